@@ -1,0 +1,5 @@
+import { Playground } from "@/components/playground/playground"
+
+export default function Page() {
+  return <Playground />
+}

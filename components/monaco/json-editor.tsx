@@ -1,0 +1,158 @@
+"use client"
+
+import Editor, { type OnMount } from "@monaco-editor/react"
+import { useEffect, useRef } from "react"
+
+import { monaco } from "./setup"
+import { useIsDark } from "./use-is-dark"
+
+/** What other components may do with the mounted editor. */
+export interface JsonEditorApi {
+  /** Selects and scrolls to a character range of the document. */
+  select: (offset: number, length: number) => void
+  focus: () => void
+}
+
+export interface JsonEditorProps {
+  value: string
+  /** Bumped by the owner when `value` changed from outside the editor. */
+  revision: number
+  onChange: (text: string) => void
+  onBlur?: () => void
+  onReady?: (api: JsonEditorApi) => void
+  onCursorOffset?: (offset: number) => void
+  /** JSON schema for completion and validation. */
+  schema?: object
+  modelUri: string
+  ariaLabel: string
+}
+
+/** Replaces only the differing middle of the text, keeping Monaco's undo stack. */
+function applyExternalText(model: monaco.editor.ITextModel, next: string) {
+  const current = model.getValue()
+  if (current === next) return
+  let start = 0
+  const max = Math.min(current.length, next.length)
+  while (start < max && current.charCodeAt(start) === next.charCodeAt(start))
+    start++
+  let endCur = current.length
+  let endNext = next.length
+  while (
+    endCur > start &&
+    endNext > start &&
+    current.charCodeAt(endCur - 1) === next.charCodeAt(endNext - 1)
+  ) {
+    endCur--
+    endNext--
+  }
+  const from = model.getPositionAt(start)
+  const to = model.getPositionAt(endCur)
+  model.pushEditOperations(
+    [],
+    [
+      {
+        range: new monaco.Range(
+          from.lineNumber,
+          from.column,
+          to.lineNumber,
+          to.column
+        ),
+        text: next.slice(start, endNext),
+      },
+    ],
+    () => null
+  )
+}
+
+/** Monaco JSON editor bound to a text value, with schema validation. */
+export function JsonEditor(props: JsonEditorProps) {
+  const isDark = useIsDark()
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null)
+  const propsRef = useRef(props)
+  useEffect(() => {
+    propsRef.current = props
+  })
+
+  useEffect(() => {
+    if (!props.schema) return
+    monaco.json.jsonDefaults.setDiagnosticsOptions({
+      validate: true,
+      allowComments: false,
+      enableSchemaRequest: false,
+      schemas: [
+        {
+          uri: `${props.modelUri}.schema.json`,
+          fileMatch: [props.modelUri],
+          schema: props.schema,
+        },
+      ],
+    })
+  }, [props.schema, props.modelUri])
+
+  useEffect(() => {
+    const model = editorRef.current?.getModel()
+    if (model) applyExternalText(model, props.value)
+    // Only external rewrites (a new revision) are pushed into the editor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.revision])
+
+  const onMount: OnMount = (editor) => {
+    editorRef.current = editor
+    const model = editor.getModel()
+    if (model && model.getValue() !== propsRef.current.value) {
+      model.setValue(propsRef.current.value)
+    }
+    editor.onDidBlurEditorText(() => propsRef.current.onBlur?.())
+    editor.onDidChangeCursorPosition((e) => {
+      const offset = editor.getModel()?.getOffsetAt(e.position)
+      if (offset !== undefined) propsRef.current.onCursorOffset?.(offset)
+    })
+    propsRef.current.onReady?.({
+      select: (offset, length) => {
+        const m = editor.getModel()
+        if (!m) return
+        const a = m.getPositionAt(offset)
+        const b = m.getPositionAt(offset + length)
+        const range = new monaco.Range(
+          a.lineNumber,
+          a.column,
+          b.lineNumber,
+          b.column
+        )
+        editor.setSelection(range)
+        editor.revealRangeInCenterIfOutsideViewport(range)
+      },
+      focus: () => editor.focus(),
+    })
+  }
+
+  return (
+    <Editor
+      height="100%"
+      language="json"
+      path={props.modelUri}
+      defaultValue={props.value}
+      theme={isDark ? "vs-dark" : "vs"}
+      onMount={onMount}
+      onChange={(text) => {
+        if (text !== undefined && text !== propsRef.current.value)
+          propsRef.current.onChange(text)
+      }}
+      options={{
+        minimap: { enabled: false },
+        automaticLayout: true,
+        fontSize: 12.5,
+        tabSize: 2,
+        scrollBeyondLastLine: false,
+        wordWrap: "on",
+        folding: true,
+        ariaLabel: props.ariaLabel,
+        // Large pasted requests: keep tokenization and links cheap.
+        maxTokenizationLineLength: 5000,
+        links: false,
+        renderValidationDecorations: "on",
+        fixedOverflowWidgets: true,
+      }}
+    />
+  )
+}

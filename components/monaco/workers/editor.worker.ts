@@ -1,0 +1,1 @@
+import "monaco-editor/editor/editor.worker.js"

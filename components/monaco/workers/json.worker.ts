@@ -1,0 +1,1 @@
+import "monaco-editor/languages/features/json/json.worker.js"

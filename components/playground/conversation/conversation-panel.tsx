@@ -1,0 +1,64 @@
+"use client"
+
+import { cn } from "@/components/ui/cn"
+
+import { usePlaygroundStore } from "../playground-store-provider"
+import { ComposeView } from "./compose-view"
+import { ConversationToolbar } from "./conversation-toolbar"
+import { RequestEditor } from "./request-editor"
+
+/** The conversation region: the request as JSON or as forms. */
+export function ConversationPanel() {
+  const mode = usePlaygroundStore((s) => s.inputMode)
+  const setMode = usePlaygroundStore((s) => s.setInputMode)
+  const parseError = usePlaygroundStore((s) => s.parseError)
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+          Conversation
+        </h2>
+        <div
+          role="tablist"
+          aria-label="Input mode"
+          className="ml-auto flex rounded-md bg-zinc-100 p-0.5 text-xs dark:bg-zinc-900"
+        >
+          {(["json", "compose"] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              data-testid={`conversation.mode.${m}`}
+              onClick={() => setMode(m)}
+              className={cn(
+                "rounded px-2 py-0.5",
+                mode === m
+                  ? "bg-white font-medium shadow-sm dark:bg-zinc-700"
+                  : "text-zinc-500"
+              )}
+            >
+              {m === "json" ? "JSON" : "Compose"}
+            </button>
+          ))}
+        </div>
+      </div>
+      <ConversationToolbar />
+      <div className="relative min-h-0 flex-1">
+        {mode === "json" ? <RequestEditor /> : <ComposeView />}
+      </div>
+      {parseError && (
+        <div
+          role="alert"
+          data-testid="conversation.error"
+          className="border-t border-red-300 bg-red-50 px-3 py-2 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+        >
+          <strong className="font-semibold">Invalid JSON</strong> —{" "}
+          {parseError.message}. Your text is kept as typed; the result shows the
+          last valid request (stale) until this is fixed.
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+"use client"
+
+/** Model, thinking and request stats. */
+export function ConversationToolbar() {
+  return null
+}

@@ -1,0 +1,65 @@
+"use client"
+
+import { useEffect, useRef } from "react"
+
+import { LazyJsonEditor } from "@/components/monaco/lazy-json-editor"
+import { REQUEST_JSON_SCHEMA } from "@/lib/schema/request-json-schema"
+
+import { blockAtOffset, setEditorApi } from "../editor-bridge"
+import {
+  usePlaygroundStore,
+  usePlaygroundStoreApi,
+} from "../playground-store-provider"
+
+// Small documents commit on every keystroke; large ones are parsed after a
+// pause so typing stays smooth on a multi-megabyte request.
+const INSTANT_LIMIT = 200_000
+const DEBOUNCE_MS = 250
+
+/** The Monaco JSON editor bound to the store's request text. */
+export function RequestEditor() {
+  const store = usePlaygroundStoreApi()
+  const text = usePlaygroundStore((s) => s.requestText)
+  const revision = usePlaygroundStore((s) => s.textRevision)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const pending = useRef<string | null>(null)
+
+  const flush = () => {
+    clearTimeout(timer.current)
+    if (pending.current !== null) {
+      store.getState().setRequestText(pending.current)
+      pending.current = null
+    }
+  }
+
+  useEffect(() => () => setEditorApi(null), [])
+
+  return (
+    <LazyJsonEditor
+      value={text}
+      revision={revision}
+      modelUri="inmemory://playground/request.json"
+      ariaLabel="Messages API request (JSON)"
+      schema={REQUEST_JSON_SCHEMA}
+      onChange={(next) => {
+        pending.current = next
+        clearTimeout(timer.current)
+        if (next.length < INSTANT_LIMIT) flush()
+        else timer.current = setTimeout(flush, DEBOUNCE_MS)
+      }}
+      onBlur={flush}
+      onReady={setEditorApi}
+      onCursorOffset={(offset) => {
+        const ref = blockAtOffset(store.getState().requestText, offset)
+        const current = store.getState().selectedBlock
+        if (
+          ref &&
+          (ref.messageIndex !== current?.messageIndex ||
+            ref.blockIndex !== current?.blockIndex)
+        ) {
+          store.getState().selectBlock(ref)
+        }
+      }}
+    />
+  )
+}

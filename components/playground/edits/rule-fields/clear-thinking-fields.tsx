@@ -1,0 +1,103 @@
+"use client"
+
+import { useId } from "react"
+
+import { FieldRow, NumberInput } from "../fields"
+import type { RuleFieldsProps } from "./types"
+
+/** Form for `clear_thinking_20251015`: how many recent thinking turns survive. */
+export function ClearThinkingFields({
+  edit,
+  index,
+  setField,
+  errorFor,
+  thinkingDefault,
+  disabled,
+}: RuleFieldsProps) {
+  const ids = useId()
+  const keep = edit.keep
+  const isAll =
+    keep === "all" ||
+    (typeof keep === "object" &&
+      keep !== null &&
+      (keep as { type?: unknown }).type === "all")
+  const turns =
+    typeof keep === "object" && keep !== null && !isAll
+      ? (keep as { value?: unknown }).value
+      : undefined
+  const t = (name: string) => `edits.${index}.${name}`
+  const defaultText =
+    thinkingDefault === "all"
+      ? "all thinking (this model's default)"
+      : thinkingDefault === 1
+        ? "the last turn's thinking (this model's default)"
+        : "model-specific"
+
+  return (
+    <fieldset disabled={disabled} className="min-w-0">
+      <FieldRow
+        label="keep"
+        htmlFor={`${ids}-turns`}
+        hint={
+          keep === undefined
+            ? `Not set: keeps ${defaultText}. The turn being generated always holds one kept slot.`
+            : "The turn being generated (or the tool loop in progress) counts as one of these."
+        }
+        error={errorFor("keep")}
+      >
+        <div
+          role="radiogroup"
+          aria-label="Keep thinking"
+          className="flex flex-wrap items-center gap-3 text-xs"
+        >
+          <label className="flex items-center gap-1">
+            <input
+              type="radio"
+              name={`${ids}-mode`}
+              data-testid={t("keep.default")}
+              checked={keep === undefined}
+              onChange={() => setField("keep", undefined)}
+            />
+            default
+          </label>
+          <label className="flex items-center gap-1">
+            <input
+              type="radio"
+              name={`${ids}-mode`}
+              data-testid={t("keep.turns")}
+              checked={keep !== undefined && !isAll}
+              onChange={() =>
+                setField("keep", { type: "thinking_turns", value: 1 })
+              }
+            />
+            last
+          </label>
+          <div className="w-20">
+            <NumberInput
+              id={`${ids}-turns`}
+              label="Thinking turns to keep"
+              testId={t("keep.value")}
+              value={typeof turns === "number" ? turns : undefined}
+              placeholder="N"
+              disabled={keep === undefined || isAll}
+              onChange={(v) =>
+                setField("keep", { type: "thinking_turns", value: v ?? 1 })
+              }
+            />
+          </div>
+          <span>turns</span>
+          <label className="flex items-center gap-1">
+            <input
+              type="radio"
+              name={`${ids}-mode`}
+              data-testid={t("keep.all")}
+              checked={isAll}
+              onChange={() => setField("keep", "all")}
+            />
+            all
+          </label>
+        </div>
+      </FieldRow>
+    </fieldset>
+  )
+}

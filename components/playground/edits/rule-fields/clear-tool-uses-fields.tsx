@@ -1,0 +1,198 @@
+"use client"
+
+import { useId } from "react"
+
+import { cn } from "@/components/ui/cn"
+
+import { ChipsInput, FieldRow, inputClass, NumberInput } from "../fields"
+import type { RuleFieldsProps } from "./types"
+
+type Threshold = { type?: unknown; value?: unknown }
+
+function num(v: unknown): number | undefined {
+  return typeof v === "number" ? v : undefined
+}
+
+/** Form for `clear_tool_uses_20250919`: trigger, keep, gate, exclusions, inputs. */
+export function ClearToolUsesFields({
+  edit,
+  index,
+  setField,
+  errorFor,
+  toolNames,
+  disabled,
+}: RuleFieldsProps) {
+  const ids = useId()
+  const trigger = (edit.trigger ?? {}) as Threshold
+  const triggerType =
+    trigger.type === "tool_uses" ? "tool_uses" : "input_tokens"
+  const keep = (edit.keep ?? {}) as Threshold
+  const gate = edit.clear_at_least as Threshold | null | undefined
+  const exclude = Array.isArray(edit.exclude_tools)
+    ? edit.exclude_tools.filter((x): x is string => typeof x === "string")
+    : []
+  const inputs = edit.clear_tool_inputs
+  const inputsMode = Array.isArray(inputs)
+    ? "list"
+    : inputs === true
+      ? "all"
+      : "off"
+  const t = (name: string) => `edits.${index}.${name}`
+
+  return (
+    <fieldset disabled={disabled} className="min-w-0">
+      <FieldRow
+        label="trigger"
+        htmlFor={`${ids}-trigger`}
+        hint={
+          edit.trigger === undefined
+            ? "Default: 100,000 input tokens. Clearing starts once the prompt exceeds it."
+            : "Clearing starts once the prompt exceeds this."
+        }
+        error={errorFor("trigger")}
+      >
+        <div className="flex gap-1">
+          <select
+            aria-label="Trigger type"
+            data-testid={t("trigger.type")}
+            className={cn(inputClass, "w-32 shrink-0")}
+            value={triggerType}
+            onChange={(e) =>
+              setField("trigger", {
+                type: e.target.value,
+                value:
+                  num(trigger.value) ??
+                  (e.target.value === "tool_uses" ? 10 : 100000),
+              })
+            }
+          >
+            <option value="input_tokens">input tokens</option>
+            <option value="tool_uses">tool uses</option>
+          </select>
+          <NumberInput
+            id={`${ids}-trigger`}
+            label="Trigger value"
+            testId={t("trigger.value")}
+            value={num(trigger.value)}
+            placeholder={
+              triggerType === "tool_uses" ? "e.g. 10" : "100000 (default)"
+            }
+            step={triggerType === "tool_uses" ? 1 : 1000}
+            onChange={(v) =>
+              setField(
+                "trigger",
+                v === null ? undefined : { type: triggerType, value: v }
+              )
+            }
+          />
+        </div>
+      </FieldRow>
+
+      <FieldRow
+        label="keep (tool uses)"
+        htmlFor={`${ids}-keep`}
+        hint={
+          edit.keep === undefined
+            ? "Default: 3 most recent tool uses stay intact."
+            : "Most recent tool uses left intact."
+        }
+        error={errorFor("keep")}
+      >
+        <NumberInput
+          id={`${ids}-keep`}
+          label="Keep tool uses"
+          testId={t("keep")}
+          value={num(keep.value)}
+          placeholder="3 (default)"
+          onChange={(v) =>
+            setField(
+              "keep",
+              v === null ? undefined : { type: "tool_uses", value: v }
+            )
+          }
+        />
+      </FieldRow>
+
+      <FieldRow
+        label="clear_at_least"
+        htmlFor={`${ids}-gate`}
+        hint="All or nothing: if clearing would free fewer tokens, the edit is skipped (each clear invalidates the prompt cache)."
+        error={errorFor("clear_at_least")}
+      >
+        <NumberInput
+          id={`${ids}-gate`}
+          label="Clear at least (input tokens)"
+          testId={t("clear_at_least")}
+          value={num(gate?.value)}
+          placeholder="none"
+          step={1000}
+          onChange={(v) =>
+            setField(
+              "clear_at_least",
+              v === null ? undefined : { type: "input_tokens", value: v }
+            )
+          }
+        />
+      </FieldRow>
+
+      <FieldRow
+        label="exclude_tools"
+        hint="These tools' uses and results are never cleared (the docs recommend memory)."
+        error={errorFor("exclude_tools")}
+      >
+        <ChipsInput
+          label="Add a tool to exclude"
+          testId={t("exclude_tools")}
+          values={exclude}
+          suggestions={toolNames}
+          onChange={(v) => setField("exclude_tools", v.length ? v : undefined)}
+        />
+      </FieldRow>
+
+      <FieldRow
+        label="clear_tool_inputs"
+        hint="Also clear the tool_use inputs of cleared pairs: all, or only some tools."
+        error={errorFor("clear_tool_inputs")}
+      >
+        <div
+          role="radiogroup"
+          aria-label="Clear tool inputs"
+          className="flex gap-3 text-xs"
+        >
+          {(["off", "all", "list"] as const).map((mode) => (
+            <label key={mode} className="flex items-center gap-1">
+              <input
+                type="radio"
+                name={`${ids}-inputs`}
+                data-testid={t(`clear_tool_inputs.${mode}`)}
+                checked={inputsMode === mode}
+                onChange={() =>
+                  setField(
+                    "clear_tool_inputs",
+                    mode === "off" ? undefined : mode === "all" ? true : []
+                  )
+                }
+              />
+              {mode === "off"
+                ? "no (default)"
+                : mode === "all"
+                  ? "all tools"
+                  : "only…"}
+            </label>
+          ))}
+        </div>
+        {Array.isArray(inputs) && (
+          <div className="mt-1">
+            <ChipsInput
+              label="Add a tool whose inputs are cleared"
+              testId={t("clear_tool_inputs.list")}
+              values={inputs.filter((x): x is string => typeof x === "string")}
+              suggestions={toolNames}
+              onChange={(v) => setField("clear_tool_inputs", v)}
+            />
+          </div>
+        )}
+      </FieldRow>
+    </fieldset>
+  )
+}

@@ -1,0 +1,6 @@
+"use client"
+
+/** Examples, import, share, code, undo/redo. */
+export function HeaderActions() {
+  return null
+}

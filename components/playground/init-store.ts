@@ -1,0 +1,156 @@
+"use client"
+
+import type { PersistStorage, StorageValue } from "zustand/middleware"
+
+import {
+  createPlaygroundStore,
+  PERSIST_KEY,
+  type PersistedState,
+  type PlaygroundStore,
+  type RequestSource,
+} from "@/lib/state"
+
+import { loadDefaultSample, readFragment } from "./initial-request"
+
+const BOOT_KEY = "cep.boot"
+const CALIBRATION_KEY = "cep.calibration"
+const SAVE_DELAY_MS = 400
+
+export interface InitOutcome {
+  store: PlaygroundStore
+  /** A message for the user about how the page was opened (errors included). */
+  notice: { kind: "info" | "error"; text: string } | null
+  /** Set when the previous session's autosave was not restored on purpose. */
+  skippedRestore: boolean
+}
+
+/**
+ * Per-tab autosave in sessionStorage. Writes are debounced so typing in a
+ * multi-megabyte request does not stringify it on every keystroke; a request
+ * too large for the quota is skipped, with a warning in the console.
+ */
+function sessionStorageAutosave(): PersistStorage<PersistedState> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return {
+    getItem: (name) => {
+      const raw = sessionStorage.getItem(name)
+      if (!raw) return null
+      try {
+        return JSON.parse(raw) as StorageValue<PersistedState>
+      } catch {
+        return null
+      }
+    },
+    setItem: (name, value) => {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        try {
+          sessionStorage.setItem(name, JSON.stringify(value))
+        } catch {
+          console.warn("Autosave skipped: the request is too large to keep.")
+        }
+      }, SAVE_DELAY_MS)
+    },
+    removeItem: (name) => sessionStorage.removeItem(name),
+  }
+}
+
+function readCalibration(): Record<string, number> {
+  try {
+    const raw = localStorage.getItem(CALIBRATION_KEY)
+    const parsed: unknown = raw ? JSON.parse(raw) : {}
+    if (typeof parsed !== "object" || parsed === null) return {}
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (e): e is [string, number] =>
+          typeof e[1] === "number" && Number.isFinite(e[1]) && e[1] > 0
+      )
+    )
+  } catch {
+    return {}
+  }
+}
+
+/** Marks the boot as finished; a boot that never finishes is not restored again. */
+export function markBootComplete() {
+  sessionStorage.removeItem(BOOT_KEY)
+}
+
+/** Forgets the autosaved state of this tab (the Reset action). */
+export function clearAutosave() {
+  sessionStorage.removeItem(PERSIST_KEY)
+  sessionStorage.removeItem(BOOT_KEY)
+}
+
+/**
+ * Builds the store for this tab. Precedence: a share link or deep link in the
+ * URL fragment, then this tab's autosave (unless the last boot with it never
+ * finished, e.g. it froze the page), then the default sample.
+ */
+export async function initPlaygroundStore(): Promise<InitOutcome> {
+  const storage = sessionStorageAutosave()
+  const calibration = readCalibration()
+  const make = (request: unknown, source: RequestSource) => {
+    const store = createPlaygroundStore({
+      request,
+      source,
+      storage,
+      calibration,
+    })
+    store.subscribe((s, prev) => {
+      if (s.calibration !== prev.calibration) {
+        localStorage.setItem(CALIBRATION_KEY, JSON.stringify(s.calibration))
+      }
+    })
+    return store
+  }
+
+  const fragment = await readFragment(window.location.hash)
+  if (fragment) {
+    if (fragment.success) {
+      const store = make(fragment.request, fragment.source)
+      if (fragment.view) store.setState(fragment.view)
+      if (fragment.assumptions)
+        store.setState({ assumptions: fragment.assumptions })
+      if (fragment.requestText !== undefined) {
+        store.getState().setRequestText(fragment.requestText)
+      }
+      history.replaceState(null, "", window.location.pathname)
+      return {
+        store,
+        notice: fragment.notice
+          ? { kind: "info", text: fragment.notice }
+          : null,
+        skippedRestore: false,
+      }
+    }
+    // A broken link never replaces the user's current work.
+    const outcome = await restoreOrSample(make)
+    return {
+      ...outcome,
+      notice: { kind: "error", text: fragment.error },
+    }
+  }
+  return restoreOrSample(make)
+}
+
+async function restoreOrSample(
+  make: (request: unknown, source: RequestSource) => PlaygroundStore
+): Promise<InitOutcome> {
+  const sample = await loadDefaultSample()
+  const store = make(sample.request, { kind: "preset", id: sample.id })
+  const hasSaved = sessionStorage.getItem(PERSIST_KEY) !== null
+  if (!hasSaved) return { store, notice: null, skippedRestore: false }
+  if (sessionStorage.getItem(BOOT_KEY) === "pending") {
+    return { store, notice: null, skippedRestore: true }
+  }
+  sessionStorage.setItem(BOOT_KEY, "pending")
+  await store.persist.rehydrate()
+  return { store, notice: null, skippedRestore: false }
+}
+
+/** Restores the autosave that was skipped after an unfinished boot. */
+export async function restoreSkipped(store: PlaygroundStore) {
+  sessionStorage.setItem(BOOT_KEY, "pending")
+  await store.persist.rehydrate()
+}

@@ -1,0 +1,57 @@
+"use client"
+
+import { useEffect, useState } from "react"
+
+import { Header } from "./header"
+import {
+  initPlaygroundStore,
+  markBootComplete,
+  type InitOutcome,
+} from "./init-store"
+import { PlaygroundStoreProvider } from "./playground-store-provider"
+import { Workspace } from "./workspace"
+
+/** The whole playground page: header and the three regions. */
+export function Playground() {
+  const [init, setInit] = useState<InitOutcome | null>(null)
+
+  useEffect(() => {
+    let cancelled = false
+    void initPlaygroundStore().then((outcome) => {
+      if (!cancelled) setInit(outcome)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  useEffect(() => {
+    if (!init) return
+    // The restored state rendered: it did not freeze the page.
+    const id = setTimeout(markBootComplete, 1500)
+    return () => clearTimeout(id)
+  }, [init])
+
+  if (!init) {
+    return (
+      <div className="flex h-dvh flex-col">
+        <Header />
+        <main
+          className="grid flex-1 place-items-center text-sm text-zinc-500"
+          aria-busy="true"
+        >
+          Loading the playground…
+        </main>
+      </div>
+    )
+  }
+
+  return (
+    <PlaygroundStoreProvider store={init.store}>
+      <div className="flex h-dvh flex-col">
+        <Header ready />
+        <Workspace notice={init.notice} skippedRestore={init.skippedRestore} />
+      </div>
+    </PlaygroundStoreProvider>
+  )
+}

@@ -1,0 +1,99 @@
+"use client"
+
+import type { ReactNode } from "react"
+
+import { cn } from "@/components/ui/cn"
+import type { Region } from "@/lib/state"
+
+import { ConversationPanel } from "./conversation/conversation-panel"
+import { EditsPanel } from "./edits/edits-panel"
+import { usePlaygroundStore } from "./playground-store-provider"
+import { ResultPanel } from "./result/result-panel"
+import { Notices } from "./notices"
+
+const REGIONS: Array<{ id: Region; label: string }> = [
+  { id: "conversation", label: "Conversation" },
+  { id: "edits", label: "Edits" },
+  { id: "result", label: "Result" },
+]
+
+/**
+ * The three regions side by side on wide screens; on narrow screens they
+ * become tabs (Result first, so a shared link opens on what it shows).
+ */
+export function Workspace({
+  notice,
+  skippedRestore,
+}: {
+  notice: { kind: "info" | "error"; text: string } | null
+  skippedRestore: boolean
+}) {
+  const region = usePlaygroundStore((s) => s.narrowRegion)
+  const setRegion = usePlaygroundStore((s) => s.setNarrowRegion)
+
+  return (
+    <main className="flex min-h-0 flex-1 flex-col">
+      <Notices notice={notice} skippedRestore={skippedRestore} />
+      <div
+        role="tablist"
+        aria-label="Regions"
+        className="flex border-b border-zinc-200 lg:hidden dark:border-zinc-800"
+      >
+        {REGIONS.map((r) => (
+          <button
+            key={r.id}
+            role="tab"
+            type="button"
+            aria-selected={region === r.id}
+            data-testid={`regions.tab.${r.id}`}
+            onClick={() => setRegion(r.id)}
+            className={cn(
+              "flex-1 px-3 py-2 text-sm",
+              region === r.id
+                ? "border-b-2 border-brand font-medium"
+                : "text-zinc-500"
+            )}
+          >
+            {r.label}
+          </button>
+        ))}
+      </div>
+      <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-[minmax(0,1.05fr)_minmax(0,0.85fr)_minmax(0,1.35fr)]">
+        <RegionBox id="conversation" active={region} label="Conversation">
+          <ConversationPanel />
+        </RegionBox>
+        <RegionBox id="edits" active={region} label="Edits">
+          <EditsPanel />
+        </RegionBox>
+        <RegionBox id="result" active={region} label="Result">
+          <ResultPanel />
+        </RegionBox>
+      </div>
+    </main>
+  )
+}
+
+function RegionBox({
+  id,
+  active,
+  label,
+  children,
+}: {
+  id: Region
+  active: Region
+  label: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-label={label}
+      data-testid={`region.${id}`}
+      className={cn(
+        "min-h-0 flex-col border-zinc-200 lg:flex lg:border-r last:lg:border-r-0 dark:border-zinc-800",
+        active === id ? "flex" : "hidden"
+      )}
+    >
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest"
+import type { PersistStorage, StorageValue } from "zustand/middleware"
+
+import { createPlaygroundStore, type PersistedState } from "./playground-store"
+
+const base = {
+  model: "claude-sonnet-4-6",
+  max_tokens: 1024,
+  messages: [{ role: "user", content: "Hello" }],
+}
+
+function memoryStorage() {
+  const map = new Map<string, StorageValue<PersistedState>>()
+  const storage: PersistStorage<PersistedState> = {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, structuredClone(v)),
+    removeItem: (k) => void map.delete(k),
+  }
+  return { map, storage }
+}
+
+describe("document slice", () => {
+  it("keeps invalid text as typed while the last valid request drives the result", () => {
+    const store = createPlaygroundStore({ request: base })
+    store.getState().setRequestText('{"model": ')
+    const s = store.getState()
+    expect(s.requestText).toBe('{"model": ')
+    expect(s.parseError?.line).toBe(1)
+    expect(s.request).toEqual(base)
+  })
+
+  it("clears the error once the text parses again", () => {
+    const store = createPlaygroundStore({ request: base })
+    store.getState().setRequestText("{")
+    store.getState().setRequestText('{"model": "x", "messages": []}')
+    expect(store.getState().parseError).toBeNull()
+    expect(store.getState().request).toEqual({ model: "x", messages: [] })
+  })
+
+  it("writes a form change back into the text without reformatting the rest", () => {
+    const store = createPlaygroundStore()
+    const text =
+      '{"model":"claude-sonnet-4-6",   "messages": [ {"role":"user","content":"hi"} ]}'
+    store.getState().setRequestText(text)
+    store.getState().updateRequest((r) => ({
+      ...r,
+      context_management: { edits: [{ type: "clear_tool_uses_20250919" }] },
+    }))
+    // The result can update before the text is rewritten.
+    expect(store.getState().textPending).toBe(true)
+    store.getState().flushPendingText()
+    const after = store.getState().requestText
+    expect(after).toContain('"messages": [ {"role":"user","content":"hi"} ]')
+    expect(JSON.parse(after)).toEqual(store.getState().request)
+  })
+
+  it("ignores form changes while the text does not parse", () => {
+    const store = createPlaygroundStore({ request: base })
+    store.getState().setRequestText("{ broken")
+    store.getState().updateRequest((r) => ({ ...r, model: "other" }))
+    expect(store.getState().requestText).toBe("{ broken")
+    expect(store.getState().request).toEqual(base)
+  })
+})
+
+describe("history slice", () => {
+  it("undoes and redoes request versions", () => {
+    const store = createPlaygroundStore({ request: base })
+    store.getState().updateRequest((r) => ({ ...r, max_tokens: 1 }))
+    store.getState().updateRequest((r) => ({ ...r, max_tokens: 2 }))
+    store.getState().undo()
+    expect(store.getState().request).toMatchObject({ max_tokens: 1 })
+    expect(JSON.parse(store.getState().requestText)).toMatchObject({
+      max_tokens: 1,
+    })
+    store.getState().undo()
+    expect(store.getState().request).toEqual(base)
+    store.getState().redo()
+    expect(store.getState().request).toMatchObject({ max_tokens: 1 })
+  })
+
+  it("drops the redo branch after a new change", () => {
+    const store = createPlaygroundStore({ request: base })
+    store.getState().updateRequest((r) => ({ ...r, max_tokens: 1 }))
+    store.getState().undo()
+    store.getState().updateRequest((r) => ({ ...r, max_tokens: 3 }))
+    store.getState().redo()
+    expect(store.getState().request).toMatchObject({ max_tokens: 3 })
+  })
+})
+
+describe("autosave", () => {
+  it("restores the typed text, even when it is invalid", async () => {
+    const { storage } = memoryStorage()
+    const first = createPlaygroundStore({ request: base, storage })
+    first.getState().setRequestText('{"model": "typed"')
+    first.getState().setResultTab("explain")
+
+    const second = createPlaygroundStore({ request: {}, storage })
+    await second.persist.rehydrate()
+    const s = second.getState()
+    expect(s.requestText).toBe('{"model": "typed"')
+    expect(s.parseError).not.toBeNull()
+    expect(s.resultTab).toBe("explain")
+    expect(s.source).toEqual({ kind: "autosave" })
+  })
+
+  it("does not persist history or calibration", () => {
+    const { map, storage } = memoryStorage()
+    const store = createPlaygroundStore({ request: base, storage })
+    store.getState().setCalibration("claude-sonnet-4-6", 1.2)
+    const saved = [...map.values()][0]
+    expect(saved?.state).not.toHaveProperty("calibration")
+    expect(saved?.state).not.toHaveProperty("past")
+  })
+})

@@ -1,0 +1,89 @@
+import { persist, type PersistStorage } from "zustand/middleware"
+import { createStore } from "zustand/vanilla"
+
+import { parseJsonLocated } from "@/lib/json/parse-located"
+
+import { stringifyRequest } from "./request-text"
+import { createDocumentSlice } from "./slices/document-slice"
+import { createHistorySlice } from "./slices/history-slice"
+import { createViewSlice } from "./slices/view-slice"
+import type { PlaygroundState, RequestSource } from "./types"
+
+/** What survives a reload of the tab (never an API key: none is in the store). */
+export type PersistedState = Pick<
+  PlaygroundState,
+  "requestText" | "assumptions" | "inputMode" | "resultTab" | "showUnchanged"
+>
+
+export const PERSIST_KEY = "cep.autosave.v1"
+
+// Tests and refused restores run without autosave.
+const NO_STORAGE: PersistStorage<PersistedState> = {
+  getItem: () => null,
+  setItem: () => undefined,
+  removeItem: () => undefined,
+}
+
+export interface CreatePlaygroundStoreOptions {
+  /** The request the page opens with (a sample, a share link, a deep link). */
+  request?: unknown
+  source?: RequestSource
+  /** Where autosave goes; omitted in tests and when restore is refused. */
+  storage?: PersistStorage<PersistedState>
+  /** Per-model estimate factors (persisted by the caller). */
+  calibration?: Record<string, number>
+}
+
+/** Creates one playground store (one per mount; React binds it in the provider). */
+export function createPlaygroundStore(
+  options: CreatePlaygroundStoreOptions = {}
+) {
+  const initialRequest = options.request ?? {}
+  const initial = {
+    request: initialRequest,
+    requestText: stringifyRequest(initialRequest),
+    source: options.source ?? { kind: "edit" },
+    calibration: options.calibration ?? {},
+  } satisfies Partial<PlaygroundState>
+
+  return createStore<PlaygroundState>()(
+    persist(
+      (...a) => ({
+        ...createDocumentSlice(...a),
+        ...createViewSlice(...a),
+        ...createHistorySlice(...a),
+        ...initial,
+      }),
+      {
+        name: PERSIST_KEY,
+        storage: options.storage ?? NO_STORAGE,
+        skipHydration: true,
+        partialize: (s): PersistedState => ({
+          requestText: s.requestText,
+          assumptions: s.assumptions,
+          inputMode: s.inputMode,
+          resultTab: s.resultTab,
+          showUnchanged: s.showUnchanged,
+        }),
+        // The saved text may be invalid JSON: keep it as typed and derive the
+        // request from it when it parses.
+        merge: (persisted, current) => {
+          const saved = (persisted ?? {}) as Partial<PersistedState>
+          if (typeof saved.requestText !== "string") return current
+          const parsed = parseJsonLocated(saved.requestText)
+          return {
+            ...current,
+            ...saved,
+            requestText: saved.requestText,
+            request: parsed.success ? parsed.data : current.request,
+            parseError: parsed.success ? null : parsed.error,
+            textRevision: current.textRevision + 1,
+            source: { kind: "autosave" },
+          }
+        },
+      }
+    )
+  )
+}
+
+export type PlaygroundStore = ReturnType<typeof createPlaygroundStore>

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest"
+
+import { patchTopLevelKey } from "./request-text"
+
+describe("patchTopLevelKey", () => {
+  const compact = '{"model":"m",   "messages": [ {"role":"user"} ]}'
+
+  it("adds a missing key and leaves the rest byte for byte", () => {
+    const out = patchTopLevelKey(compact, "context_management", { edits: [] })
+    expect(
+      out.startsWith('{"model":"m",   "messages": [ {"role":"user"} ]')
+    ).toBe(true)
+    expect(JSON.parse(out)).toEqual({
+      model: "m",
+      messages: [{ role: "user" }],
+      context_management: { edits: [] },
+    })
+  })
+
+  it("replaces an existing key in place", () => {
+    const text = '{\n  "a": 1,\n  "b": {"x": 1},\n  "c": [ 3 ]\n}'
+    const out = patchTopLevelKey(text, "b", { y: 2 })
+    expect(out).toBe(
+      '{\n  "a": 1,\n  "b": {\n    "y": 2\n  },\n  "c": [ 3 ]\n}'
+    )
+  })
+
+  it("removes a key when the value is undefined", () => {
+    const out = patchTopLevelKey('{"a": 1, "b": 2}', "b", undefined)
+    expect(JSON.parse(out)).toEqual({ a: 1 })
+  })
+
+  it("inserts into an empty object", () => {
+    expect(JSON.parse(patchTopLevelKey("{ }", "a", 1))).toEqual({ a: 1 })
+  })
+})

@@ -1,0 +1,118 @@
+import type { StateCreator } from "zustand/vanilla"
+
+import { parseJsonLocated } from "@/lib/json/parse-located"
+
+import { patchTopLevelKey, stringifyRequest } from "../request-text"
+import type { DocumentSlice, PlaygroundState } from "../types"
+import { pushHistory } from "./history-slice"
+
+/** Top-level keys whose value differs between two request versions. */
+function changedKeys(before: unknown, after: unknown): string[] | null {
+  if (!isRecord(before) || !isRecord(after)) return null
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
+  return [...keys].filter((k) => before[k] !== after[k])
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}
+
+export const createDocumentSlice: StateCreator<
+  PlaygroundState,
+  [],
+  [],
+  DocumentSlice
+> = (set, get) => {
+  // Keys a form changed since the text was last written; patched lazily so a
+  // config change updates the result before the (large) text is rewritten.
+  let pendingKeys: string[] | null = []
+  let textBase: unknown = undefined
+
+  return {
+    requestText: "{}",
+    request: {},
+    parseError: null,
+    textRevision: 0,
+    textPending: false,
+    source: { kind: "edit" },
+    assumptions: {},
+    calibration: {},
+
+    setRequestText: (text) => {
+      if (text === get().requestText && get().parseError === null) return
+      const parsed = parseJsonLocated(text)
+      if (!parsed.success) {
+        set({ requestText: text, parseError: parsed.error })
+        return
+      }
+      set((s) => ({
+        requestText: text,
+        request: parsed.data,
+        parseError: null,
+        source: { kind: "edit" },
+        ...pushHistory(s),
+      }))
+    },
+
+    setRequest: (request, source = { kind: "edit" }) => {
+      pendingKeys = []
+      set((s) => ({
+        request,
+        requestText: stringifyRequest(request),
+        parseError: null,
+        textPending: false,
+        textRevision: s.textRevision + 1,
+        source,
+        ...pushHistory(s),
+      }))
+    },
+
+    updateRequest: (update) => {
+      const { request, parseError, textPending } = get()
+      // Forms edit the last valid request; while the text is invalid they are
+      // disabled, so the user's broken text is never overwritten.
+      if (parseError || !isRecord(request)) return
+      const next = update(request)
+      if (next === request) return
+      if (!textPending) {
+        textBase = request
+        pendingKeys = []
+      }
+      const keys = changedKeys(textBase, next)
+      pendingKeys = keys && pendingKeys ? keys : null
+      set((s) => ({
+        request: next,
+        textPending: true,
+        source: { kind: "edit" },
+        ...pushHistory(s),
+      }))
+    },
+
+    flushPendingText: () => {
+      const { textPending, request, requestText, textRevision } = get()
+      if (!textPending) return
+      let text: string
+      try {
+        if (!pendingKeys || !isRecord(request)) throw new Error("full rewrite")
+        text = requestText
+        for (const key of pendingKeys) {
+          text = patchTopLevelKey(text, key, request[key])
+        }
+      } catch {
+        text = stringifyRequest(request)
+      }
+      pendingKeys = []
+      set({
+        requestText: text,
+        textPending: false,
+        textRevision: textRevision + 1,
+      })
+    },
+
+    setAssumption: (key, value) =>
+      set((s) => ({ assumptions: { ...s.assumptions, [key]: value } })),
+    resetAssumptions: () => set({ assumptions: {} }),
+    setCalibration: (model, factor) =>
+      set((s) => ({ calibration: { ...s.calibration, [model]: factor } })),
+  }
+}

@@ -1,0 +1,66 @@
+import type { LocatedJsonError } from "@/lib/json/parse-located"
+
+/** Where the request in the store last came from (shown to the user). */
+export type RequestSource =
+  | { kind: "preset"; id: string }
+  | { kind: "share" }
+  | { kind: "deep-link" }
+  | { kind: "import"; summary: string }
+  | { kind: "autosave" }
+  | { kind: "edit" }
+
+export type InputMode = "json" | "compose"
+export type ResultTab = "blocks" | "explain" | "raw" | "server"
+export type Region = "conversation" | "edits" | "result"
+
+export interface BlockRef {
+  messageIndex: number
+  blockIndex: number
+}
+
+export interface DocumentSlice {
+  /** What the JSON editor holds, exactly as typed (never discarded). */
+  requestText: string
+  /** The last request that parsed; drives the result while the text is invalid. */
+  request: unknown
+  /** Set while `requestText` does not parse: the result is then stale. */
+  parseError: LocatedJsonError | null
+  /** Bumped when the store (not the editor) rewrote `requestText`. */
+  textRevision: number
+  /** True while a form change has not yet been written back into the text. */
+  textPending: boolean
+  source: RequestSource
+  /** Engine assumption switches that differ from the documented-best defaults. */
+  assumptions: Record<string, unknown>
+  /** Per-model token estimate factors learnt from real count_tokens answers. */
+  calibration: Record<string, number>
+  setRequestText: (text: string) => void
+  setRequest: (request: unknown, source?: RequestSource) => void
+  updateRequest: (update: (request: Record<string, unknown>) => unknown) => void
+  flushPendingText: () => void
+  setAssumption: (key: string, value: unknown) => void
+  resetAssumptions: () => void
+  setCalibration: (model: string, factor: number) => void
+}
+
+export interface ViewSlice {
+  inputMode: InputMode
+  resultTab: ResultTab
+  narrowRegion: Region
+  showUnchanged: boolean
+  selectedBlock: BlockRef | null
+  setInputMode: (mode: InputMode) => void
+  setResultTab: (tab: ResultTab) => void
+  setNarrowRegion: (region: Region) => void
+  setShowUnchanged: (show: boolean) => void
+  selectBlock: (ref: BlockRef | null) => void
+}
+
+export interface HistorySlice {
+  past: unknown[]
+  future: unknown[]
+  undo: () => void
+  redo: () => void
+}
+
+export type PlaygroundState = DocumentSlice & ViewSlice & HistorySlice

@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs"
+
+import { defineConfig, devices } from "@playwright/test"
+
+/**
+ * E2E runs against the production build (`next build` + `next start` on
+ * 127.0.0.1), in Debian's Chromium when present (this project's machines
+ * cannot download Playwright's own browser), else Playwright's bundled one.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+const FAKE_PORT = Number(process.env.E2E_FAKE_ANTHROPIC_PORT ?? 3199)
+const BASE_URL = `http://127.0.0.1:${PORT}`
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]]
+    : [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-default-apps",
+            "--disable-extensions",
+            "--disable-quic",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--metrics-recording-only",
+            "--safebrowsing-disable-auto-update",
+            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      // A fake Anthropic API (plain node:http) so API routes never leave the machine.
+      command: `node test/fake-anthropic/server.mjs --port ${FAKE_PORT}`,
+      url: `http://127.0.0.1:${FAKE_PORT}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: `node scripts/e2e-server.mjs --port ${PORT}`,
+      url: BASE_URL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 420_000,
+      stdout: "pipe",
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_PORT}`,
+        SHARE_DATABASE_URL: "file:./data/e2e-share.db",
+      },
+    },
+  ],
+})

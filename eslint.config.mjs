@@ -63,6 +63,7 @@ export default tseslint.config(
       "test-results/**",
       "playwright-report/**",
       "data/**",
+      ".scratch/**",
       "next-env.d.ts",
     ],
   },

@@ -1,10 +1,20 @@
 // Builds the app (unless E2E_SKIP_BUILD=1) and serves it with `next start` on
 // 127.0.0.1, as one process tree that Playwright's webServer can stop.
 import { spawn, spawnSync } from "node:child_process"
+import { rmSync } from "node:fs"
 
 const portArg = process.argv.indexOf("--port")
 const port = portArg > 0 ? process.argv[portArg + 1] : "3100"
 const next = "node_modules/next/dist/bin/next"
+
+// Each e2e run starts with an empty short-link database (content-addressed ids
+// would otherwise find the links of an earlier run, without their tokens).
+const dbUrl = process.env.SHARE_DATABASE_URL ?? ""
+if (dbUrl.startsWith("file:")) {
+  const file = dbUrl.slice("file:".length)
+  for (const suffix of ["", "-wal", "-shm", "-journal"])
+    rmSync(file + suffix, { force: true })
+}
 
 if (process.env.E2E_SKIP_BUILD !== "1") {
   const build = spawnSync(process.execPath, [next, "build"], {

@@ -1,6 +1,6 @@
 // Browser-only Monaco bootstrap. Reached only through next/dynamic({ ssr: false })
 // (monaco touches `window` at import time, which breaks prerendering).
-// `loader.config({ monaco })` makes @monaco-editor/react use this bundled copy
+// loader.config({ monaco }) makes @monaco-editor/react use this bundled copy
 // instead of fetching loader.js from a CDN; workers are bundled from local files.
 import { loader } from "@monaco-editor/react"
 import * as monaco from "monaco-editor"
@@ -20,5 +20,8 @@ type WorkerFactory = { getWorker(workerId: string, label: string): Worker }
 }
 
 loader.config({ monaco })
+
+// Exposed like the Monaco playground does, for tests and the devtools console.
+;(self as unknown as { monaco: typeof monaco }).monaco = monaco
 
 export { monaco }

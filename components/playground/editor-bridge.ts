@@ -30,6 +30,24 @@ export function revealBlockInEditor(text: string, ref: BlockRef): boolean {
   return true
 }
 
+/** Selects the value at a JSON path (or its closest existing parent) in the editor. */
+export function revealPathInEditor(
+  text: string,
+  path: (string | number)[]
+): boolean {
+  if (!api) return false
+  const root = parseTree(text)
+  if (!root) return false
+  for (let n = path.length; n >= 0; n--) {
+    const node = findNodeAtLocation(root, path.slice(0, n))
+    if (node) {
+      api.select(node.offset, node.length)
+      return true
+    }
+  }
+  return false
+}
+
 /** The block under a text offset of the editor, if the cursor is in one. */
 export function blockAtOffset(text: string, offset: number): BlockRef | null {
   const path = getLocation(text, offset).path

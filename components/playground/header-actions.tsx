@@ -1,6 +1,122 @@
 "use client"
 
-/** Examples, import, share, code, undo/redo. */
+import { useEffect, useState } from "react"
+
+import { clearAutosave } from "./init-store"
+import { loadDefaultSample } from "./initial-request"
+import { ExamplesMenu } from "./examples-menu"
+import {
+  usePlaygroundStore,
+  usePlaygroundStoreApi,
+} from "./playground-store-provider"
+import { ImportAction } from "./import-action"
+import { ShareActions } from "./share-actions"
+import { ShortcutsDialog } from "./shortcuts-dialog"
+
+const btn =
+  "rounded-md px-2 py-1 text-sm hover:bg-zinc-100 disabled:opacity-40 dark:hover:bg-zinc-800"
+
+function inEditable(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null
+  if (!el) return false
+  return (
+    el.isContentEditable ||
+    ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) ||
+    el.closest(".monaco-editor") !== null
+  )
+}
+
+/** Examples, undo/redo, reset and the global keyboard shortcuts. */
 export function HeaderActions() {
-  return null
+  const store = usePlaygroundStoreApi()
+  const canUndo = usePlaygroundStore((s) => s.past.length > 0)
+  const canRedo = usePlaygroundStore((s) => s.future.length > 0)
+  const [help, setHelp] = useState(false)
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.metaKey || e.ctrlKey
+      if (mod && e.key.toLowerCase() === "z" && !inEditable(e.target)) {
+        e.preventDefault()
+        if (e.shiftKey) store.getState().redo()
+        else store.getState().undo()
+      } else if (mod && e.key.toLowerCase() === "y" && !inEditable(e.target)) {
+        e.preventDefault()
+        store.getState().redo()
+      } else if (e.altKey && ["1", "2", "3", "4"].includes(e.key)) {
+        e.preventDefault()
+        const tabs = ["blocks", "explain", "raw", "server"] as const
+        store.getState().setResultTab(tabs[Number(e.key) - 1] ?? "blocks")
+      } else if (e.key === "?" && !inEditable(e.target)) {
+        setHelp(true)
+      }
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [store])
+
+  return (
+    <>
+      <ExamplesMenu />
+      <ImportAction />
+      <ShareActions />
+      <span
+        className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-800"
+        aria-hidden
+      />
+      <button
+        type="button"
+        className={btn}
+        disabled={!canUndo}
+        data-testid="header.undo"
+        title="Undo (Ctrl+Z)"
+        aria-label="Undo"
+        onClick={() => store.getState().undo()}
+      >
+        ↶
+      </button>
+      <button
+        type="button"
+        className={btn}
+        disabled={!canRedo}
+        data-testid="header.redo"
+        title="Redo (Ctrl+Shift+Z)"
+        aria-label="Redo"
+        onClick={() => store.getState().redo()}
+      >
+        ↷
+      </button>
+      <button
+        type="button"
+        className={btn}
+        data-testid="header.reset"
+        title="Forget this tab's saved state and reopen the sample"
+        onClick={() => {
+          if (
+            !window.confirm(
+              "Reset to the sample? Your current request and edits in this tab are discarded."
+            )
+          )
+            return
+          clearAutosave()
+          void loadDefaultSample().then((s) => {
+            store.getState().resetAssumptions()
+            store.getState().setRequest(s.request, { kind: "preset", id: s.id })
+          })
+        }}
+      >
+        Reset
+      </button>
+      <button
+        type="button"
+        className={`${btn} ml-auto`}
+        data-testid="header.shortcuts"
+        aria-label="Keyboard shortcuts"
+        onClick={() => setHelp(true)}
+      >
+        ⌨
+      </button>
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+    </>
+  )
 }

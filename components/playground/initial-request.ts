@@ -14,62 +14,48 @@ export type FragmentOutcome =
     }
   | { success: false; error: string }
 
-const MAX_DEEP_LINK_CHARS = 8_000_000
-
-/** Reads a `#request=` deep link or a `#v1.` share link; null when there is neither. */
+/**
+ * Reads a `#v1.` share link or a `#request=` deep link (bounded decoding, see
+ * lib/share/codec.ts); null when the fragment is neither.
+ */
 export async function readFragment(
   hash: string
 ): Promise<FragmentOutcome | null> {
   if (!hash || hash === "#") return null
-  if (hash.startsWith("#request=")) {
-    if (hash.length > MAX_DEEP_LINK_CHARS) {
-      return {
-        success: false,
-        error: "This link's request is too large to open.",
-      }
-    }
-    let text: string
-    try {
-      text = decodeURIComponent(hash.slice("#request=".length))
-    } catch {
-      return {
-        success: false,
-        error:
-          "This link's request is not valid percent-encoding; nothing was loaded.",
-      }
-    }
-    try {
-      return {
-        success: true,
-        request: JSON.parse(text),
-        source: { kind: "deep-link" },
-      }
-    } catch {
-      return {
-        success: true,
-        request: {},
-        requestText: text,
-        source: { kind: "deep-link" },
-        notice:
-          "The linked request is not valid JSON; it was loaded as text so you can fix it.",
-      }
+  const { decodeFragment } = await import("@/lib/share")
+  const decoded = await decodeFragment(hash)
+  if (!decoded.success) {
+    if (decoded.error.code === "not_share") return null
+    return {
+      success: false,
+      error: `${decoded.error.message} Your current work was kept.`,
     }
   }
-  return null
+  const { data, notes } = decoded
+  const isDeepLink = hash.startsWith("#request=")
+  return {
+    success: true,
+    request: data.requestText === undefined ? data.request : {},
+    requestText: data.requestText,
+    source: isDeepLink ? { kind: "deep-link" } : { kind: "share" },
+    assumptions: data.assumptions,
+    view: data.view?.tab ? { resultTab: data.view.tab } : undefined,
+    notice:
+      notes.length > 0
+        ? notes.join(" ")
+        : isDeepLink
+          ? "Opened the request from the link."
+          : "Opened a shared playground link.",
+  }
 }
 
-/** The request the page opens with when nothing else is asked for. */
+/** The request the page opens with when nothing else is asked for: the sample agent session. */
 export async function loadDefaultSample(): Promise<{
   id: string
   request: unknown
 }> {
-  return {
-    id: "starter",
-    request: {
-      model: "claude-sonnet-4-6",
-      max_tokens: 1024,
-      messages: [{ role: "user", content: "Hello" }],
-      context_management: { edits: [{ type: "clear_tool_uses_20250919" }] },
-    },
-  }
+  const { PRESETS } = await import("@/lib/presets")
+  const preset = PRESETS[0]
+  if (!preset) throw new Error("No presets")
+  return { id: preset.id, request: preset.build() }
 }

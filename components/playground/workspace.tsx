@@ -1,6 +1,6 @@
 "use client"
 
-import type { ReactNode } from "react"
+import { useEffect, type ReactNode } from "react"
 
 import { cn } from "@/components/ui/cn"
 import type { Region } from "@/lib/state"
@@ -28,6 +28,7 @@ export function Workspace({
   notice: { kind: "info" | "error"; text: string } | null
   skippedRestore: boolean
 }) {
+  usePendingTextFlush()
   const region = usePlaygroundStore((s) => s.narrowRegion)
   const setRegion = usePlaygroundStore((s) => s.setNarrowRegion)
 
@@ -71,6 +72,20 @@ export function Workspace({
       </div>
     </main>
   )
+}
+
+/**
+ * Writes form changes back into the JSON text shortly after they happen: the
+ * result updates first, and a burst of changes costs one text patch.
+ */
+function usePendingTextFlush() {
+  const pending = usePlaygroundStore((s) => s.textPending)
+  const flush = usePlaygroundStore((s) => s.flushPendingText)
+  useEffect(() => {
+    if (!pending) return
+    const id = setTimeout(flush, 120)
+    return () => clearTimeout(id)
+  }, [pending, flush])
 }
 
 function RegionBox({

@@ -76,4 +76,109 @@ export class PlaygroundPage {
       return model?.getValue() ?? ""
     })
   }
+
+  // ── Examples and header ───────────────────────────────────────────────────
+  async loadExample(id: string) {
+    await this.page.getByTestId("header.examples").click()
+    await this.page.getByTestId(`examples.${id}`).click()
+  }
+
+  // ── Edits ─────────────────────────────────────────────────────────────────
+  editCard(index: number): Locator {
+    return this.page.getByTestId(`edits.card.${index}`)
+  }
+
+  field(index: number, name: string): Locator {
+    return this.page.getByTestId(`edits.${index}.${name}`)
+  }
+
+  async setNumber(index: number, name: string, value: number | "") {
+    const input = this.field(index, name)
+    await input.fill(String(value))
+    await input.blur()
+  }
+
+  async addExcludedTool(index: number, name: string) {
+    const input = this.page.getByTestId(`edits.${index}.exclude_tools.input`)
+    await input.fill(name)
+    await input.press("Enter")
+  }
+
+  async addEdit(type: string) {
+    await this.page.getByTestId("edits.add").click()
+    await this.page.getByTestId(`edits.add.${type}`).click()
+  }
+
+  // ── Result ────────────────────────────────────────────────────────────────
+  /** The `context_management` the UI says the API would return. */
+  async appliedEdits(): Promise<unknown> {
+    const text = await this.page
+      .getByTestId("result.applied-edits")
+      .textContent()
+    return JSON.parse(text ?? "null") as unknown
+  }
+
+  block(messageIndex: number, blockIndex: number): Locator {
+    return this.page.getByTestId(`diff.block.${messageIndex}.${blockIndex}`)
+  }
+
+  /** Every rendered block row's status, keyed "m.b". */
+  async blockStatuses(): Promise<Record<string, string>> {
+    return this.page.evaluate(() => {
+      const out: Record<string, string> = {}
+      for (const el of document.querySelectorAll<HTMLElement>(
+        "[data-testid^='diff.block.'][data-status]"
+      )) {
+        out[(el.dataset.testid ?? "").replace("diff.block.", "")] =
+          el.dataset.status ?? ""
+      }
+      return out
+    })
+  }
+
+  async showUnchanged() {
+    const box = this.page.getByTestId("diff.show-unchanged")
+    if (!(await box.isChecked())) await box.check()
+  }
+
+  resultTab(id: "blocks" | "explain" | "raw" | "server"): Locator {
+    return this.page.getByTestId(`result.tab.${id}`)
+  }
+
+  get engineError(): Locator {
+    return this.page.getByTestId("result.error")
+  }
+
+  // ── Sharing and export ────────────────────────────────────────────────────
+  /** Opens the share dialog and returns the permalink once it is built. */
+  async permalink(): Promise<string> {
+    await this.page.getByTestId("header.share").click()
+    const url = this.page.getByTestId("share.url")
+    await expect(url).toHaveValue(/#v1\./)
+    return url.inputValue()
+  }
+
+  async closeDialog() {
+    await this.page.keyboard.press("Escape")
+  }
+
+  /** The code the export dialog shows for a language and endpoint. */
+  async exportedCode(
+    language: "curl" | "python" | "typescript",
+    target: "messages" | "count_tokens"
+  ): Promise<string> {
+    await this.page.getByTestId(`export.lang.${language}`).click()
+    await this.page.getByTestId(`export.target.${target}`).click()
+    return (await this.page.getByTestId("export.code").textContent()) ?? ""
+  }
+
+  // ── Import ────────────────────────────────────────────────────────────────
+  /** Pastes text into the import dialog and imports it. */
+  async importText(text: string) {
+    await this.page.getByTestId("header.import").click()
+    await this.page.getByTestId("import.text").fill(text)
+    await expect(this.page.getByTestId("import.detected")).toBeVisible()
+    await this.page.getByTestId("import.submit").click()
+    await expect(this.page.getByTestId("import.dialog")).toHaveCount(0)
+  }
 }

@@ -1,6 +1,141 @@
 "use client"
 
-/** Compose mode: the request as forms. */
+import { useState } from "react"
+
+import {
+  addMessage,
+  addToolCallPair,
+  selectMessages,
+  toolUseIds,
+} from "@/lib/state/compose"
+
+import { cn } from "@/components/ui/cn"
+
+import { MessageCard } from "../compose/message-card"
+import { fillerText } from "../compose/filler"
+import { useCompose } from "../compose/use-compose"
+import { inputClass } from "../edits/fields"
+import { usePlaygroundStore } from "../playground-store-provider"
+
+const PAGE = 40
+
+/** Compose mode: system prompt, tools and messages as forms. */
 export function ComposeView() {
-  return <div className="p-3 text-sm text-zinc-500">Compose</div>
+  const request = usePlaygroundStore((s) => s.request)
+  const stale = usePlaygroundStore((s) => s.parseError !== null)
+  const compose = useCompose()
+  const [shown, setShown] = useState(PAGE)
+  const messages = selectMessages(request)
+  const toolIds = toolUseIds(request)
+  const isObject =
+    typeof request === "object" && request !== null && !Array.isArray(request)
+  const system = isObject ? (request as { system?: unknown }).system : undefined
+  const tools = isObject ? (request as { tools?: unknown }).tools : undefined
+  const btn =
+    "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+
+  if (stale) {
+    return (
+      <p className="p-3 text-sm text-amber-800 dark:text-amber-200">
+        The JSON has an error; switch to JSON mode to fix it (compose edits the
+        last valid request).
+      </p>
+    )
+  }
+  return (
+    <div
+      className="absolute inset-0 space-y-3 overflow-y-auto p-3"
+      data-testid="compose.view"
+    >
+      {isObject && (
+        <label className="block">
+          <span className="font-mono text-[11px] font-medium">system</span>
+          <textarea
+            data-testid="compose.system"
+            rows={3}
+            className={cn(inputClass, "mt-0.5 text-xs")}
+            placeholder="System prompt (optional)"
+            value={
+              typeof system === "string"
+                ? system
+                : system === undefined
+                  ? ""
+                  : JSON.stringify(system)
+            }
+            onChange={(e) =>
+              compose((r) => {
+                const { system: _s, ...rest } = r as Record<string, unknown>
+                return e.target.value
+                  ? { ...rest, system: e.target.value }
+                  : rest
+              })
+            }
+          />
+        </label>
+      )}
+      {isObject && (
+        <p className="text-[11px] text-zinc-500">
+          {Array.isArray(tools)
+            ? `${tools.length} tools declared`
+            : "No tools declared"}{" "}
+          (edit them in JSON mode). Model and thinking are above.
+        </p>
+      )}
+      <ol className="space-y-2" aria-label="Messages">
+        {messages.slice(0, shown).map((m, i) => (
+          <MessageCard
+            key={i}
+            message={m}
+            index={i}
+            count={messages.length}
+            toolIds={toolIds}
+          />
+        ))}
+      </ol>
+      {messages.length > shown && (
+        <button
+          type="button"
+          className={btn}
+          onClick={() => setShown(shown + PAGE)}
+        >
+          Show {Math.min(PAGE, messages.length - shown)} more messages (of{" "}
+          {messages.length})
+        </button>
+      )}
+      <div className="flex flex-wrap gap-1.5 border-t border-zinc-200 pt-2 dark:border-zinc-800">
+        <button
+          type="button"
+          className={btn}
+          data-testid="compose.add.user"
+          onClick={() => compose((r) => addMessage(r, "user"))}
+        >
+          + User message
+        </button>
+        <button
+          type="button"
+          className={btn}
+          data-testid="compose.add.assistant"
+          onClick={() => compose((r) => addMessage(r, "assistant"))}
+        >
+          + Assistant message
+        </button>
+        <button
+          type="button"
+          className={btn}
+          data-testid="compose.add.tool-call"
+          onClick={() =>
+            compose((r) =>
+              addToolCallPair(
+                r,
+                "read_file",
+                fillerText(2000, toolIds.length + 1)
+              )
+            )
+          }
+        >
+          + Tool call with a 2k-token result
+        </button>
+      </div>
+    </div>
+  )
 }

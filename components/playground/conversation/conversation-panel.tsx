@@ -5,6 +5,7 @@ import { cn } from "@/components/ui/cn"
 import { usePlaygroundStore } from "../playground-store-provider"
 import { ComposeView } from "./compose-view"
 import { ConversationToolbar } from "./conversation-toolbar"
+import { LegacyNotice } from "./legacy-notice"
 import { RequestEditor } from "./request-editor"
 
 /** The conversation region: the request as JSON or as forms. */
@@ -45,6 +46,7 @@ export function ConversationPanel() {
         </div>
       </div>
       <ConversationToolbar />
+      <LegacyNotice />
       <div className="relative min-h-0 flex-1">
         {mode === "json" ? <RequestEditor /> : <ComposeView />}
       </div>

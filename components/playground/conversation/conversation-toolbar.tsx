@@ -1,6 +1,102 @@
 "use client"
 
-/** Model, thinking and request stats. */
+import { useId } from "react"
+
+import { MODELS } from "@/lib/context-editing"
+
+import { usePlaygroundStore } from "../playground-store-provider"
+import { approxShort, useSimulation } from "../use-simulation"
+
+type Req = Record<string, unknown>
+
+function thinkingMode(request: unknown): string {
+  const t = (request as { thinking?: { type?: unknown } } | null)?.thinking
+  return typeof t?.type === "string" ? t.type : "off"
+}
+
+/** Model and thinking controls, and what the request holds. */
 export function ConversationToolbar() {
-  return null
+  const ids = useId()
+  const request = usePlaygroundStore((s) => s.request)
+  const stale = usePlaygroundStore((s) => s.parseError !== null)
+  const updateRequest = usePlaygroundStore((s) => s.updateRequest)
+  const sim = useSimulation()
+  const isObject =
+    typeof request === "object" && request !== null && !Array.isArray(request)
+  const model = isObject ? String((request as Req).model ?? "") : ""
+  const known = MODELS.some((m) => m.id === model)
+  const messages = Array.isArray(request)
+    ? request
+    : isObject && Array.isArray((request as Req).messages)
+      ? ((request as Req).messages as unknown[])
+      : []
+  const toolUses = sim.ok
+    ? sim.blocks.filter((b) => /tool_use$/.test(b.type)).length
+    : 0
+  const select =
+    "rounded-md border border-zinc-300 bg-white px-1.5 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900 disabled:opacity-50"
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800">
+      <label htmlFor={`${ids}-model`} className="text-zinc-500">
+        model
+      </label>
+      <select
+        id={`${ids}-model`}
+        data-testid="conversation.model"
+        className={`${select} max-w-48`}
+        disabled={stale || !isObject}
+        value={model}
+        onChange={(e) =>
+          updateRequest((r) => ({ ...r, model: e.target.value }))
+        }
+      >
+        {!known && <option value={model}>{model || "(none)"}</option>}
+        {MODELS.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.displayName}
+            {m.retired ? " (retired)" : ""}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${ids}-thinking`} className="text-zinc-500">
+        thinking
+      </label>
+      <select
+        id={`${ids}-thinking`}
+        data-testid="conversation.thinking"
+        className={select}
+        disabled={stale || !isObject}
+        value={thinkingMode(request)}
+        onChange={(e) => {
+          const v = e.target.value
+          updateRequest((r) => {
+            if (v === "off") {
+              const { thinking: _drop, ...rest } = r
+              return rest
+            }
+            return {
+              ...r,
+              thinking:
+                v === "enabled"
+                  ? { type: "enabled", budget_tokens: 4096 }
+                  : { type: v },
+            }
+          })
+        }}
+      >
+        <option value="off">off</option>
+        <option value="enabled">enabled</option>
+        <option value="adaptive">adaptive</option>
+        <option value="disabled">disabled</option>
+      </select>
+      <span
+        className="ml-auto text-zinc-500 tabular-nums"
+        data-testid="conversation.stats"
+      >
+        {messages.length} msgs · {toolUses} tool uses
+        {sim.ok ? ` · ${approxShort(sim.original_input_tokens)} tokens` : ""}
+      </span>
+    </div>
+  )
 }

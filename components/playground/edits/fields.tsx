@@ -22,10 +22,10 @@ export function FieldRow({
   children: ReactNode
 }) {
   return (
-    <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] items-start gap-x-2 gap-y-0.5 py-1">
+    <div className="py-1">
       <label
         htmlFor={htmlFor}
-        className="pt-1 text-xs font-medium text-zinc-600 dark:text-zinc-300"
+        className="mb-0.5 block font-mono text-[11px] font-medium text-zinc-700 dark:text-zinc-300"
       >
         {label}
       </label>

@@ -1,6 +1,114 @@
 "use client"
 
-/** The result region. */
+import { useState } from "react"
+
+import type { SimulateSuccess } from "@/lib/context-editing"
+import type { ResultTab } from "@/lib/state"
+
+import { cn } from "@/components/ui/cn"
+
+import { usePlaygroundStore } from "../playground-store-provider"
+import { useSimulation } from "../use-simulation"
+import { BlockList } from "./block-list"
+import { CategoryBars } from "./category-bars"
+import { EngineError } from "./engine-error"
+import { ExplainView } from "./explain-view"
+import { RawDiff } from "./raw-diff"
+import { ServerTab } from "./server-tab"
+import { TokenSummary } from "./token-summary"
+
+const TABS: Array<{ id: ResultTab; label: string }> = [
+  { id: "blocks", label: "Blocks" },
+  { id: "explain", label: "Explain" },
+  { id: "raw", label: "Raw diff" },
+  { id: "server", label: "Server" },
+]
+
+/** The result region: numbers, bars, applied_edits and the four views. */
 export function ResultPanel() {
-  return <div className="p-3 text-sm text-zinc-500">Result</div>
+  const sim = useSimulation()
+  const request = usePlaygroundStore((s) => s.request)
+  const stale = usePlaygroundStore((s) => s.parseError !== null)
+  const tab = usePlaygroundStore((s) => s.resultTab)
+  const setTab = usePlaygroundStore((s) => s.setResultTab)
+  // While the request is invalid, the last valid prediction stays on screen
+  // (state adjusted during render, the React-documented pattern).
+  const [lastOk, setLastOk] = useState<{
+    sim: SimulateSuccess
+    request: unknown
+  } | null>(null)
+  if (sim.ok && lastOk?.sim !== sim) setLastOk({ sim, request })
+  const shown = sim.ok ? { sim, request } : lastOk
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+          Result
+        </h2>
+        <span className="sr-only" aria-live="polite" data-testid="result.live">
+          {shown
+            ? `${shown.sim.context_management?.applied_edits.length ?? 0} edits applied; about ${shown.sim.input_tokens} input tokens after edits.`
+            : ""}
+        </span>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <div className="space-y-3 border-b border-zinc-200 p-3 dark:border-zinc-800">
+          {!sim.ok && (
+            <EngineError error={sim.error} hasFallback={shown !== null} />
+          )}
+          {shown && (
+            <div
+              className={cn("space-y-3", (!sim.ok || stale) && "opacity-60")}
+            >
+              <TokenSummary sim={shown.sim} stale={stale || !sim.ok} />
+              <CategoryBars
+                before={shown.sim.categories.before}
+                after={shown.sim.categories.after}
+                contextWindow={shown.sim.contextWindow}
+              />
+            </div>
+          )}
+        </div>
+        <div
+          role="tablist"
+          aria-label="Result views"
+          className="sticky top-0 z-10 flex gap-1 border-b border-zinc-200 bg-white px-3 pt-1 dark:border-zinc-800 dark:bg-zinc-950"
+        >
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.id}
+              data-testid={`result.tab.${t.id}`}
+              onClick={() => setTab(t.id)}
+              className={cn(
+                "-mb-px border-b-2 px-2.5 py-1.5 text-sm",
+                tab === t.id
+                  ? "border-brand font-medium"
+                  : "border-transparent text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"
+              )}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div
+          role="tabpanel"
+          className={cn("p-3", tab === "raw" && "h-[70vh] p-0")}
+        >
+          {tab === "server" ? (
+            <ServerTab />
+          ) : !shown ? null : tab === "blocks" ? (
+            <BlockList sim={shown.sim} original={shown.request} />
+          ) : tab === "explain" ? (
+            <ExplainView sim={shown.sim} />
+          ) : (
+            <RawDiff sim={shown.sim} original={shown.request} />
+          )}
+        </div>
+      </div>
+    </div>
+  )
 }

@@ -55,7 +55,7 @@ export function ClearToolUsesFields({
           <select
             aria-label="Trigger type"
             data-testid={t("trigger.type")}
-            className={cn(inputClass, "w-32 shrink-0")}
+            className={cn(inputClass, "w-36 shrink-0")}
             value={triggerType}
             onChange={(e) =>
               setField("trigger", {

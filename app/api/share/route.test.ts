@@ -1,0 +1,260 @@
+// The share routes called directly, against a throwaway SQLite file.
+
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+import { decodeShare, encodeShare } from "@/lib/share/codec"
+import { bytesToBase64url } from "@/lib/share/base64url"
+import { deflateRaw } from "@/lib/share/deflate"
+import { sha256Base32 } from "@/lib/share/ids"
+import { getShareStore } from "@/lib/share/store"
+import type { ShareState } from "@/lib/share/types"
+
+import { DELETE, GET } from "./[id]/route"
+import { POST } from "./route"
+
+let dir = ""
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "share-route-"))
+  process.env.SHARE_DATABASE_URL = `file:${join(dir, "nested", "share.db")}`
+})
+afterAll(() => {
+  getShareStore().close()
+  delete process.env.SHARE_DATABASE_URL
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const state = (n: number): ShareState => ({
+  request: {
+    model: "claude-sonnet-4-5",
+    messages: [{ role: "user", content: `question ${n} 東京 👩‍💻` }],
+  },
+})
+
+function post(body: unknown, headers: Record<string, string> = {}) {
+  return POST(
+    new Request("http://play.test/api/share", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    })
+  )
+}
+const ctx = (id: string) => ({ params: Promise.resolve({ id }) })
+const get = (id: string) =>
+  GET(new Request(`http://play.test/api/share/${id}`), ctx(id))
+const del = (id: string, token?: string) =>
+  DELETE(
+    new Request(`http://play.test/api/share/${id}`, {
+      method: "DELETE",
+      headers: token === undefined ? {} : { "x-delete-token": token },
+    }),
+    ctx(id)
+  )
+
+interface Created {
+  id: string
+  url: string
+  existed: boolean
+  deleteToken?: string
+  notes: string[]
+}
+
+describe("POST /api/share", () => {
+  it("stores a state under its content address and returns a delete token once", async () => {
+    const payload = await encodeShare(state(1))
+    const first = await post({ payload })
+    expect(first.status).toBe(201)
+    const created = (await first.json()) as Created
+    expect(created.id).toBe((await sha256Base32(payload)).slice(0, 10))
+    expect(created.url).toBe(`http://play.test/s/${created.id}`)
+    expect(created.existed).toBe(false)
+    expect(created.deleteToken).toMatch(/^[A-Za-z0-9_-]{32}$/)
+
+    const again = await post({ payload: `#${payload}` })
+    expect(again.status).toBe(200)
+    const repeated = (await again.json()) as Created
+    expect(repeated).toEqual({
+      id: created.id,
+      url: created.url,
+      existed: true,
+      notes: [],
+    })
+  })
+
+  it("gives the same id whatever key-like fields the client left in", async () => {
+    const clean = (await (
+      await post({ payload: await encodeShare(state(2)) })
+    ).json()) as Created
+    const dirty: ShareState = {
+      request: { ...(state(2).request as object), api_key: "sk-x" },
+    }
+    // Built by hand so the secret really is inside the payload the server gets.
+    const raw =
+      "v1." +
+      bytesToBase64url(
+        await deflateRaw(new TextEncoder().encode(JSON.stringify(dirty)))
+      )
+    const res = await post({ payload: raw })
+    const body = (await res.json()) as Created
+    expect(body.id).toBe(clean.id)
+    expect(body.notes.join(" ")).toMatch(/credential/)
+  })
+
+  it.each([
+    ["not JSON", "{oops", 400],
+    ["no payload", { link: "v1.x" }, 400],
+    ["a damaged payload", { payload: "v1.AAAA" }, 400],
+    ["a non-share payload", { payload: "hello" }, 400],
+  ])("rejects %s with the error shape", async (_name, body, status) => {
+    const res = await post(body)
+    expect(res.status).toBe(status)
+    const json = (await res.json()) as {
+      error: { code: string; message: string }
+    }
+    expect(json.error.code).toBe("bad_request:share")
+    expect(json.error.message.length).toBeGreaterThan(5)
+  })
+
+  it("answers 413 for a payload over 1 MB", async () => {
+    // Incompressible text (xorshift letters), so the payload really is large.
+    let x = 2463534242
+    let text = ""
+    for (let i = 0; i < 1_000_000; i++) {
+      x ^= x << 13
+      x ^= x >>> 17
+      x ^= x << 5
+      text += String.fromCharCode(33 + ((x >>> 0) % 90))
+    }
+    const payload = await encodeShare({ request: { text } })
+    expect(payload.length).toBeGreaterThan(1_000_000)
+    const res = await post({ payload })
+    expect(res.status).toBe(413)
+    expect(await res.json()).toMatchObject({
+      error: { code: "too_large:share" },
+    })
+  })
+
+  it("answers 413 from Content-Length alone, before reading the body", async () => {
+    const res = await post(
+      { payload: "v1.AAAA" },
+      { "content-length": "50000000" }
+    )
+    expect(res.status).toBe(413)
+  })
+
+  it("answers 413 for a small payload that inflates past the limit", async () => {
+    const bomb =
+      "v1." +
+      bytesToBase64url(await deflateRaw(new Uint8Array(20 * 1024 * 1024)))
+    const res = await post({ payload: bomb })
+    expect(res.status).toBe(413)
+  })
+})
+
+describe("GET and DELETE /api/share/:id", () => {
+  it("returns the payload, deletes only with the creator's token, then answers 410", async () => {
+    const s = state(3)
+    const { id, deleteToken } = (await (
+      await post({ payload: await encodeShare(s) })
+    ).json()) as Created
+    if (!deleteToken) throw new Error("expected a delete token")
+
+    const found = await get(id)
+    expect(found.status).toBe(200)
+    expect(found.headers.get("cache-control")).toBe("no-store")
+    const { payload } = (await found.json()) as { payload: string }
+    expect(await decodeShare(payload)).toEqual({
+      success: true,
+      data: s,
+      notes: [],
+    })
+
+    expect((await del(id)).status).toBe(403)
+    expect((await del(id, "wrong-token")).status).toBe(403)
+    expect((await del(id, deleteToken.slice(0, -1) + "A")).status).toBe(403)
+    expect((await get(id)).status).toBe(200)
+
+    const deleted = await del(id, deleteToken)
+    expect(deleted.status).toBe(204)
+    expect(await deleted.text()).toBe("")
+
+    const gone = await get(id)
+    expect(gone.status).toBe(410)
+    expect(await gone.json()).toMatchObject({ error: { code: "gone:share" } })
+    expect((await del(id, deleteToken)).status).toBe(410)
+  })
+
+  it("lets the same state be shared again after deletion, with a new owner", async () => {
+    const payload = await encodeShare(state(4))
+    const first = (await (await post({ payload })).json()) as Created
+    await del(first.id, first.deleteToken)
+    const second = await post({ payload })
+    expect(second.status).toBe(201)
+    const revived = (await second.json()) as Created
+    expect(revived.id).toBe(first.id)
+    expect(revived.deleteToken).not.toBe(first.deleteToken)
+    expect((await get(first.id)).status).toBe(200)
+    expect((await del(first.id, first.deleteToken)).status).toBe(403)
+  })
+
+  it.each([
+    ["an unknown id", "0123456789"],
+    ["a malformed id", "../../etc"],
+    ["an id with excluded letters", "ilouilouil"],
+  ])("answers 404 for %s", async (_name, id) => {
+    const res = await get(id)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toMatchObject({
+      error: { code: "not_found:share" },
+    })
+    expect((await del(id, "t")).status).toBe(404)
+  })
+})
+
+describe("concurrency", () => {
+  it("handles 200 parallel POSTs of mixed states without errors or loss", async () => {
+    const distinct = 25
+    const states = Array.from({ length: distinct }, (_, i) => state(100 + i))
+    const payloads = await Promise.all(states.map((s) => encodeShare(s)))
+    const order = Array.from({ length: 200 }, (_, i) => (i * 7) % distinct)
+
+    const responses = await Promise.all(
+      order.map((k) => post({ payload: payloads[k] }))
+    )
+    const bodies = (await Promise.all(
+      responses.map((r) => r.json())
+    )) as Created[]
+    expect(
+      responses.map((r) => r.status).every((s) => s === 200 || s === 201)
+    ).toBe(true)
+
+    const idsByState = new Map<number, Set<string>>()
+    const tokensByState = new Map<number, number>()
+    order.forEach((k, i) => {
+      const body = bodies[i] as Created
+      idsByState.set(k, (idsByState.get(k) ?? new Set()).add(body.id))
+      if (body.deleteToken)
+        tokensByState.set(k, (tokensByState.get(k) ?? 0) + 1)
+    })
+    for (let k = 0; k < distinct; k++) {
+      expect(idsByState.get(k)?.size).toBe(1) // equal states, equal ids
+      expect(tokensByState.get(k)).toBe(1) // exactly one creator per state
+    }
+    const ids = states.map(
+      (_, k) => [...(idsByState.get(k) ?? [])][0] as string
+    )
+    expect(new Set(ids).size).toBe(distinct)
+
+    for (let k = 0; k < distinct; k++) {
+      const res = await get(ids[k] as string)
+      const { payload } = (await res.json()) as { payload: string }
+      expect(await decodeShare(payload)).toMatchObject({
+        success: true,
+        data: states[k],
+      })
+    }
+  })
+})

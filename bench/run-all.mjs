@@ -1,0 +1,23 @@
+// `npm run bench`: every benchmark, one after the other (not part of `npm test`:
+// timings are measured, printed as ratios against a same-run baseline, never asserted).
+import { spawnSync } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("../", import.meta.url))
+const only = process.argv.slice(2)
+const benches = [
+  ["engine", "bench/engine/run.mjs"],
+  ["share", "bench/share/run.mjs"],
+  ["page", "bench/page/run.mjs"],
+].filter(([name]) => only.length === 0 || only.includes(name))
+
+let failed = 0
+for (const [name, script] of benches) {
+  console.log(`\n=== bench: ${name} (${script})`)
+  const result = spawnSync(process.execPath, [script], {
+    cwd: root,
+    stdio: "inherit",
+  })
+  if (result.status !== 0) failed++
+}
+process.exit(failed ? 1 : 0)

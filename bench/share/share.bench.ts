@@ -1,0 +1,83 @@
+// Share-link benchmark: link length against lz-string (what the TS
+// Playground uses) on a realistic 200 KB conversation, and encode/decode
+// time against JSON.stringify/parse measured in the same run.
+//
+// Run: npx vitest run --config bench/share/vitest.config.mts
+//  (or: node bench/share/run.mjs)
+
+import LZString from "lz-string"
+import { expect, it } from "vitest"
+
+import { decodeShare, encodeShare } from "@/lib/share/codec"
+
+import { buildConversation } from "./build-conversation"
+
+const RUNS = 25
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+async function time(fn: () => unknown): Promise<number> {
+  const runs: number[] = []
+  await fn() // warm-up
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now()
+    await fn()
+    runs.push(performance.now() - start)
+  }
+  return median(runs)
+}
+
+const fmt = (n: number) => n.toLocaleString("en-US")
+const ms = (n: number) => `${n.toFixed(2)} ms`
+
+it("share link: size and speed", async () => {
+  const state = buildConversation(200_000)
+  const json = JSON.stringify(state)
+  const link = await encodeShare(state)
+  const lz = LZString.compressToEncodedURIComponent(json)
+
+  const decoded = await decodeShare(link)
+  expect(decoded).toEqual({ success: true, data: state, notes: [] })
+  expect(LZString.decompressFromEncodedURIComponent(lz)).toBe(json)
+
+  const encodeMs = await time(() => encodeShare(state))
+  const decodeMs = await time(() => decodeShare(link))
+  const stringifyMs = await time(() => JSON.stringify(state))
+  const parseMs = await time(() => JSON.parse(json) as unknown)
+  const lzEncodeMs = await time(() =>
+    LZString.compressToEncodedURIComponent(json)
+  )
+  const lzDecodeMs = await time(() =>
+    LZString.decompressFromEncodedURIComponent(lz)
+  )
+
+  const ratio = (link.length + 1) / lz.length // +1 for the "#"
+  const lines = [
+    `state: ${fmt(json.length)} chars of JSON (${(state.request as { messages: unknown[] }).messages.length} messages)`,
+    `permalink (#v1.…): ${fmt(link.length + 1)} chars`,
+    `lz-string compressToEncodedURIComponent: ${fmt(lz.length)} chars`,
+    `permalink ÷ lz-string: ${ratio.toFixed(3)} (target ≤ 0.6)`,
+    `encode: ${ms(encodeMs)} median of ${RUNS} (JSON.stringify ${ms(stringifyMs)}, ×${(encodeMs / stringifyMs).toFixed(1)}; lz-string ${ms(lzEncodeMs)})`,
+    `decode: ${ms(decodeMs)} median of ${RUNS} (JSON.parse ${ms(parseMs)}, ×${(decodeMs / parseMs).toFixed(1)}; lz-string ${ms(lzDecodeMs)})`,
+  ]
+  // How the ratio moves with size: deflate's window is 32 KB, lz-string's
+  // dictionary is unbounded, so long transcripts that re-read the same files
+  // favour lz-string.
+  for (const bytes of [50_000, 100_000, 400_000]) {
+    const other = buildConversation(bytes)
+    const otherLink = await encodeShare(other)
+    const otherLz = LZString.compressToEncodedURIComponent(
+      JSON.stringify(other)
+    )
+    lines.push(
+      `  at ${fmt(JSON.stringify(other).length)} chars: ${fmt(otherLink.length + 1)} vs ${fmt(otherLz.length)} → ${((otherLink.length + 1) / otherLz.length).toFixed(3)}`
+    )
+  }
+  console.log(lines.join("\n"))
+})

@@ -1,0 +1,230 @@
+"use client"
+
+import { memo, useState } from "react"
+
+import type { Block } from "@/lib/state/compose"
+
+import { cn } from "@/components/ui/cn"
+
+import { inputClass } from "../edits/fields"
+import { fillerText } from "./filler"
+
+const area = cn(inputClass, "font-mono text-xs leading-5")
+
+/** A JSON field edited as text; applies only when it parses. */
+function JsonField({
+  value,
+  onChange,
+  label,
+}: {
+  value: unknown
+  onChange: (v: unknown) => void
+  label: string
+}) {
+  const [draft, setDraft] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <div>
+      <textarea
+        aria-label={label}
+        rows={3}
+        className={area}
+        spellCheck={false}
+        value={draft ?? JSON.stringify(value ?? {}, null, 2)}
+        onChange={(e) => {
+          setDraft(e.target.value)
+          try {
+            onChange(JSON.parse(e.target.value))
+            setError(null)
+          } catch (err) {
+            setError(err instanceof Error ? err.message : "Invalid JSON")
+          }
+        }}
+        onBlur={() => !error && setDraft(null)}
+      />
+      {error && (
+        <p role="alert" className="text-[11px] text-red-600">
+          {error} — not applied yet
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** A big text field: paste, drop a file, or fill with N tokens of sample text. */
+function BigText({
+  value,
+  onChange,
+  label,
+  testId,
+}: {
+  value: string
+  onChange: (v: string) => void
+  label: string
+  testId: string
+}) {
+  const [tokens, setTokens] = useState(2000)
+  const tooBig = value.length > 20_000
+  return (
+    <div>
+      {tooBig ? (
+        <p className="rounded bg-zinc-50 p-2 font-mono text-[11px] text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+          {value.slice(0, 300)}… ({value.length.toLocaleString("en-US")}{" "}
+          characters — edit it in JSON mode, or replace it below)
+        </p>
+      ) : (
+        <textarea
+          aria-label={label}
+          data-testid={testId}
+          rows={Math.min(8, Math.max(2, value.split("\n").length))}
+          className={area}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onDrop={(e) => {
+            const file = e.dataTransfer.files[0]
+            if (!file) return
+            e.preventDefault()
+            void file.text().then(onChange)
+          }}
+        />
+      )}
+      <div className="mt-1 flex items-center gap-1 text-[11px] text-zinc-500">
+        <span>Fill with</span>
+        <input
+          type="number"
+          aria-label="Filler size in tokens"
+          className="w-20 rounded border border-zinc-300 px-1 dark:border-zinc-700 dark:bg-zinc-900"
+          value={tokens}
+          min={0}
+          step={500}
+          onChange={(e) => setTokens(Number(e.target.value))}
+        />
+        <button
+          type="button"
+          data-testid={`${testId}.fill`}
+          className="rounded border border-zinc-300 px-1.5 dark:border-zinc-700"
+          onClick={() => onChange(fillerText(tokens, value.length + tokens))}
+        >
+          tokens of sample text
+        </button>
+        <span>· or drop a file on the field</span>
+      </div>
+    </div>
+  )
+}
+
+/** The fields of one content block, by type. */
+export const BlockEditor = memo(function BlockEditor({
+  block,
+  onChange,
+  toolIds,
+  testId,
+}: {
+  block: Block
+  onChange: (b: Block) => void
+  toolIds: string[]
+  testId: string
+}) {
+  const set = (k: string, v: unknown) => onChange({ ...block, [k]: v })
+  switch (block.type) {
+    case "text":
+      return (
+        <BigText
+          label="Text"
+          testId={`${testId}.text`}
+          value={String(block.text ?? "")}
+          onChange={(v) => set("text", v)}
+        />
+      )
+    case "thinking":
+      return (
+        <BigText
+          label="Thinking"
+          testId={`${testId}.thinking`}
+          value={String(block.thinking ?? "")}
+          onChange={(v) => set("thinking", v)}
+        />
+      )
+    case "tool_use":
+    case "server_tool_use":
+    case "mcp_tool_use":
+      return (
+        <div className="space-y-1">
+          <div className="flex gap-1">
+            <input
+              aria-label="Tool name"
+              className={cn(inputClass, "font-mono text-xs")}
+              value={String(block.name ?? "")}
+              onChange={(e) => set("name", e.target.value)}
+            />
+            <input
+              aria-label="Tool use id"
+              className={cn(inputClass, "font-mono text-xs text-zinc-500")}
+              value={String(block.id ?? "")}
+              onChange={(e) => set("id", e.target.value)}
+            />
+          </div>
+          <JsonField
+            label="Input (JSON)"
+            value={block.input}
+            onChange={(v) => set("input", v)}
+          />
+        </div>
+      )
+    case "tool_result":
+    case "mcp_tool_result":
+      return (
+        <div className="space-y-1">
+          <div className="flex items-center gap-2">
+            <select
+              aria-label="Result for tool use"
+              className={cn(inputClass, "font-mono text-xs")}
+              value={String(block.tool_use_id ?? "")}
+              onChange={(e) => set("tool_use_id", e.target.value)}
+            >
+              {!toolIds.includes(String(block.tool_use_id ?? "")) && (
+                <option value={String(block.tool_use_id ?? "")}>
+                  {String(block.tool_use_id ?? "(none)")} — no such tool use
+                </option>
+              )}
+              {toolIds.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
+            </select>
+            <label className="flex shrink-0 items-center gap-1 text-[11px]">
+              <input
+                type="checkbox"
+                checked={block.is_error === true}
+                onChange={(e) => set("is_error", e.target.checked || undefined)}
+              />
+              is_error
+            </label>
+          </div>
+          {typeof block.content === "string" || block.content === undefined ? (
+            <BigText
+              label="Result content"
+              testId={`${testId}.content`}
+              value={String(block.content ?? "")}
+              onChange={(v) => set("content", v)}
+            />
+          ) : (
+            <JsonField
+              label="Result content (blocks)"
+              value={block.content}
+              onChange={(v) => set("content", v)}
+            />
+          )}
+        </div>
+      )
+    default:
+      return (
+        <JsonField
+          label={`${block.type} block (JSON)`}
+          value={block}
+          onChange={(v) => onChange(v as Block)}
+        />
+      )
+  }
+})

@@ -1,0 +1,191 @@
+"use client"
+
+import { memo } from "react"
+
+import {
+  addBlock,
+  blocksOf,
+  deleteBlock,
+  deleteMessage,
+  duplicateBlock,
+  duplicateMessage,
+  moveBlock,
+  moveMessage,
+  setBlocks,
+  updateMessage,
+} from "@/lib/state/compose"
+
+import { BlockEditor } from "./block-editor"
+import { useCompose } from "./use-compose"
+
+const BLOCK_TYPES: Record<"user" | "assistant", string[]> = {
+  user: ["text", "tool_result", "image"],
+  assistant: [
+    "text",
+    "thinking",
+    "redacted_thinking",
+    "tool_use",
+    "server_tool_use",
+    "web_search_tool_result",
+  ],
+}
+
+const iconBtn =
+  "rounded px-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-30 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+
+/** One message: role, order controls, its blocks and "+ block". */
+export const MessageCard = memo(function MessageCard({
+  message,
+  index,
+  count,
+  toolIds,
+}: {
+  message: unknown
+  index: number
+  count: number
+  toolIds: string[]
+}) {
+  const compose = useCompose()
+  const role =
+    (message as { role?: unknown })?.role === "assistant" ? "assistant" : "user"
+  const blocks = blocksOf(message)
+  const t = `compose.message.${index}`
+  return (
+    <li
+      data-testid={t}
+      className="rounded-lg border border-zinc-200 p-2 dark:border-zinc-800"
+    >
+      <div className="flex items-center gap-1 text-xs">
+        <select
+          aria-label={`Role of message ${index}`}
+          data-testid={`${t}.role`}
+          value={role}
+          onChange={(e) =>
+            compose((r) =>
+              updateMessage(r, index, {
+                ...(message as object),
+                role: e.target.value,
+              })
+            )
+          }
+          className="rounded border border-zinc-300 bg-white px-1 py-0.5 font-medium dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <option value="user">user</option>
+          <option value="assistant">assistant</option>
+        </select>
+        <span className="text-zinc-500">message {index}</span>
+        <span className="ml-auto" />
+        <button
+          type="button"
+          className={iconBtn}
+          disabled={index === 0}
+          aria-label={`Move message ${index} up`}
+          onClick={() => compose((r) => moveMessage(r, index, index - 1))}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className={iconBtn}
+          disabled={index === count - 1}
+          aria-label={`Move message ${index} down`}
+          onClick={() => compose((r) => moveMessage(r, index, index + 1))}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          className={iconBtn}
+          aria-label={`Duplicate message ${index}`}
+          onClick={() => compose((r) => duplicateMessage(r, index))}
+        >
+          ⧉
+        </button>
+        <button
+          type="button"
+          className={iconBtn}
+          aria-label={`Delete message ${index}`}
+          data-testid={`${t}.delete`}
+          onClick={() => compose((r) => deleteMessage(r, index))}
+        >
+          ✕
+        </button>
+      </div>
+      <ul className="mt-1 space-y-1.5">
+        {blocks.map((block, b) => (
+          <li
+            key={b}
+            data-testid={`${t}.block.${b}`}
+            className="rounded-md bg-zinc-50 p-1.5 dark:bg-zinc-900/60"
+          >
+            <div className="mb-1 flex items-center gap-1 text-[11px]">
+              <span className="font-mono font-medium">{block.type}</span>
+              <span className="ml-auto" />
+              <button
+                type="button"
+                className={iconBtn}
+                disabled={b === 0}
+                aria-label="Move block up"
+                onClick={() => compose((r) => moveBlock(r, index, b, b - 1))}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className={iconBtn}
+                disabled={b === blocks.length - 1}
+                aria-label="Move block down"
+                onClick={() => compose((r) => moveBlock(r, index, b, b + 1))}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className={iconBtn}
+                aria-label="Duplicate block"
+                onClick={() => compose((r) => duplicateBlock(r, index, b))}
+              >
+                ⧉
+              </button>
+              <button
+                type="button"
+                className={iconBtn}
+                aria-label="Delete block"
+                onClick={() => compose((r) => deleteBlock(r, index, b))}
+              >
+                ✕
+              </button>
+            </div>
+            <BlockEditor
+              block={block}
+              toolIds={toolIds}
+              testId={`${t}.block.${b}`}
+              onChange={(next) =>
+                compose((r) =>
+                  setBlocks(
+                    r,
+                    index,
+                    blocks.map((x, i) => (i === b ? next : x))
+                  )
+                )
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-1 flex flex-wrap gap-1">
+        {BLOCK_TYPES[role].map((type) => (
+          <button
+            key={type}
+            type="button"
+            data-testid={`${t}.add.${type}`}
+            onClick={() => compose((r) => addBlock(r, index, type))}
+            className="rounded border border-dashed border-zinc-300 px-1.5 py-px font-mono text-[10px] text-zinc-600 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-900"
+          >
+            + {type}
+          </button>
+        ))}
+      </div>
+    </li>
+  )
+})

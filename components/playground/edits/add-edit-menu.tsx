@@ -1,0 +1,88 @@
+"use client"
+
+import { useEffect, useRef, useState } from "react"
+
+import type { EditObject } from "@/lib/state/edits"
+
+const CHOICES: Array<{ type: string; label: string; note: string }> = [
+  {
+    type: "clear_tool_uses_20250919",
+    label: "Clear tool uses",
+    note: "old tool results → placeholder",
+  },
+  {
+    type: "clear_thinking_20251015",
+    label: "Clear thinking",
+    note: "older turns' thinking removed (goes first)",
+  },
+  {
+    type: "compact_20260112",
+    label: "Compaction",
+    note: "summarise at a trigger (≥ 50k)",
+  },
+]
+
+/** "+ Add edit" with the three strategies. */
+export function AddEditMenu({
+  onAdd,
+  existing,
+  disabled,
+}: {
+  onAdd: (edit: EditObject) => void
+  existing: string[]
+  disabled: boolean
+}) {
+  const [open, setOpen] = useState(false)
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const close = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener("mousedown", close)
+    return () => document.removeEventListener("mousedown", close)
+  }, [open])
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        disabled={disabled}
+        data-testid="edits.add"
+        aria-expanded={open}
+        aria-haspopup="menu"
+        onClick={() => setOpen(!open)}
+        className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      >
+        + Add edit
+      </button>
+      {open && (
+        <div
+          role="menu"
+          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+          className="absolute right-0 z-30 mt-1 w-64 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {CHOICES.map((c) => (
+            <button
+              key={c.type}
+              type="button"
+              role="menuitem"
+              autoFocus={c === CHOICES[0]}
+              data-testid={`edits.add.${c.type}`}
+              onClick={() => {
+                onAdd({ type: c.type })
+                setOpen(false)
+              }}
+              className="block w-full rounded px-2 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
+            >
+              <span className="block text-sm">
+                {c.label}
+                {existing.includes(c.type) ? " (again)" : ""}
+              </span>
+              <span className="block text-[11px] text-zinc-500">{c.note}</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}

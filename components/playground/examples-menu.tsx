@@ -1,0 +1,69 @@
+"use client"
+
+import { useEffect, useRef, useState } from "react"
+
+import { PRESETS } from "@/lib/presets"
+
+import { usePlaygroundStore } from "./playground-store-provider"
+
+/** "Examples ▾": every docs example and the sample agent session. */
+export function ExamplesMenu() {
+  const [open, setOpen] = useState(false)
+  const ref = useRef<HTMLDivElement>(null)
+  const setRequest = usePlaygroundStore((s) => s.setRequest)
+  const source = usePlaygroundStore((s) => s.source)
+  useEffect(() => {
+    if (!open) return
+    const close = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener("mousedown", close)
+    return () => document.removeEventListener("mousedown", close)
+  }, [open])
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        data-testid="header.examples"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      >
+        Examples ▾
+      </button>
+      {open && (
+        <div
+          role="menu"
+          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+          className="absolute left-0 z-40 mt-1 max-h-[70vh] w-96 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {PRESETS.map((p, i) => (
+            <button
+              key={p.id}
+              type="button"
+              role="menuitem"
+              autoFocus={i === 0}
+              data-testid={`examples.${p.id}`}
+              onClick={() => {
+                setRequest(p.build(), { kind: "preset", id: p.id })
+                setOpen(false)
+              }}
+              className="block w-full rounded px-2 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
+            >
+              <span className="block text-sm font-medium">
+                {p.title}
+                {source.kind === "preset" && source.id === p.id
+                  ? " ·  current"
+                  : ""}
+              </span>
+              <span className="block text-xs text-zinc-500">
+                {p.description}
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}

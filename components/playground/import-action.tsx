@@ -1,0 +1,34 @@
+"use client"
+
+import { useState } from "react"
+
+import { ImportDialog } from "./import-dialog"
+import { usePlaygroundStore } from "./playground-store-provider"
+
+/** "Import" in the header: paste, drop a file, or generate a session. */
+export function ImportAction() {
+  const [open, setOpen] = useState(false)
+  const setRequest = usePlaygroundStore((s) => s.setRequest)
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="header.import"
+        title="Import a transcript: Messages JSON, legacy XML tool use, curl, Claude Code JSONL, OpenAI chat — or generate one"
+        className="rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        onClick={() => setOpen(true)}
+      >
+        Import
+      </button>
+      {open && (
+        <ImportDialog
+          open
+          onClose={() => setOpen(false)}
+          onImport={(request, summary) =>
+            setRequest(request, { kind: "import", summary })
+          }
+        />
+      )}
+    </>
+  )
+}

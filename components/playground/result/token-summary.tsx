@@ -1,0 +1,86 @@
+"use client"
+
+import type { SimulateSuccess } from "@/lib/context-editing"
+
+import { approx } from "../use-simulation"
+
+/** Before → after estimate and the API-shaped numbers the server would return. */
+export function TokenSummary({
+  sim,
+  stale,
+}: {
+  sim: SimulateSuccess
+  stale: boolean
+}) {
+  const saved = sim.original_input_tokens - sim.input_tokens
+  const countTokens = {
+    input_tokens: sim.input_tokens,
+    context_management:
+      sim.context_management === null
+        ? null
+        : { original_input_tokens: sim.original_input_tokens },
+  }
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <span
+          className="text-lg font-semibold tabular-nums"
+          data-testid="tokens.before"
+        >
+          {approx(sim.original_input_tokens)}
+        </span>
+        <span className="text-zinc-400">→</span>
+        <span
+          className="text-lg font-semibold tabular-nums"
+          data-testid="tokens.after"
+        >
+          {approx(sim.input_tokens)}
+        </span>
+        <span className="text-sm text-zinc-500">input tokens</span>
+        {saved > 0 && (
+          <span
+            className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100"
+            data-testid="tokens.saved"
+          >
+            −{approx(saved).slice(1)} saved
+          </span>
+        )}
+        {stale && (
+          <span
+            className="rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950"
+            data-testid="result.stale"
+          >
+            stale: last valid request
+          </span>
+        )}
+        <span className="ml-auto text-[11px] text-zinc-500">
+          ≈ local estimate
+        </span>
+      </div>
+      <div className="grid gap-2 md:grid-cols-2">
+        <figure>
+          <figcaption className="text-[11px] text-zinc-500">
+            <code>context_management</code> in the response (messages)
+          </figcaption>
+          <pre
+            data-testid="result.applied-edits"
+            className="mt-0.5 max-h-40 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] leading-4 dark:bg-zinc-900"
+          >
+            {JSON.stringify(sim.context_management, null, 2)}
+          </pre>
+        </figure>
+        <figure>
+          <figcaption className="text-[11px] text-zinc-500">
+            <code>count_tokens</code> response (estimate)
+          </figcaption>
+          <pre
+            data-testid="result.count-tokens"
+            className="mt-0.5 max-h-40 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] leading-4 dark:bg-zinc-900"
+          >
+            {JSON.stringify(countTokens, null, 2)}
+          </pre>
+        </figure>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,161 @@
+"use client"
+
+import { CountResult } from "./server/count-result"
+import { EditsComparison } from "./server/edits-comparison"
+import { ErrorNotice } from "./server/error-notice"
+import { KeySection } from "./server/key-section"
+import { useSessionKey } from "./server/session-key"
+import { StreamView } from "./server/stream-view"
+import { useServerCalls } from "./server/use-server-calls"
+
+/** The local simulation's numbers for the current request. */
+export interface ServerPanelPrediction {
+  original_input_tokens: number
+  input_tokens: number
+  applied_edits: Array<{
+    type: string
+    cleared_tool_uses?: number
+    cleared_thinking_turns?: number
+    cleared_input_tokens: number
+  }>
+}
+
+/** Props only: the lead wires these to the store. */
+export interface ServerPanelProps {
+  /** The current ORIGINAL request body, incl. context_management. */
+  request: unknown
+  prediction: ServerPanelPrediction | null
+  /** Called after a successful count, to calibrate the local estimator. */
+  onCalibrate?: (
+    model: string,
+    serverOriginalTokens: number,
+    predictedOriginalTokens: number
+  ) => void
+  /** Called with the field path of a 400, to highlight it in the editor. */
+  onErrorPath?: (path: (string | number)[]) => void
+}
+
+const BUTTON =
+  "rounded px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50"
+
+/** The Server tab: real count_tokens and messages calls against the API. */
+export function ServerPanel(props: ServerPanelProps) {
+  const { request, prediction, onErrorPath } = props
+  const key = useSessionKey()
+  const calls = useServerCalls({ ...props, apiKey: key.apiKey })
+  const { status, count, run, shapeError, lastAction, noKey, streaming } = calls
+  const { keySource } = calls
+  const snapshot = run.state === "idle" ? null : run.snapshot
+  const countError =
+    !shapeError && lastAction === "count" && count.state === "error"
+      ? count.error
+      : null
+  const runError =
+    !shapeError && lastAction === "send" && run.state !== "idle"
+      ? run.error
+      : undefined
+
+  return (
+    <div className="space-y-4 p-3">
+      <KeySection
+        status={status}
+        apiKey={key.apiKey}
+        remember={key.remember}
+        onApiKeyChange={key.setApiKey}
+        onRememberChange={key.setRemember}
+        onClear={key.clear}
+      />
+
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          data-testid="server.count"
+          disabled={noKey || count.state === "loading"}
+          onClick={() => void calls.handleCount()}
+          className={`${BUTTON} border border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}
+        >
+          {count.state === "loading" ? "Counting…" : "Count tokens (free)"}
+        </button>
+        <button
+          type="button"
+          data-testid="server.send"
+          disabled={noKey || streaming}
+          onClick={() => void calls.handleSend()}
+          className={`${BUTTON} bg-brand text-white hover:bg-brand-strong`}
+        >
+          Send (costs tokens)
+        </button>
+        {streaming && (
+          <button
+            type="button"
+            data-testid="server.cancel"
+            onClick={calls.cancel}
+            className={`${BUTTON} border border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}
+          >
+            Cancel
+          </button>
+        )}
+        <span aria-live="polite" className="text-xs text-zinc-500">
+          {streaming
+            ? "Streaming…"
+            : run.state === "done"
+              ? "Run complete."
+              : ""}
+        </span>
+      </div>
+      {shapeError && (
+        <p
+          role="alert"
+          data-testid="server.error"
+          className="text-sm text-red-700 dark:text-red-300"
+        >
+          {shapeError}
+        </p>
+      )}
+
+      {countError && (
+        <ErrorNotice
+          error={countError}
+          keySource={keySource}
+          onShowPath={onErrorPath}
+        />
+      )}
+      {count.state === "done" && (
+        <CountResult
+          result={count.data}
+          estimates={prediction}
+          stale={count.request !== request}
+        />
+      )}
+
+      {run.state !== "idle" && snapshot && (
+        <section aria-label="Real run" className="space-y-3">
+          {run.notes.map((note) => (
+            <p key={note} className="text-xs text-zinc-500">
+              {note}
+            </p>
+          ))}
+          {runError && (
+            <ErrorNotice
+              error={runError}
+              keySource={keySource}
+              onShowPath={onErrorPath}
+            />
+          )}
+          <StreamView snapshot={snapshot} />
+          {snapshot.appliedEdits !== null && (
+            <EditsComparison
+              predicted={prediction?.applied_edits ?? null}
+              server={snapshot.appliedEdits}
+            />
+          )}
+          {run.request !== request && (
+            <p className="text-xs text-amber-700 dark:text-amber-300">
+              The request changed since this run.
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+"use client"
+
+import { formatTokens } from "@/lib/anthropic/compare"
+import type {
+  StreamBlock,
+  StreamSnapshot,
+} from "@/lib/anthropic/stream-accumulator"
+
+function toolInput(block: Extract<StreamBlock, { kind: "tool_use" }>) {
+  if (block.done && block.input !== undefined) {
+    return JSON.stringify(block.input, null, 2)
+  }
+  return block.inputJson || "…"
+}
+
+function Block({ block }: { block: StreamBlock }) {
+  switch (block.kind) {
+    case "thinking":
+      return (
+        <details className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
+          <summary className="cursor-pointer text-xs text-zinc-500">
+            Thinking ({formatTokens(block.text.length)} characters
+            {block.signed ? ", signed" : ""})
+          </summary>
+          <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">
+            {block.text}
+          </p>
+        </details>
+      )
+    case "redacted_thinking":
+      return <p className="text-xs text-zinc-500">Redacted thinking block</p>
+    case "text":
+      return <p className="text-sm whitespace-pre-wrap">{block.text}</p>
+    case "tool_use":
+      return (
+        <div className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
+          <p className="text-xs text-zinc-500">
+            Tool call <span className="font-mono">{block.name}</span>
+            {block.done ? "" : " (arriving…)"}
+          </p>
+          <pre className="mt-1 overflow-x-auto font-mono text-xs">
+            {toolInput(block)}
+          </pre>
+        </div>
+      )
+    case "compaction":
+      return (
+        <details className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
+          <summary className="cursor-pointer text-xs text-zinc-500">
+            Compaction summary
+          </summary>
+          <p className="mt-1 text-sm whitespace-pre-wrap">{block.text}</p>
+        </details>
+      )
+    case "other":
+      return (
+        <p className="text-xs text-zinc-500">
+          <span className="font-mono">{block.type}</span> block
+        </p>
+      )
+  }
+}
+
+/** The streamed reply, rendered as it arrives. */
+export function StreamView({ snapshot }: { snapshot: StreamSnapshot }) {
+  const streaming = snapshot.status === "streaming"
+  return (
+    <div
+      data-testid="server.stream"
+      data-status={snapshot.status}
+      aria-busy={streaming}
+      className="space-y-2"
+    >
+      {snapshot.blocks.length === 0 && streaming && (
+        <p className="text-sm text-zinc-500">Waiting for the first tokens…</p>
+      )}
+      {snapshot.blocks.map((block, i) => (
+        <Block key={i} block={block} />
+      ))}
+      <p className="text-xs text-zinc-500">
+        {[
+          snapshot.stopReason && `stop_reason: ${snapshot.stopReason}`,
+          snapshot.inputTokens !== null &&
+            `${formatTokens(snapshot.inputTokens)} input tokens (server)`,
+          snapshot.outputTokens !== null &&
+            `${formatTokens(snapshot.outputTokens)} output tokens`,
+          snapshot.retries > 0 && `retried ${snapshot.retries}×`,
+          snapshot.betas.length > 0 && `betas: ${snapshot.betas.join(", ")}`,
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,145 @@
+"use client"
+
+import { useEffect, useRef, useState } from "react"
+
+import type { ApiErrorBody } from "@/lib/anthropic/errors"
+import { countTokens, getStatus, streamMessage } from "@/lib/anthropic/fetcher"
+import {
+  checkRequestShape,
+  prepareSendRequest,
+} from "@/lib/anthropic/prepare-request"
+import type { CountTokensResult } from "@/lib/anthropic/schemas"
+import {
+  emptySnapshot,
+  type StreamSnapshot,
+} from "@/lib/anthropic/stream-accumulator"
+
+import type { ServerPanelProps } from "../server-panel"
+import type { ServerKeyStatus } from "./key-section"
+
+/** State of the last count. */
+export type CountState =
+  | { state: "idle" }
+  | { state: "loading" }
+  | { state: "done"; data: CountTokensResult; request: unknown }
+  | { state: "error"; error: ApiErrorBody }
+
+/** State of the last real run; `snapshot` keeps what arrived even on failure. */
+export type RunState =
+  | { state: "idle" }
+  | {
+      state: "streaming" | "done" | "failed"
+      snapshot: StreamSnapshot
+      notes: string[]
+      request: unknown
+      error?: ApiErrorBody
+    }
+
+/**
+ * Server key status plus the count and send actions of the Server tab.
+ * Cancels a running stream on unmount.
+ */
+export function useServerCalls(props: ServerPanelProps & { apiKey: string }) {
+  const { request, prediction, onCalibrate, onErrorPath } = props
+  const [status, setStatus] = useState<ServerKeyStatus>("checking")
+  const [count, setCount] = useState<CountState>({ state: "idle" })
+  const [run, setRun] = useState<RunState>({ state: "idle" })
+  const [shapeError, setShapeError] = useState<string | null>(null)
+  // One error on screen at a time: the one from the latest action.
+  const [lastAction, setLastAction] = useState<"count" | "send">("count")
+  const abortRef = useRef<AbortController | null>(null)
+
+  useEffect(() => {
+    let live = true
+    void getStatus().then((r) => {
+      if (live)
+        setStatus(
+          r.success ? (r.data.serverKey ? "present" : "absent") : "unknown"
+        )
+    })
+    return () => {
+      live = false
+      abortRef.current?.abort()
+    }
+  }, [])
+
+  const typedKey = props.apiKey.trim()
+  // With no key anywhere the buttons would only produce no_key; "unknown"
+  // keeps them enabled so a flaky /api/status never locks the panel.
+  const noKey = typedKey === "" && status === "absent"
+  const streaming = run.state === "streaming"
+  const keySource = typedKey ? "typed" : "server"
+
+  function reportPath(error: ApiErrorBody) {
+    const path = error.details?.path
+    if (path && path.length > 0) onErrorPath?.(path)
+  }
+
+  async function handleCount() {
+    const checked = checkRequestShape(request)
+    setLastAction("count")
+    setShapeError(checked.success ? null : checked.error)
+    if (!checked.success) return
+    setCount({ state: "loading" })
+    const result = await countTokens(checked.data, {
+      apiKey: typedKey || undefined,
+    })
+    if (!result.success) {
+      setCount({ state: "error", error: result.error })
+      reportPath(result.error)
+      return
+    }
+    setCount({ state: "done", data: result.data, request })
+    if (prediction) {
+      onCalibrate?.(
+        result.data.model,
+        result.data.original_input_tokens,
+        prediction.original_input_tokens
+      )
+    }
+  }
+
+  async function handleSend() {
+    const prepared = prepareSendRequest(request)
+    setLastAction("send")
+    setShapeError(prepared.success ? null : prepared.error)
+    if (!prepared.success) return
+    abortRef.current?.abort()
+    const controller = new AbortController()
+    abortRef.current = controller
+    const base = { notes: prepared.data.notes, request }
+    setRun({ state: "streaming", snapshot: emptySnapshot(), ...base })
+    const result = await streamMessage(prepared.data.request, {
+      apiKey: typedKey || undefined,
+      signal: controller.signal,
+      onEvent: (_line, snapshot) =>
+        setRun({ state: "streaming", snapshot, ...base }),
+    })
+    if (abortRef.current === controller) abortRef.current = null
+    if (result.success) {
+      setRun({ state: "done", snapshot: result.data, ...base })
+      return
+    }
+    setRun({
+      state: "failed",
+      snapshot: result.partial,
+      error: result.error,
+      ...base,
+    })
+    reportPath(result.error)
+  }
+
+  return {
+    status,
+    count,
+    run,
+    shapeError,
+    lastAction,
+    noKey,
+    streaming,
+    keySource,
+    handleCount,
+    handleSend,
+    cancel: () => abortRef.current?.abort(),
+  } as const
+}

@@ -1,0 +1,104 @@
+"use client"
+
+import { useState } from "react"
+
+import { URL_LENGTH_WARNINGS, type ShareState } from "@/lib/share"
+
+import { CopyButton } from "./share/copy-button"
+import { ModalDialog } from "./share/modal-dialog"
+import { ShortLinkSection } from "./share/short-link-section"
+import { SizeMeter } from "./share/size-meter"
+import { usePermalink } from "./share/use-permalink"
+
+/** Props for `ShareDialog`. */
+export interface ShareDialogProps {
+  open: boolean
+  onClose(): void
+  /** What the link should reproduce; never includes an API key. */
+  state: ShareState
+}
+
+/**
+ * Share dialog: a permalink computed locally when the dialog opens, its
+ * size, an optional redaction, and an opt-in server short link.
+ */
+export function ShareDialog({ open, onClose, state }: ShareDialogProps) {
+  const [redact, setRedact] = useState(false)
+  const link = usePermalink(open, state, redact)
+  const url = link.status === "ready" ? link.url : ""
+
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title="Share"
+      testId="share.dialog"
+      closeTestId="share.close"
+    >
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        The link carries the whole state after the #, which browsers never send
+        to a server. A short link stores the state on this server instead.
+      </p>
+
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          data-testid="share.redact"
+          checked={redact}
+          onChange={(e) => setRedact(e.currentTarget.checked)}
+          className="mt-0.5 size-4 accent-blue-600"
+        />
+        <span>
+          <span className="font-medium">Redact content</span>
+          <span className="block text-zinc-600 dark:text-zinc-400">
+            Replaces messages, thinking, tool inputs and results with filler of
+            the same length. Structure, tool names and edits stay, so token
+            counts stay close.
+          </span>
+        </span>
+      </label>
+
+      <div className="flex flex-col gap-2">
+        <label htmlFor="share-url" className="text-sm font-medium">
+          Link
+        </label>
+        <div className="flex items-center gap-2">
+          <input
+            id="share-url"
+            data-testid="share.url"
+            readOnly
+            value={url}
+            placeholder={link.status === "encoding" ? "Building the link…" : ""}
+            onFocus={(e) => e.currentTarget.select()}
+            aria-busy={link.status === "encoding"}
+            className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-sm dark:border-zinc-600 dark:bg-zinc-800"
+          />
+          <CopyButton text={url} testId="share.copy" disabled={!url} />
+        </div>
+        {link.status === "ready" ? (
+          <SizeMeter length={link.url.length} />
+        ) : null}
+        {link.status === "error" ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {link.message}
+          </p>
+        ) : null}
+        {link.status === "ready" && link.removed.length > 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Left out {link.removed.length} credential-like value
+            {link.removed.length === 1 ? "" : "s"} (
+            {link.removed.slice(0, 3).join(", ")}
+            {link.removed.length > 3 ? ", …" : ""}).
+          </p>
+        ) : null}
+      </div>
+
+      {link.status === "ready" ? (
+        <ShortLinkSection
+          payload={link.payload}
+          suggest={link.url.length > URL_LENGTH_WARNINGS.chatApps}
+        />
+      ) : null}
+    </ModalDialog>
+  )
+}

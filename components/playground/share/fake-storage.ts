@@ -1,0 +1,15 @@
+import type { TokenStorage } from "./share-tokens"
+
+/** A Map-backed stand-in for localStorage. */
+export function fakeStorage(
+  initial: Record<string, string> = {}
+): TokenStorage & {
+  data: Map<string, string>
+} {
+  const data = new Map(Object.entries(initial))
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+  }
+}

@@ -1,0 +1,76 @@
+"use client"
+
+import { useEffect, useId, useRef, type ReactNode } from "react"
+
+/** Props for `ModalDialog`. */
+export interface ModalDialogProps {
+  open: boolean
+  onClose(): void
+  title: string
+  /** Test id on the <dialog> element. */
+  testId: string
+  /** Test id on the close button. */
+  closeTestId: string
+  children: ReactNode
+}
+
+/**
+ * A native <dialog> opened with showModal(): focus moves in and is trapped,
+ * Escape closes it, the page behind is inert — no focus-trap library needed.
+ */
+export function ModalDialog({
+  open,
+  onClose,
+  title,
+  testId,
+  closeTestId,
+  children,
+}: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      data-testid={testId}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        // Let the parent own `open`: Escape asks to close instead of closing.
+        event.preventDefault()
+        onClose()
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> itself.
+        if (event.target === event.currentTarget) onClose()
+      }}
+      className="m-auto w-[min(42rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      {open ? (
+        <div className="flex max-h-[calc(100dvh-4rem)] flex-col gap-4 overflow-y-auto p-5">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              data-testid={closeTestId}
+              onClick={onClose}
+              className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-300 dark:hover:bg-zinc-800"
+            >
+              Close
+            </button>
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  )
+}

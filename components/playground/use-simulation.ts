@@ -1,0 +1,27 @@
+"use client"
+
+import type { SimulateResult } from "@/lib/context-editing"
+import { selectSimulation } from "@/lib/state/selectors"
+
+import { usePlaygroundStore } from "./playground-store-provider"
+
+/** The engine's prediction for the current request (memoised, shared). */
+export function useSimulation(): SimulateResult {
+  return usePlaygroundStore(selectSimulation)
+}
+
+/** Formats an estimate: "≈12,345". */
+export function approx(n: number): string {
+  return `≈${Math.round(n).toLocaleString("en-US")}`
+}
+
+/** Formats a count with thousands separators. */
+export function fmt(n: number): string {
+  return Math.round(n).toLocaleString("en-US")
+}
+
+/** Short form for big token numbers: "≈142k". */
+export function approxShort(n: number): string {
+  if (n >= 10_000) return `≈${Math.round(n / 1000).toLocaleString("en-US")}k`
+  return approx(n)
+}

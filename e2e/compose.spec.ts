@@ -1,0 +1,44 @@
+import { expect, test } from "./fixtures"
+
+test("compose mode adds a tool call and the result updates", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.loadExample("basic")
+  const stats = page.getByTestId("conversation.stats")
+  const before = await stats.textContent()
+  await page.getByTestId("conversation.mode.compose").click()
+  await page.getByTestId("compose.add.tool-call").click()
+  await expect(stats).not.toHaveText(before ?? "")
+  await page.getByTestId("conversation.mode.json").click()
+  await playground.waitForMonaco()
+  expect(await playground.editorText()).toContain("toolu_compose_001")
+})
+
+test("clicking a block selects its JSON in the editor", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.waitForMonaco()
+  await page.getByTestId("diff.block.0.0").getByRole("button").click()
+  await expect(page.getByTestId("diff.block.0.0")).toHaveClass(/border-brand/)
+  const selected = await page.evaluate(() => {
+    const w = window as unknown as {
+      monaco: {
+        editor: {
+          getEditors(): Array<{
+            getModel(): { getValueInRange(r: unknown): string } | null
+            getSelection(): unknown
+          }>
+        }
+      }
+    }
+    const editor = w.monaco.editor.getEditors()[0]
+    const model = editor?.getModel()
+    return model && editor ? model.getValueInRange(editor.getSelection()) : ""
+  })
+  // The first message's first block: the user's opening text block.
+  expect(JSON.parse(selected)).toMatchObject({ type: "text" })
+})

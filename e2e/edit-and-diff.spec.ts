@@ -1,0 +1,147 @@
+import { simulate, type SimulateSuccess } from "@/lib/context-editing"
+import { getPreset } from "@/lib/presets"
+import { setEditField } from "@/lib/state/edits"
+
+import { expect, test } from "./fixtures"
+
+// Expectations come from the engine itself, run here in Node on the same
+// preset: these specs check that the page shows what the engine decides
+// (the engine's semantics have their own unit tests).
+function predict(request: unknown): SimulateSuccess {
+  const result = simulate(request)
+  if (!result.ok) throw new Error(result.error.message)
+  return result
+}
+
+function preset(id: string): Record<string, unknown> {
+  const p = getPreset(id)
+  if (!p) throw new Error(`no preset ${id}`)
+  return p.build() as Record<string, unknown>
+}
+
+function statuses(sim: SimulateSuccess): Record<string, string> {
+  return Object.fromEntries(
+    sim.blocks.map((b) => [`${b.messageIndex}.${b.blockIndex}`, b.status])
+  )
+}
+
+test("the page opens on the sample agent session, over the default trigger", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const expected = predict(preset("research-agent"))
+  expect(expected.original_input_tokens).toBeGreaterThan(100_000)
+  await expect(page.getByTestId("tokens.before")).toContainText(
+    expected.original_input_tokens.toLocaleString("en-US")
+  )
+  expect(await playground.appliedEdits()).toEqual(expected.context_management)
+  expect(playground.consoleErrors).toEqual([])
+})
+
+test("a docs preset shows the cleared blocks, placeholders and applied_edits", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.loadExample("basic")
+  const expected = predict(preset("basic"))
+  const cleared = expected.blocks.filter((b) => b.status === "cleared")
+  expect(cleared.length).toBeGreaterThan(0)
+
+  expect(await playground.appliedEdits()).toEqual(expected.context_management)
+  await playground.showUnchanged()
+  expect(await playground.blockStatuses()).toEqual(statuses(expected))
+  const placeholders = page.getByTestId("diff.block.placeholder")
+  await expect(placeholders).toHaveCount(cleared.length)
+  await expect(placeholders.first()).toHaveText('→ "[cleared]"')
+})
+
+test("changing keep re-runs the prediction and moves the cleared boundary", async ({
+  playground,
+}) => {
+  await playground.open()
+  const base = preset("research-agent")
+  const before = predict(base)
+  await playground.setNumber(1, "keep", 1)
+  const after = predict(
+    setEditField(base, 1, "keep", { type: "tool_uses", value: 1 })
+  )
+
+  await expect
+    .poll(() => playground.appliedEdits())
+    .toEqual(after.context_management)
+  const count = (s: SimulateSuccess) =>
+    s.edits[1]?.entry && "cleared_tool_uses" in s.edits[1].entry
+      ? s.edits[1].entry.cleared_tool_uses
+      : 0
+  // Two fewer tool uses protected → two more cleared.
+  expect(count(after)).toBe(count(before) + 2)
+})
+
+test("excluding a tool protects every one of its results", async ({
+  playground,
+}) => {
+  await playground.open()
+  await playground.addExcludedTool(1, "read_file")
+  await playground.showUnchanged()
+  const expected = predict(
+    setEditField(preset("research-agent"), 1, "exclude_tools", [
+      "memory",
+      "read_file",
+    ])
+  )
+  const readFileResults = expected.blocks.filter(
+    (b) => b.toolName === "read_file" && b.type === "tool_result"
+  )
+  expect(readFileResults.length).toBeGreaterThan(0)
+  await expect
+    .poll(() => playground.appliedEdits())
+    .toEqual(expected.context_management)
+  const shown = await playground.blockStatuses()
+  for (const b of readFileResults)
+    expect(shown[`${b.messageIndex}.${b.blockIndex}`]).toBe("excluded")
+})
+
+test("an invalid config shows the engine's message at the field", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.addEdit("compact_20260112")
+  await playground.setNumber(2, "trigger.value", 1000)
+  await expect(playground.editCard(2)).toContainText(
+    "greater than or equal to 50000"
+  )
+  await expect(playground.engineError).toContainText(
+    "context_management.edits.2.trigger.value"
+  )
+  await expect(page.getByTestId("result.error")).toContainText("line")
+})
+
+test("clear_thinking out of order is explained and fixed in one click", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await page.getByTestId("edits.card.0.down").click()
+  await expect(page.getByTestId("edits.guidance.order")).toBeVisible()
+  await expect(playground.engineError).toBeVisible()
+  await page.getByTestId("edits.guidance.order.fix").click()
+  await expect(page.getByTestId("edits.guidance.order")).toHaveCount(0)
+  await expect(playground.engineError).toHaveCount(0)
+})
+
+test("undo and redo walk through edit changes", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const original = await playground.appliedEdits()
+  await playground.setNumber(1, "keep", 0)
+  await expect.poll(() => playground.appliedEdits()).not.toEqual(original)
+  await page.getByTestId("header.undo").click()
+  await expect.poll(() => playground.appliedEdits()).toEqual(original)
+  await page.getByTestId("header.redo").click()
+  await expect.poll(() => playground.appliedEdits()).not.toEqual(original)
+})

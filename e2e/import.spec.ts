@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs"
+
+import { simulate } from "@/lib/context-editing"
+import { parseImport } from "@/lib/import"
+import { setEditField, withEdits } from "@/lib/state/edits"
+
+import { expect, test } from "./fixtures"
+
+const fixture = (name: string) =>
+  readFileSync(`lib/import/__fixtures__/${name}`, "utf8")
+
+test("a legacy XML transcript converts, and its old tool results become clearable", async ({
+  playground,
+  page,
+}) => {
+  const text = fixture("legacy-stock-price-messages.json")
+  await playground.open()
+  await playground.importText(text)
+  await expect(page.getByTestId("diff.view")).toContainText("get_ticker_symbol")
+
+  // Clear every tool result as soon as there is one tool use.
+  await playground.addEdit("clear_tool_uses_20250919")
+  await page.getByTestId("edits.0.trigger.type").selectOption("tool_uses")
+  await playground.setNumber(0, "trigger.value", 1)
+  await playground.setNumber(0, "keep", 0)
+
+  const imported = parseImport(text)
+  if (!imported.success) throw new Error(imported.error.message)
+  let expected = withEdits(imported.data as Record<string, unknown>, [
+    { type: "clear_tool_uses_20250919" },
+  ])
+  expected = setEditField(expected, 0, "trigger", {
+    type: "tool_uses",
+    value: 1,
+  })
+  expected = setEditField(expected, 0, "keep", { type: "tool_uses", value: 0 })
+  const sim = simulate(expected)
+  if (!sim.ok) throw new Error(sim.error.message)
+  const entry = sim.context_management?.applied_edits[0]
+  expect(
+    entry && "cleared_tool_uses" in entry ? entry.cleared_tool_uses : 0
+  ).toBe(2)
+  await expect
+    .poll(() => playground.appliedEdits())
+    .toEqual(sim.context_management)
+})
+
+test("XML calls pasted inside text are flagged, explained and converted", async ({
+  playground,
+  page,
+}) => {
+  const legacy = JSON.parse(fixture("legacy-weather-messages.json")) as Record<
+    string,
+    unknown
+  >
+  await playground.open()
+  await playground.typeRequest(JSON.stringify(legacy))
+  const notice = page.getByTestId("conversation.legacy")
+  await expect(notice).toContainText("text")
+  await page.getByTestId("conversation.legacy.convert").click()
+  await expect(notice).toHaveCount(0)
+  await expect(
+    page
+      .locator("[data-testid^='diff.block.'][data-status]")
+      .filter({ hasText: "tool_result" })
+      .first()
+  ).toBeVisible()
+})
+
+test("a curl command from the docs loads its --data body", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.importText(fixture("curl-docs.sh"))
+  await expect(page.getByTestId("conversation.model")).toHaveValue(
+    "claude-sonnet-4-5"
+  )
+  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+    "Search for recent developments in AI"
+  )
+  await expect(playground.editCard(0)).toContainText("clear_tool_uses_20250919")
+})

@@ -1,0 +1,89 @@
+import { expect, test } from "./fixtures"
+import { PlaygroundPage } from "./pages/playground-page"
+
+test("a permalink opens the same request, edits and diff in a fresh browser", async ({
+  playground,
+  browser,
+}) => {
+  await playground.open()
+  await playground.setNumber(1, "keep", 2)
+  await playground.addExcludedTool(1, "read_file")
+  const applied = await playground.appliedEdits()
+  const link = await playground.permalink()
+  expect(link).not.toContain("sk-ant")
+
+  const context = await browser.newContext()
+  const other = new PlaygroundPage(await context.newPage())
+  await other.page.goto(link)
+  await expect(other.page.getByTestId("notice.link")).toContainText("shared")
+  await expect(other.field(1, "keep")).toHaveValue("2")
+  await expect(other.page.getByTestId("edits.1.exclude_tools")).toContainText(
+    "read_file"
+  )
+  expect(await other.appliedEdits()).toEqual(applied)
+  expect(other.consoleErrors).toEqual([])
+  await context.close()
+})
+
+test("opening the share dialog stores nothing on the server", async ({
+  playground,
+  page,
+}) => {
+  const posts: string[] = []
+  page.on("request", (r) => {
+    if (r.method() !== "GET") posts.push(r.url())
+  })
+  await playground.open()
+  await playground.permalink()
+  await expect(page.getByTestId("share.size")).toBeVisible()
+  expect(posts).toEqual([])
+})
+
+test("a short link is created, opened elsewhere, and deleted", async ({
+  playground,
+  page,
+  browser,
+}) => {
+  await playground.open()
+  await playground.permalink()
+  // The sample session is far over 2,000 characters, so a short link is offered.
+  await expect(page.getByTestId("share.warning")).toBeVisible()
+  await page.getByTestId("share.shorten").click()
+  const shortUrl = page.getByTestId("share.short-url")
+  await expect(shortUrl).toHaveValue(/\/s\//)
+  const href = await shortUrl.inputValue()
+  const applied = await playground.appliedEdits()
+
+  const context = await browser.newContext()
+  const other = new PlaygroundPage(await context.newPage())
+  await other.page.goto(href)
+  await expect(other.page.getByTestId("tokens.before")).toBeVisible()
+  expect(await other.appliedEdits()).toEqual(applied)
+
+  await page.getByTestId("share.delete").click()
+  await expect(page.getByTestId("share.delete")).toHaveCount(0)
+  await other.page.goto(href)
+  await expect(other.page.getByText(/deleted/i).first()).toBeVisible()
+  await context.close()
+})
+
+test("exported curl carries the exact request and the beta header", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.loadExample("basic")
+  await page.getByTestId("header.code").click()
+  const curl = await playground.exportedCode("curl", "messages")
+  expect(curl).toContain("anthropic-beta: context-management-2025-06-27")
+  expect(curl).toContain("$ANTHROPIC_API_KEY")
+  const body = /--data '([\s\S]*)'\s*$/
+    .exec(curl.trim())?.[1]
+    ?.replace(/'\\''/g, "'")
+  const { getPreset } = await import("@/lib/presets")
+  expect(JSON.parse(body ?? "null")).toEqual(getPreset("basic")?.build())
+
+  const python = await playground.exportedCode("python", "count_tokens")
+  expect(python).toContain("client.beta.messages.count_tokens(")
+  expect(python).toContain('betas=["context-management-2025-06-27"]')
+})

@@ -1,0 +1,258 @@
+/**
+ * Browser-side calls to the playground's own API routes. Never throws:
+ * every failure (HTTP error, network, cancel, broken stream) comes back as
+ * `{ success: false, error: { code, message, details? } }`.
+ *
+ * The typed key goes in the `x-playground-api-key` header only — never in a
+ * URL, never in storage from here.
+ */
+import type { ApiErrorBody, ApiSurface } from "./errors"
+import {
+  API_KEY_HEADER,
+  apiErrorResponseSchema,
+  countTokensResultSchema,
+  statusResultSchema,
+  streamLineSchema,
+  type CountTokensMode,
+  type CountTokensResult,
+  type StatusResult,
+  type StreamLine,
+} from "./schemas"
+import {
+  applyStreamLine,
+  emptySnapshot,
+  type StreamSnapshot,
+} from "./stream-accumulator"
+
+/** Success or the shared error shape. */
+export type FetchResult<T> =
+  { success: true; data: T } | { success: false; error: ApiErrorBody }
+
+/** Options shared by every call. */
+export interface FetcherOptions {
+  /** Key typed into the page; omitted → the server's own key (if any). */
+  apiKey?: string
+  signal?: AbortSignal
+  /** Injected in tests; defaults to the global `fetch`. */
+  fetch?: typeof fetch
+  /** Prefix for the routes; defaults to same origin. */
+  baseUrl?: string
+}
+
+type ZodLike<T> = {
+  safeParse(v: unknown): { success: true; data: T } | { success: false }
+}
+
+function fail(
+  type: "network" | "cancelled" | "upstream_error" | "stream_interrupted",
+  surface: ApiSurface,
+  message: string
+): { success: false; error: ApiErrorBody } {
+  return { success: false, error: { code: `${type}:${surface}`, message } }
+}
+
+function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  return (
+    signal?.aborted === true ||
+    (error instanceof Error && error.name === "AbortError")
+  )
+}
+
+async function call(
+  path: string,
+  surface: ApiSurface,
+  init: RequestInit,
+  options: FetcherOptions
+): Promise<FetchResult<Response>> {
+  const headers = new Headers(init.headers)
+  const key = options.apiKey?.trim()
+  if (key) headers.set(API_KEY_HEADER, key)
+  try {
+    const doFetch = options.fetch ?? fetch
+    const response = await doFetch(`${options.baseUrl ?? ""}${path}`, {
+      ...init,
+      headers,
+      signal: options.signal,
+      cache: "no-store",
+    })
+    return { success: true, data: response }
+  } catch (error) {
+    return isAbort(error, options.signal)
+      ? fail("cancelled", surface, "Cancelled.")
+      : fail(
+          "network",
+          surface,
+          "Could not reach the playground server. Is it still running?"
+        )
+  }
+}
+
+function errorFrom(
+  json: unknown,
+  status: number,
+  surface: ApiSurface
+): { success: false; error: ApiErrorBody } {
+  const parsed = apiErrorResponseSchema.safeParse(json)
+  if (parsed.success) return { success: false, error: parsed.data.error }
+  return fail(
+    "upstream_error",
+    surface,
+    `The playground server answered ${status} without details.`
+  )
+}
+
+async function readJson<T>(
+  response: Response,
+  schema: ZodLike<T>,
+  surface: ApiSurface
+): Promise<FetchResult<T>> {
+  const json: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) return errorFrom(json, response.status, surface)
+  const parsed = schema.safeParse(json)
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : fail("upstream_error", surface, "Unexpected answer from the server.")
+}
+
+function postJson(body: unknown): RequestInit {
+  return {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }
+}
+
+/** Whether the server has its own key (`GET /api/status`). */
+export async function getStatus(
+  options: FetcherOptions = {}
+): Promise<FetchResult<StatusResult>> {
+  const res = await call("/api/status", "status", { method: "GET" }, options)
+  if (!res.success) return res
+  return readJson(res.data, statusResultSchema, "status")
+}
+
+/** Exact server token counts for `request` (free; `POST /api/count-tokens`). */
+export async function countTokens(
+  request: unknown,
+  options: FetcherOptions & { mode?: CountTokensMode } = {}
+): Promise<FetchResult<CountTokensResult>> {
+  const body = options.mode ? { request, mode: options.mode } : { request }
+  const res = await call(
+    "/api/count-tokens",
+    "count_tokens",
+    postJson(body),
+    options
+  )
+  if (!res.success) return res
+  return readJson(res.data, countTokensResultSchema, "count_tokens")
+}
+
+/** Result of a streamed run; `partial` keeps what arrived before a failure. */
+export type StreamMessageResult =
+  | { success: true; data: StreamSnapshot }
+  | { success: false; error: ApiErrorBody; partial: StreamSnapshot }
+
+/** Splits a text stream into complete lines, buffering the unfinished tail. */
+export function createLineSplitter(): {
+  push(chunk: string): string[]
+  flush(): string[]
+} {
+  let tail = ""
+  return {
+    push(chunk) {
+      const parts = (tail + chunk).split("\n")
+      tail = parts.pop() ?? ""
+      return parts.filter((l) => l.trim() !== "")
+    },
+    flush() {
+      const last = tail
+      tail = ""
+      return last.trim() === "" ? [] : [last]
+    },
+  }
+}
+
+/**
+ * Runs `request` for real (`POST /api/messages`), calling `onEvent` with each
+ * line and the snapshot so far. Abort `signal` to cancel.
+ */
+export async function streamMessage(
+  request: unknown,
+  options: FetcherOptions & {
+    onEvent?: (line: StreamLine, snapshot: StreamSnapshot) => void
+  }
+): Promise<StreamMessageResult> {
+  let snapshot = emptySnapshot()
+  const failWith = (f: {
+    success: false
+    error: ApiErrorBody
+  }): StreamMessageResult => {
+    snapshot = { ...snapshot, status: "error", error: f.error }
+    return { success: false, error: f.error, partial: snapshot }
+  }
+  const res = await call(
+    "/api/messages",
+    "messages",
+    postJson({ request }),
+    options
+  )
+  if (!res.success) return failWith(res)
+  const response = res.data
+  if (!response.ok || !response.body) {
+    const json: unknown = await response.json().catch(() => undefined)
+    return failWith(errorFrom(json, response.status, "messages"))
+  }
+
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  const lines = createLineSplitter()
+  const handle = (text: string): boolean => {
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      return true // a garbled line is skipped; the end-of-stream check still applies
+    }
+    const parsed = streamLineSchema.safeParse(json)
+    if (!parsed.success) return true
+    snapshot = applyStreamLine(snapshot, parsed.data)
+    options.onEvent?.(parsed.data, snapshot)
+    return parsed.data.kind !== "error" && parsed.data.kind !== "done"
+  }
+
+  try {
+    let going = true
+    while (going) {
+      const { done, value } = await reader.read()
+      const texts = done
+        ? lines.push(decoder.decode()).concat(lines.flush())
+        : lines.push(decoder.decode(value, { stream: true }))
+      for (const text of texts) if (going) going = handle(text)
+      if (done) break
+    }
+  } catch (error) {
+    return failWith(
+      isAbort(error, options.signal)
+        ? fail("cancelled", "messages", "Cancelled. What arrived is kept.")
+        : fail(
+            "stream_interrupted",
+            "messages",
+            "The connection to the playground server broke mid-answer. What arrived is kept."
+          )
+    )
+  }
+  reader.cancel().catch(() => undefined)
+  if (snapshot.status === "complete") return { success: true, data: snapshot }
+  if (snapshot.status === "error" && snapshot.error) {
+    return { success: false, error: snapshot.error, partial: snapshot }
+  }
+  return failWith(
+    options.signal?.aborted
+      ? fail("cancelled", "messages", "Cancelled. What arrived is kept.")
+      : fail(
+          "stream_interrupted",
+          "messages",
+          "The stream ended before the reply was complete. What arrived is kept."
+        )
+  )
+}

@@ -1,0 +1,163 @@
+/**
+ * The checks every POST route runs before touching Anthropic, in order:
+ * rate limit → body size and JSON → schema → API key. Server-only.
+ */
+import type { z } from "zod"
+
+import {
+  createAnthropicClient,
+  readServerConfig,
+  resolveApiKey,
+  type KeySource,
+  type ServerConfig,
+} from "./client"
+import { ApiError, type ApiSurface } from "./errors"
+import { clientKeyFrom, type RateLimiter } from "./rate-limit"
+import { MAX_BODY_BYTES } from "./schemas"
+
+type Result<T> =
+  { success: true; data: T } | { success: false; error: ApiError }
+
+function tooLarge(surface: ApiSurface, limitBytes: number): ApiError {
+  const mb = Math.round((limitBytes / 1024 / 1024) * 10) / 10
+  return new ApiError(
+    "payload_too_large",
+    surface,
+    `The request body is larger than ${mb} MB. Remove some messages or large blocks (images, documents) and try again.`,
+    { limitBytes }
+  )
+}
+
+/**
+ * Reads a JSON body, refusing more than `limitBytes` without buffering it
+ * all: `content-length` is checked first, then the bytes actually read.
+ */
+export async function readJsonBody(
+  request: Request,
+  surface: ApiSurface,
+  limitBytes: number = MAX_BODY_BYTES
+): Promise<Result<unknown>> {
+  const declared = Number(request.headers.get("content-length"))
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    return { success: false, error: tooLarge(surface, limitBytes) }
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > limitBytes) {
+        await reader.cancel().catch(() => undefined)
+        return { success: false, error: tooLarge(surface, limitBytes) }
+      }
+      chunks.push(value)
+    }
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks))
+  try {
+    return { success: true, data: JSON.parse(text) as unknown }
+  } catch {
+    return {
+      success: false,
+      error: new ApiError(
+        "bad_request",
+        surface,
+        text.trim() === ""
+          ? 'The request body is empty; expected JSON like { "request": { … } }.'
+          : "The request body is not valid JSON."
+      ),
+    }
+  }
+}
+
+/** Turns the first schema issue into a `bad_request` with a request path. */
+export function schemaError(error: z.ZodError, surface: ApiSurface): ApiError {
+  const issue = error.issues[0]
+  const full = (issue?.path ?? []).map((p) =>
+    typeof p === "symbol" ? String(p) : p
+  )
+  // Paths are reported relative to the Messages API body, like upstream ones.
+  const path = full[0] === "request" ? full.slice(1) : full
+  const where = full.length > 0 ? `${full.join(".")}: ` : ""
+  return new ApiError(
+    "bad_request",
+    surface,
+    `${where}${issue?.message ?? "Invalid request body."}`,
+    path.length > 0 ? { path } : undefined
+  )
+}
+
+/** Everything a route needs once the request passed the checks. */
+export interface PreparedRequest<T> {
+  body: T
+  client: ReturnType<typeof createAnthropicClient>
+  apiKey: string
+  keySource: KeySource
+  config: ServerConfig
+}
+
+/** Runs the shared checks; on success returns the parsed body and a client. */
+export async function prepareRequest<S extends z.ZodType>(
+  request: Request,
+  options: {
+    surface: ApiSurface
+    schema: S
+    limiter: RateLimiter
+    env: Record<string, string | undefined>
+    nowMs: number
+  }
+): Promise<Result<PreparedRequest<z.infer<S>>>> {
+  const { surface, schema, limiter } = options
+  const verdict = limiter.take(clientKeyFrom(request.headers), options.nowMs)
+  if (!verdict.allowed) {
+    const wait = verdict.retryAfterSeconds
+    return {
+      success: false,
+      error: new ApiError(
+        "rate_limit",
+        surface,
+        `Too many requests from this browser; retry in ${wait} s.`,
+        { retryAfterSeconds: wait, source: "playground" }
+      ),
+    }
+  }
+  const raw = await readJsonBody(request, surface)
+  if (!raw.success) return raw
+  const parsed = schema.safeParse(raw.data)
+  if (!parsed.success) {
+    return { success: false, error: schemaError(parsed.error, surface) }
+  }
+  const config = readServerConfig(options.env)
+  const key = resolveApiKey(request.headers, config, surface)
+  if (!key.success) return key
+  return {
+    success: true,
+    data: {
+      body: parsed.data as z.infer<S>,
+      client: createAnthropicClient(key.data.apiKey, config),
+      apiKey: key.data.apiKey,
+      keySource: key.data.source,
+      config,
+    },
+  }
+}
+
+/**
+ * Logs a failed request without secrets or message text: code, status and
+ * Anthropic's request id are enough to correlate with upstream logs.
+ */
+export function logApiError(error: ApiError): void {
+  if (error.type === "no_key" || error.type === "cancelled") return
+  const d = error.details
+  const parts = [`[api] ${error.code} → ${error.status}`]
+  if (d?.upstreamStatus !== undefined)
+    parts.push(`upstream ${d.upstreamStatus}`)
+  if (d?.retries) parts.push(`after ${d.retries} retries`)
+  if (d?.requestId) parts.push(`request-id ${d.requestId}`)
+  const line = parts.join(", ")
+  if (error.status >= 500) console.error(line)
+  else console.warn(line)
+}

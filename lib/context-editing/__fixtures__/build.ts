@@ -1,0 +1,155 @@
+/**
+ * Deterministic builders for test and benchmark conversations. Text is
+ * varied, word-based prose (not "x".repeat), so token estimates behave like
+ * real text (spec §9.2 caveat).
+ */
+import { simulate } from "../simulate"
+import type { SimulateError, SimulateOptions, SimulateSuccess } from "../types"
+
+const WORDS = (
+  "the service returns a list of matching documents ranked by relevance each " +
+  "result includes title url snippet and publication date we found several " +
+  "reports describing how migration affected latency across regions while " +
+  "cache warmed up again customers observed intermittent timeouts during peak " +
+  "hours because connection pools were exhausted team rolled back " +
+  "configuration after monitoring showed error rates climbing above threshold " +
+  "researchers measured protein folding rates under varying temperatures"
+).split(" ")
+
+/** Small deterministic PRNG (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** About `chars` characters of varied English-like prose. */
+export function prose(seed: number, chars: number): string {
+  const r = rng(seed)
+  const parts: string[] = []
+  let n = 0
+  while (n < chars) {
+    const k = 8 + Math.floor(r() * 10)
+    const words: string[] = []
+    for (let i = 0; i < k; i++) words.push(WORDS[Math.floor(r() * WORDS.length)]!)
+    const s = words.join(" ")
+    const sentence = s[0]!.toUpperCase() + s.slice(1) + "."
+    parts.push(sentence)
+    n += sentence.length + 1
+  }
+  return parts.join(" ").slice(0, Math.max(1, chars))
+}
+
+type Block = Record<string, unknown>
+type Message = { role: "user" | "assistant"; content: string | Block[] }
+
+/** One tool round: assistant tool_use(s) then a user message with the results. */
+export interface ToolCall {
+  id: string
+  name: string
+  input?: Record<string, unknown>
+  /** Result content; a number means that many chars of prose. */
+  result?: string | number | Block[]
+  isError?: boolean
+}
+
+/** assistant message calling the tools (parallel when several) + user results. */
+export function toolRound(calls: ToolCall[], text?: string): Message[] {
+  const uses: Block[] = calls.map((c) => ({
+    type: "tool_use",
+    id: c.id,
+    name: c.name,
+    input: c.input ?? { query: c.id },
+  }))
+  const results: Block[] = calls.map((c, k) => {
+    const content =
+      typeof c.result === "number" ? prose(k + c.id.length * 7, c.result) : (c.result ?? "ok")
+    const b: Block = { type: "tool_result", tool_use_id: c.id, content }
+    if (c.isError) b.is_error = true
+    return b
+  })
+  const assistant: Block[] = text ? [{ type: "text", text }, ...uses] : uses
+  return [
+    { role: "assistant", content: assistant },
+    { role: "user", content: results },
+  ]
+}
+
+/** A user request, N sequential tool rounds with results of `chars` prose, an answer and a new question. */
+export function toolConversation(
+  n: number,
+  chars: number,
+  name: (k: number) => string = () => "search"
+): Message[] {
+  const out: Message[] = [{ role: "user", content: "Please research this topic thoroughly." }]
+  for (let k = 0; k < n; k++)
+    out.push(...toolRound([{ id: `toolu_${k}`, name: name(k), result: prose(1000 + k, chars) }], `Step ${k + 1}: searching.`))
+  out.push({ role: "assistant", content: "Here is what I found." })
+  out.push({ role: "user", content: "Thanks, continue." })
+  return out
+}
+
+/** An assistant turn with a thinking block (+ text). */
+export function thinkingTurn(seed: number, chars: number, text = "Answer."): Message {
+  return {
+    role: "assistant",
+    content: [
+      { type: "thinking", thinking: prose(seed, chars), signature: `sig-${seed}` },
+      { type: "text", text },
+    ],
+  }
+}
+
+/** Recursively freezes a value so any mutation by the engine throws. */
+export function deepFreeze<T>(v: T): T {
+  if (typeof v === "object" && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v)
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k])
+  }
+  return v
+}
+
+/** Runs simulate and fails the test with the error message when it is not ok. */
+export function simulateOk(request: unknown, options?: SimulateOptions): SimulateSuccess {
+  const r = simulate(request, options)
+  if (!r.ok) throw new Error(`expected ok, got: ${r.error.message}`)
+  return r
+}
+
+/** Runs simulate and returns the error, failing when it succeeded. */
+export function simulateError(request: unknown, options?: SimulateOptions): SimulateError {
+  const r = simulate(request, options)
+  if (r.ok) throw new Error("expected an invalid_request_error, got ok")
+  return r.error
+}
+
+/** Statuses of the blocks of one type, in order. */
+export function statuses(r: SimulateSuccess, type: string): string[] {
+  return r.blocks.filter((b) => b.type === type).map((b) => b.status)
+}
+
+/** A clear_tool_uses edit with the given fields. */
+export function clearTools(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: "clear_tool_uses_20250919", ...fields }
+}
+
+/** `{type:"input_tokens", value}` */
+export const tokens = (value: number) => ({ type: "input_tokens", value })
+/** `{type:"tool_uses", value}` */
+export const uses = (value: number) => ({ type: "tool_uses", value })
+
+/** Base64 of a PNG header declaring w×h (enough for size sniffing; not a full image). */
+export function pngBase64(w: number, h: number): string {
+  const b = new Uint8Array(33)
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+  const view = new DataView(b.buffer)
+  view.setUint32(16, w)
+  view.setUint32(20, h)
+  b.set([8, 2, 0, 0, 0], 24)
+  return btoa(String.fromCharCode(...b))
+}

@@ -1,0 +1,205 @@
+/**
+ * One pass over `messages`: validates every block, flattens blocks into
+ * records, pairs tool uses with results, finds replayed compaction blocks and
+ * builds the turn model. The result depends only on the messages array, so it
+ * is cached by array identity (inputs are treated as immutable: change a
+ * conversation by building new arrays/objects, as the UI store does).
+ */
+import type { BlockKind, ToolOrigin } from "./block-rules"
+import { checkBlock, classify } from "./block-rules"
+import { isObj, issue, MSG } from "./issues"
+import { checkPairing } from "./pairing"
+import { buildTurns, type Turn } from "./turns"
+import type {
+  BlockOutcome,
+  SimulateError,
+  SimulateWarning,
+  TurnInfo,
+} from "./types"
+
+/** One content block of the original request. */
+export interface BlockRec {
+  mi: number
+  bi: number
+  role: "user" | "assistant"
+  type: string
+  kind: BlockKind
+  origin: ToolOrigin | null
+  /** The original block (a synthetic text block for string content). */
+  block: Record<string, unknown>
+  /** Before the last replayed compaction block: the server skips it. */
+  ignored: boolean
+  /** Index into Analysis.turns, -1 when ignored. */
+  turn: number
+  /** Index into Analysis.pairs, -1 when not a tool block. */
+  pair: number
+}
+
+/** A tool use and (if answered) its result. */
+export interface ToolPair {
+  use: number
+  /** Record index of the result, -1 when unanswered. */
+  result: number
+  id: string
+  name: string
+  origin: ToolOrigin
+  isError: boolean
+}
+
+/** Everything simulate needs to know about `messages`. */
+export interface Analysis {
+  recs: BlockRec[]
+  /** Record indices per message. */
+  messageRecs: number[][]
+  messageIsString: boolean[]
+  messageRoles: Array<"user" | "assistant">
+  pairs: ToolPair[]
+  turns: Turn[]
+  /** Record indices of every compaction block. */
+  compactionRecs: number[]
+  /** Record index of the last compaction block, -1 if none. */
+  lastCompaction: number
+  /** Names seen on tool_use / server_tool_use / mcp_tool_use blocks. */
+  toolNames: Set<string>
+  /** First problem, with a path starting at "messages". */
+  error: SimulateError | null
+  warnings: SimulateWarning[]
+  /** Per-estimator, per-context token arrays (filled by simulate). */
+  tokenCache: WeakMap<object, Map<string, Float64Array>>
+  /** Initial per-record state, built once and copied by each simulation. */
+  template?: {
+    blocks: Array<Record<string, unknown>>
+    reasons: string[]
+    alive: Int32Array
+    slots: Uint8Array
+  }
+  /** Edited variants of blocks per variant key (see state.ts `variant`). */
+  variants?: Map<
+    string,
+    { blocks: Array<Record<string, unknown> | undefined>; tokens: Float64Array }
+  >
+  /** Last edited copy per message (see outputs.ts `buildRequest`). */
+  messageMemo?: Array<
+    { content: unknown[]; out: Record<string, unknown> } | undefined
+  >
+  /** Public turn lists (see simulate.ts `turnInfos`). */
+  turnInfos?: {
+    withRedacted?: TurnInfo[]
+    thinkingOnly?: TurnInfo[]
+  }
+  /** Last outcome objects per record (re-used when unchanged; see outputs.ts). */
+  outcomes?: Array<BlockOutcome | undefined>
+}
+
+const cache = new WeakMap<object, Analysis>()
+
+function empty(error: SimulateError | null): Analysis {
+  return {
+    recs: [],
+    messageRecs: [],
+    messageIsString: [],
+    messageRoles: [],
+    pairs: [],
+    turns: [],
+    compactionRecs: [],
+    lastCompaction: -1,
+    toolNames: new Set(),
+    error,
+    warnings: [],
+    tokenCache: new WeakMap(),
+  }
+}
+
+const NON_EMPTY =
+  "all messages must have non-empty content except for the optional final assistant message"
+
+function collect(messages: unknown[], a: Analysis): SimulateError | null {
+  for (let mi = 0; mi < messages.length; mi++) {
+    const m: unknown = messages[mi]
+    const mp: (string | number)[] = ["messages", mi]
+    if (!isObj(m)) return issue(mp, MSG.object)
+    if (m.role === undefined) return issue([...mp, "role"], MSG.required)
+    if (m.role !== "user" && m.role !== "assistant")
+      return issue([...mp, "role"], "Input should be 'user' or 'assistant'")
+    const role = m.role
+    const content = m.content
+    if (content === undefined) return issue([...mp, "content"], MSG.required)
+    const isLast = mi === messages.length - 1
+    const recIdx: number[] = []
+    a.messageRecs.push(recIdx)
+    a.messageIsString.push(typeof content === "string")
+    a.messageRoles.push(role)
+    if (typeof content === "string") {
+      if (content.length === 0 && !(isLast && role === "assistant"))
+        return issue(mp, NON_EMPTY)
+      if (content.length === 0) continue
+      recIdx.push(a.recs.length)
+      a.recs.push(rec(mi, 0, role, { type: "text", text: content }))
+      continue
+    }
+    if (!Array.isArray(content))
+      return issue(
+        [...mp, "content"],
+        "Input should be a valid string or a list of content blocks"
+      )
+    if (content.length === 0 && !(isLast && role === "assistant"))
+      return issue(mp, NON_EMPTY)
+    for (let bi = 0; bi < content.length; bi++) {
+      const b: unknown = content[bi]
+      const e = checkBlock(b, role, mi, bi, a.warnings)
+      if (e) return e
+      recIdx.push(a.recs.length)
+      a.recs.push(rec(mi, bi, role, b as Record<string, unknown>))
+    }
+  }
+  return null
+}
+
+function rec(
+  mi: number,
+  bi: number,
+  role: "user" | "assistant",
+  block: Record<string, unknown>
+): BlockRec {
+  const type = block.type as string
+  const { kind, origin } = classify(type)
+  return {
+    mi,
+    bi,
+    role,
+    type,
+    kind,
+    origin,
+    block,
+    ignored: false,
+    turn: -1,
+    pair: -1,
+  }
+}
+
+function markCompaction(a: Analysis): void {
+  for (let i = 0; i < a.recs.length; i++)
+    if (a.recs[i]!.kind === "compaction") a.compactionRecs.push(i)
+  a.lastCompaction = a.compactionRecs.at(-1) ?? -1
+  for (let i = 0; i < a.lastCompaction; i++) a.recs[i]!.ignored = true
+}
+
+/** Analyses (or returns the cached analysis of) a messages value. */
+export function analyzeMessages(messages: unknown): Analysis {
+  if (!Array.isArray(messages)) return empty(issue(["messages"], MSG.list))
+  const hit = cache.get(messages)
+  if (hit) return hit
+  const a = empty(null)
+  if (messages.length === 0)
+    a.error = issue(
+      ["messages"],
+      "List should have at least 1 item after validation, not 0"
+    )
+  else a.error = collect(messages, a) ?? checkPairing(a)
+  if (!a.error) {
+    markCompaction(a)
+    a.turns = buildTurns(a)
+  }
+  cache.set(messages, a)
+  return a
+}

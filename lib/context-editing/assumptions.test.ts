@@ -1,0 +1,444 @@
+import { describe, expect, it } from "vitest"
+
+import {
+  clearTools,
+  prose,
+  simulateOk,
+  statuses,
+  thinkingTurn,
+  tokens,
+  toolConversation,
+  toolRound,
+  uses,
+} from "./__fixtures__/build"
+import {
+  ASSUMPTION_SPECS,
+  DEFAULT_ASSUMPTIONS,
+  resolveAssumptions,
+} from "./assumptions"
+import { simulate } from "./simulate"
+import type { Assumptions } from "./types"
+
+const THINKING = { type: "enabled", budget_tokens: 2048 }
+const cm = (...edits: unknown[]) => ({ context_management: { edits } })
+const model = "claude-sonnet-4-5"
+
+const twoTools = {
+  model,
+  messages: toolConversation(2, 1000),
+  ...cm(
+    clearTools({ trigger: tokens(100), keep: uses(1), clear_tool_inputs: true })
+  ),
+}
+const firstResult = (r: ReturnType<typeof simulateOk>) =>
+  (r.request.messages as Array<{ content: Array<Record<string, unknown>> }>)[2]!
+    .content[0]!
+const firstUse = (r: ReturnType<typeof simulateOk>) =>
+  (r.request.messages as Array<{ content: Array<Record<string, unknown>> }>)[1]!
+    .content[1]!
+
+const serverMsgs = (withClient: boolean) => [
+  { role: "user", content: "go" },
+  ...(withClient ? toolRound([{ id: "c1", name: "calc", result: 200 }]) : []),
+  {
+    role: "assistant",
+    content: [1, 2].flatMap((k) => [
+      {
+        type: "server_tool_use",
+        id: `s${k}`,
+        name: "web_search",
+        input: { query: "q" },
+      },
+      {
+        type: "web_search_tool_result",
+        tool_use_id: `s${k}`,
+        content: [
+          {
+            type: "web_search_result",
+            url: "u",
+            title: "t",
+            encrypted_content: prose(k, 2000),
+          },
+        ],
+      },
+    ]),
+  },
+  { role: "user", content: "next" },
+]
+const mcpMsgs = [
+  { role: "user", content: "go" },
+  {
+    role: "assistant",
+    content: [
+      {
+        type: "mcp_tool_use",
+        id: "m1",
+        name: "list",
+        server_name: "gh",
+        input: {},
+      },
+      {
+        type: "mcp_tool_result",
+        tool_use_id: "m1",
+        content: [{ type: "text", text: prose(5, 2000) }],
+      },
+    ],
+  },
+  { role: "user", content: "next" },
+]
+const errorMsgs = [
+  { role: "user", content: "go" },
+  ...toolRound([
+    { id: "e", name: "run", result: prose(6, 2000), isError: true },
+  ]),
+  { role: "user", content: "again" },
+]
+const redactedMsgs = [
+  { role: "user", content: "a" },
+  {
+    role: "assistant",
+    content: [
+      { type: "redacted_thinking", data: "QUJD".repeat(200) },
+      { type: "text", text: "b" },
+    ],
+  },
+  { role: "user", content: "c" },
+]
+const noThinkingTurn = [
+  { role: "user", content: "a" },
+  thinkingTurn(1, 500),
+  { role: "user", content: "b" },
+  { role: "assistant", content: "plain" },
+  { role: "user", content: "c" },
+]
+const oneThinkingTurn = [
+  { role: "user", content: "a" },
+  thinkingTurn(1, 500),
+  { role: "user", content: "b" },
+]
+const thinkingEdit = (value: number) => ({
+  type: "clear_thinking_20251015",
+  keep: { type: "thinking_turns", value },
+})
+const bigUser = [{ role: "user", content: prose(3, 200_000) }]
+const bigTokens = simulateOk({
+  model: "claude-opus-4-6",
+  messages: bigUser,
+}).original_input_tokens
+const twoToolTokens = simulateOk({
+  ...twoTools,
+  context_management: null,
+}).original_input_tokens
+
+type Probe = (a: Partial<Assumptions>) => unknown
+// [switch, default value, other value, probe]: the probe's result must differ between the two values.
+const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
+  [
+    "placeholderText",
+    "[cleared]",
+    "[REDACTED]",
+    (a) => firstResult(simulateOk(twoTools, { assumptions: a })).content,
+  ],
+  [
+    "clearedInputShape",
+    "empty_object",
+    "placeholder_string",
+    (a) => firstUse(simulateOk(twoTools, { assumptions: a })).input,
+  ],
+  [
+    "triggerComparison",
+    "gt",
+    "gte",
+    (a) =>
+      simulateOk(
+        {
+          ...twoTools,
+          ...cm(clearTools({ trigger: tokens(twoToolTokens), keep: uses(0) })),
+        },
+        { assumptions: a }
+      ).context_management!.applied_edits.length,
+  ],
+  [
+    "compactionTriggerComparison",
+    "gte",
+    "gt",
+    (a) =>
+      simulateOk(
+        {
+          model: "claude-opus-4-6",
+          messages: bigUser,
+          ...cm({ type: "compact_20260112", trigger: tokens(bigTokens) }),
+        },
+        { assumptions: a }
+      ).compaction!.fires,
+  ],
+  [
+    "excludedCountTowardKeep",
+    false,
+    true,
+    (a) =>
+      statuses(
+        simulateOk(
+          {
+            model,
+            messages: toolConversation(2, 800, (k) =>
+              k === 1 ? "memory" : "search"
+            ),
+            ...cm(
+              clearTools({
+                trigger: tokens(100),
+                keep: uses(1),
+                exclude_tools: ["memory"],
+              })
+            ),
+          },
+          { assumptions: a }
+        ),
+        "tool_result"
+      ),
+  ],
+  [
+    "clearServerToolResults",
+    true,
+    false,
+    (a) =>
+      statuses(
+        simulateOk(
+          {
+            model,
+            messages: serverMsgs(false),
+            ...cm(clearTools({ trigger: tokens(100), keep: uses(0) })),
+          },
+          { assumptions: a }
+        ),
+        "web_search_tool_result"
+      ),
+  ],
+  [
+    "clearMcpToolResults",
+    true,
+    false,
+    (a) =>
+      statuses(
+        simulateOk(
+          {
+            model,
+            messages: mcpMsgs,
+            ...cm(clearTools({ trigger: tokens(100), keep: uses(0) })),
+          },
+          { assumptions: a }
+        ),
+        "mcp_tool_result"
+      ),
+  ],
+  [
+    "clearErrorResults",
+    true,
+    false,
+    (a) =>
+      statuses(
+        simulateOk(
+          {
+            model,
+            messages: errorMsgs,
+            ...cm(clearTools({ trigger: tokens(100), keep: uses(0) })),
+          },
+          { assumptions: a }
+        ),
+        "tool_result"
+      ),
+  ],
+  [
+    "toolUsesTriggerCountsServerTools",
+    true,
+    false,
+    (a) =>
+      simulateOk(
+        {
+          model,
+          messages: serverMsgs(true),
+          ...cm(clearTools({ trigger: uses(2), keep: uses(0) })),
+        },
+        { assumptions: a }
+      ).edits[0]!.stoppedAt,
+  ],
+  [
+    "redactedThinkingCountsAsThinking",
+    true,
+    false,
+    (a) =>
+      statuses(
+        simulateOk(
+          {
+            model,
+            thinking: THINKING,
+            messages: redactedMsgs,
+            ...cm(thinkingEdit(1)),
+          },
+          { assumptions: a }
+        ),
+        "redacted_thinking"
+      ),
+  ],
+  [
+    "turnsWithoutThinkingHoldKeepSlot",
+    false,
+    true,
+    (a) =>
+      statuses(
+        simulateOk(
+          {
+            model,
+            thinking: THINKING,
+            messages: noThinkingTurn,
+            ...cm(thinkingEdit(2)),
+          },
+          { assumptions: a }
+        ),
+        "thinking"
+      ),
+  ],
+  [
+    "currentTurnHoldsKeepSlot",
+    true,
+    false,
+    (a) =>
+      statuses(
+        simulateOk(
+          {
+            model,
+            thinking: THINKING,
+            messages: oneThinkingTurn,
+            ...cm(thinkingEdit(1)),
+          },
+          { assumptions: a }
+        ),
+        "thinking"
+      ),
+  ],
+  [
+    "implicitThinkingDefault",
+    "per_model",
+    "last_turn",
+    (a) =>
+      statuses(
+        simulateOk(
+          {
+            model: "claude-sonnet-4-6",
+            thinking: THINKING,
+            messages: oneThinkingTurn,
+          },
+          { assumptions: a }
+        ),
+        "thinking"
+      ),
+  ],
+  [
+    "requireThinkingFirst",
+    true,
+    false,
+    (a) =>
+      simulate(
+        {
+          model,
+          thinking: THINKING,
+          messages: oneThinkingTurn,
+          ...cm(clearTools(), thinkingEdit(1)),
+        },
+        { assumptions: a }
+      ).ok,
+  ],
+  [
+    "emptyEditsNoop",
+    true,
+    false,
+    (a) =>
+      simulate(
+        { model, messages: oneThinkingTurn, ...cm() },
+        { assumptions: a }
+      ).ok,
+  ],
+  [
+    "allowCompactionWithClearEdits",
+    true,
+    false,
+    (a) =>
+      simulate(
+        {
+          model: "claude-opus-4-6",
+          messages: bigUser,
+          ...cm(clearTools(), { type: "compact_20260112" }),
+        },
+        { assumptions: a }
+      ).ok,
+  ],
+  [
+    "rejectUnsupportedModelEdits",
+    false,
+    true,
+    (a) =>
+      simulate(
+        {
+          model: "claude-3-7-sonnet-20250219",
+          messages: bigUser,
+          ...cm(clearTools()),
+        },
+        { assumptions: a }
+      ).ok,
+  ],
+]
+
+describe("assumption switches", () => {
+  it("the table below covers every switch", () => {
+    expect(SWITCHES.map((s) => s[0]).sort()).toEqual(
+      ASSUMPTION_SPECS.map((s) => s.key).sort()
+    )
+  })
+
+  it.each(SWITCHES)(
+    "%s: default %j and %j give different outcomes",
+    (key, def, other, probe) => {
+      expect(DEFAULT_ASSUMPTIONS[key]).toBe(def)
+      const a = probe({})
+      expect(probe({ [key]: def })).toEqual(a)
+      expect(probe({ [key]: other })).not.toEqual(a)
+    }
+  )
+
+  it("keep_all overrides a last-turn model default", () => {
+    const r = simulateOk(
+      {
+        model: "claude-sonnet-4-5",
+        thinking: THINKING,
+        messages: oneThinkingTurn,
+      },
+      { assumptions: { implicitThinkingDefault: "keep_all" } }
+    )
+    expect(r.implicitThinking).toMatchObject({
+      keep: "all",
+      source: "assumption",
+      applied: false,
+    })
+  })
+
+  it("every spec has a label, description, reference and valid default", () => {
+    for (const s of ASSUMPTION_SPECS) {
+      expect(s.label.length).toBeGreaterThan(3)
+      expect(s.description).toMatch(/\S/)
+      expect(s.specRef).toMatch(/^§\d/)
+      expect(["assumed", "documented", "observed"]).toContain(s.evidence)
+      if (s.options) expect(s.options.map((o) => o.value)).toContain(s.default)
+    }
+  })
+
+  it("resolveAssumptions ignores values of the wrong kind or outside the options", () => {
+    const a = resolveAssumptions({
+      triggerComparison: "lt",
+      clearErrorResults: "no",
+      placeholderText: 5,
+      excludedCountTowardKeep: true,
+    })
+    expect(a).toEqual({ ...DEFAULT_ASSUMPTIONS, excludedCountTowardKeep: true })
+    expect(resolveAssumptions(null)).toEqual(DEFAULT_ASSUMPTIONS)
+  })
+})

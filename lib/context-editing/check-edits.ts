@@ -1,0 +1,161 @@
+/**
+ * Cross-field rules of context management (spec §1.4, §1.5, §4) and the
+ * warnings about suspicious but allowed configurations.
+ */
+import type { Analysis } from "./analyze"
+import { issue } from "./issues"
+import type { NEdit } from "./validate-edits"
+import type { ThinkingMode } from "./validate-request"
+import type {
+  Assumptions,
+  ModelInfo,
+  SimulateError,
+  SimulateWarning,
+} from "./types"
+
+/** What the cross-field checks look at. */
+export interface CheckInput {
+  edits: NEdit[] | null
+  thinking: ThinkingMode
+  model: ModelInfo
+  /** The model id as sent (errors quote it). */
+  modelId: string
+  analysis: Analysis
+  tools: readonly Record<string, unknown>[]
+  assumptions: Assumptions
+}
+
+const editPath = (i: number) => ["context_management", "edits", i]
+
+/** Returns the first 400 the API would give for this edit combination. */
+export function checkEdits(x: CheckInput): SimulateError | null {
+  const edits = x.edits ?? []
+  if (x.edits && edits.length === 0 && !x.assumptions.emptyEditsNoop)
+    return issue(
+      ["context_management", "edits"],
+      "List should have at least 1 item after validation, not 0"
+    )
+  for (const e of edits) {
+    if (e.type !== "clear_thinking_20251015") continue
+    if (x.thinking !== "enabled" && x.thinking !== "adaptive")
+      return issue(
+        editPath(e.index),
+        "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive",
+        null
+      )
+    // ASSUMPTION (spec §1.4/§4): the docs require clear_thinking first but the
+    // server's wording for a violation was never observed; this text is ours.
+    if (x.assumptions.requireThinkingFirst && e.index !== 0)
+      return issue(
+        editPath(e.index),
+        "`clear_thinking_20251015` strategy must be the first strategy in `context_management.edits` when combined with other strategies",
+        null
+      )
+  }
+  const compact = edits.find((e) => e.type === "compact_20260112")
+  if (compact && x.model.known && !x.model.compaction)
+    return issue(
+      editPath(compact.index),
+      `'${x.modelId}' does not support the 'compact_20260112' context management strategy.`,
+      null
+    )
+  const clear = edits.find((e) => e.type !== "compact_20260112")
+  if (
+    clear &&
+    !x.model.contextEditing &&
+    x.assumptions.rejectUnsupportedModelEdits
+  )
+    // ASSUMPTION (spec §4): modelled on the compaction message above.
+    return issue(
+      editPath(clear.index),
+      `'${x.modelId}' does not support the '${clear.type}' context management strategy.`,
+      null
+    )
+  if (compact && clear && !x.assumptions.allowCompactionWithClearEdits)
+    // ASSUMPTION (spec §1.5): combining is undocumented; this text is ours.
+    return issue(
+      editPath(compact.index),
+      "`compact_20260112` cannot be combined with other context management strategies",
+      null
+    )
+  if (!compact && x.analysis.compactionRecs.length > 0) {
+    const r = x.analysis.recs[x.analysis.compactionRecs[0]!]!
+    return issue(
+      ["messages", r.mi, "content", r.bi],
+      "`compaction` blocks require a `compact_20260112` strategy in `context_management.edits`."
+    )
+  }
+  return null
+}
+
+const isMemoryTool = (t: Record<string, unknown>) =>
+  (typeof t.type === "string" && t.type.startsWith("memory_")) ||
+  t.name === "memory"
+
+/** Warnings about edits that are valid but probably not what the user meant. */
+export function editWarnings(x: CheckInput): SimulateWarning[] {
+  const out: SimulateWarning[] = []
+  const edits = x.edits ?? []
+  if (x.edits && edits.length === 0)
+    out.push({
+      code: "empty_edits",
+      message:
+        "`context_management.edits` is empty, so nothing is edited (the response still has `applied_edits: []`).",
+      path: ["context_management", "edits"],
+    })
+  const seen = new Set<string>()
+  for (const e of edits) {
+    if (seen.has(e.type))
+      out.push({
+        code: "duplicate_edit_type",
+        message: `\`${e.type}\` appears more than once; each copy runs on the result of the previous one.`,
+        path: editPath(e.index),
+      })
+    seen.add(e.type)
+  }
+  const known = new Set<string>(x.analysis.toolNames)
+  for (const t of x.tools) if (typeof t.name === "string") known.add(t.name)
+  const memory = x.tools.find(isMemoryTool)
+  for (const e of edits) {
+    if (e.type === "compact_20260112" && !x.model.known)
+      out.push({
+        code: "compaction_support_unknown",
+        message: `Unknown model '${x.modelId}': the simulator cannot tell whether it supports compact_20260112.`,
+        path: editPath(e.index),
+      })
+    if (e.type === "compact_20260112") continue
+    if (!x.model.contextEditing)
+      out.push({
+        code: "context_editing_unsupported",
+        message: `'${x.modelId}' is not listed as supporting context editing; the API would probably reject \`${e.type}\`.`,
+        path: editPath(e.index),
+      })
+    if (e.type !== "clear_tool_uses_20250919") continue
+    e.exclude.forEach((name, k) => {
+      if (!known.has(name))
+        out.push({
+          code: "exclude_tools_unknown",
+          message: `exclude_tools names \`${name}\`, which matches no tool definition or tool use in this request.`,
+          path: [...editPath(e.index), "exclude_tools", k],
+        })
+    })
+    if (Array.isArray(e.clearInputs))
+      e.clearInputs.forEach((name, k) => {
+        if (!known.has(name))
+          out.push({
+            code: "clear_tool_inputs_unknown",
+            message: `clear_tool_inputs names \`${name}\`, which matches no tool definition or tool use in this request.`,
+            path: [...editPath(e.index), "clear_tool_inputs", k],
+          })
+      })
+    const memName =
+      memory && typeof memory.name === "string" ? memory.name : "memory"
+    if (memory && !e.exclude.includes(memName))
+      out.push({
+        code: "memory_not_excluded",
+        message: `The memory tool is declared but not in exclude_tools; the docs recommend \`exclude_tools: ["${memName}"]\` so recent memory operations stay visible.`,
+        path: editPath(e.index),
+      })
+  }
+  return out
+}

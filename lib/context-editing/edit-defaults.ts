@@ -1,0 +1,133 @@
+import type {
+  ClearThinkingEdit,
+  ClearToolUsesEdit,
+  CompactEdit,
+  ContextManagementEdit,
+  EditType,
+} from "./types"
+
+/** The three edit strategies, in the order the docs introduce them. */
+export const EDIT_TYPES: readonly EditType[] = [
+  "clear_tool_uses_20250919",
+  "clear_thinking_20251015",
+  "compact_20260112",
+]
+
+/** Beta header that unlocks each edit type (spec §1.2). */
+export const EDIT_BETAS: Readonly<Record<EditType, string>> = {
+  clear_tool_uses_20250919: "context-management-2025-06-27",
+  clear_thinking_20251015: "context-management-2025-06-27",
+  compact_20260112: "compact-2026-01-12",
+}
+
+/** Human labels for the edit types. */
+export const EDIT_LABELS: Readonly<Record<EditType, string>> = {
+  clear_tool_uses_20250919: "Clear tool uses",
+  clear_thinking_20251015: "Clear thinking",
+  compact_20260112: "Compaction",
+}
+
+/**
+ * Documented defaults per edit type (DOC S-CE / S-CMP). clear_thinking's keep
+ * default is model-specific (`null` here; see ModelInfo.thinkingDefaultKeep).
+ */
+export const EDIT_DEFAULTS = {
+  clear_tool_uses_20250919: {
+    trigger: { type: "input_tokens", value: 100_000 },
+    keep: { type: "tool_uses", value: 3 },
+    clear_at_least: null,
+    exclude_tools: null,
+    clear_tool_inputs: false,
+  },
+  clear_thinking_20251015: { keep: null },
+  compact_20260112: {
+    trigger: { type: "input_tokens", value: 150_000 },
+    pause_after_compaction: false,
+    instructions: null,
+  },
+} as const
+
+/** Validation limits the API enforces (or, where marked in validate-edits.ts, that we infer). */
+export const EDIT_LIMITS = {
+  clearTriggerMin: 1,
+  clearKeepMin: 0,
+  clearAtLeastMin: 0,
+  thinkingTurnsMin: 1,
+  compactionTriggerMin: 50_000,
+} as const
+
+/** A fresh edit object with the documented defaults, for "add rule" buttons. */
+export function defaultEdit(type: "clear_tool_uses_20250919"): ClearToolUsesEdit
+export function defaultEdit(type: "clear_thinking_20251015"): ClearThinkingEdit
+export function defaultEdit(type: "compact_20260112"): CompactEdit
+export function defaultEdit(type: EditType): ContextManagementEdit
+export function defaultEdit(type: EditType): ContextManagementEdit {
+  switch (type) {
+    case "clear_tool_uses_20250919":
+      return {
+        type,
+        trigger: { type: "input_tokens", value: 100_000 },
+        keep: { type: "tool_uses", value: 3 },
+      }
+    case "clear_thinking_20251015":
+      return { type, keep: { type: "thinking_turns", value: 1 } }
+    case "compact_20260112":
+      return { type, trigger: { type: "input_tokens", value: 150_000 } }
+  }
+}
+
+/** Beta headers for a list of edit types (+ replayed compaction blocks), sorted. */
+export function betasFor(
+  types: readonly string[],
+  hasCompactionBlocks: boolean
+): string[] {
+  const out = new Set<string>()
+  for (const t of types) if (t in EDIT_BETAS) out.add(EDIT_BETAS[t as EditType])
+  if (hasCompactionBlocks) out.add(EDIT_BETAS.compact_20260112)
+  return [...out].sort()
+}
+
+/**
+ * Beta headers a request needs: context-management-2025-06-27 for clear
+ * edits, compact-2026-01-12 for a compact edit or replayed compaction blocks.
+ * Never throws; unknown shapes give [].
+ */
+export function betaHeadersFor(request: unknown): string[] {
+  const out = new Set<string>()
+  if (typeof request !== "object" || request === null) return []
+  const cm = (request as { context_management?: unknown }).context_management
+  const edits =
+    typeof cm === "object" && cm !== null
+      ? (cm as { edits?: unknown }).edits
+      : null
+  if (Array.isArray(edits))
+    for (const e of edits) {
+      const t =
+        typeof e === "object" && e !== null
+          ? (e as { type?: unknown }).type
+          : null
+      if (typeof t === "string" && t in EDIT_BETAS)
+        out.add(EDIT_BETAS[t as EditType])
+    }
+  const messages = Array.isArray(request)
+    ? request
+    : (request as { messages?: unknown }).messages
+  if (Array.isArray(messages))
+    for (const m of messages) {
+      const c =
+        typeof m === "object" && m !== null
+          ? (m as { content?: unknown }).content
+          : null
+      if (
+        Array.isArray(c) &&
+        c.some(
+          (b) =>
+            typeof b === "object" &&
+            b !== null &&
+            (b as { type?: unknown }).type === "compaction"
+        )
+      )
+        out.add(EDIT_BETAS.compact_20260112)
+    }
+  return [...out].sort()
+}

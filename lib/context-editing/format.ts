@@ -1,0 +1,17 @@
+/** Formats an integer with thousands separators, locale-independent: 142310 → "142,310". */
+export function fmt(n: number): string {
+  const r = Math.round(n)
+  const s = String(Math.abs(r)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+  return r < 0 ? `-${s}` : s
+}
+
+/** "≈142,310" — every token figure is an estimate. */
+export const approx = (n: number): string => `≈${fmt(n)}`
+
+/** "1 tool use" / "3 tool uses". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${fmt(n)} ${n === 1 ? one : many}`
+}
+
+/** "`name`" for inline code in reasons. */
+export const code = (s: string): string => `\`${s}\``

@@ -1,0 +1,27 @@
+/**
+ * The context-editing simulation engine's public surface: UI and API routes
+ * import from here only. See README.md for guarantees and the rule catalogue.
+ */
+export { simulate } from "./simulate"
+export {
+  ASSUMPTION_SPECS,
+  DEFAULT_ASSUMPTIONS,
+  resolveAssumptions,
+} from "./assumptions"
+export {
+  betaHeadersFor,
+  defaultEdit,
+  EDIT_BETAS,
+  EDIT_DEFAULTS,
+  EDIT_LABELS,
+  EDIT_LIMITS,
+  EDIT_TYPES,
+} from "./edit-defaults"
+export { DEFAULT_MODEL_ID, getModelInfo, MODELS } from "./models"
+export { fitCalibrationFactor } from "@/lib/tokens"
+export type {
+  EstimateContext,
+  TokenEstimator,
+  TokenizerFamily,
+} from "@/lib/tokens"
+export type * from "./types"

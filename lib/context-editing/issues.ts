@@ -1,0 +1,54 @@
+import type { JsonPath, SimulateError } from "./types"
+
+/** A plain-object guard used by every validator. */
+export const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v)
+
+/** "messages.1.content.0" — the dotted form the API prefixes errors with. */
+export const dotted = (path: readonly (string | number)[]): string =>
+  path.join(".")
+
+/**
+ * An API-shaped error. `shownPath` is the dotted path in the message when it
+ * differs from the JSON path (Pydantic puts the union tag in it, e.g.
+ * `messages.1.content.0.compaction.content`); pass null for no prefix.
+ */
+export function issue(
+  path: JsonPath,
+  message: string,
+  shownPath: readonly (string | number)[] | null = path
+): SimulateError {
+  const prefix =
+    shownPath && shownPath.length > 0 ? `${dotted(shownPath)}: ` : ""
+  return { type: "invalid_request_error", message: prefix + message, path }
+}
+
+/** Pydantic's wording for a value of the wrong kind. */
+export const MSG = {
+  object: "Input should be a valid dictionary or object",
+  list: "Input should be a valid list",
+  string: "Input should be a valid string",
+  bool: "Input should be a valid boolean",
+  int: "Input should be a valid integer",
+  fraction:
+    "Input should be a valid integer, got a number with a fractional part",
+  required: "Field required",
+  extra: "Extra inputs are not permitted",
+  noTag: "Unable to extract tag using discriminator 'type'",
+  gte: (n: number) => `Input should be greater than or equal to ${n}`,
+  gt: (n: number) => `Input should be greater than ${n}`,
+  tag: (got: unknown, expected: readonly string[]) =>
+    `Input tag '${String(got)}' found using 'type' does not match any of the expected tags: ${expected.map((t) => `'${t}'`).join(", ")}`,
+} as const
+
+/** Checks an integer field; returns the message (without prefix) or null. */
+export function intProblem(
+  v: unknown,
+  min: number,
+  strict = false
+): string | null {
+  if (typeof v !== "number" || !Number.isFinite(v)) return MSG.int
+  if (!Number.isInteger(v)) return MSG.fraction
+  if (strict ? v <= min : v < min) return strict ? MSG.gt(min) : MSG.gte(min)
+  return null
+}

@@ -1,0 +1,126 @@
+/**
+ * Pairs every tool use with its result and enforces the API's pairing rules
+ * (spec §4): client tool_use ↔ tool_result in the next user turn, server and
+ * MCP results inside the same assistant turn, unique ids, no orphan results.
+ * Consecutive same-role messages form one group, as the API merges them.
+ */
+import type { Analysis, ToolPair } from "./analyze"
+import { issue } from "./issues"
+import type { SimulateError } from "./types"
+
+function groups(roles: readonly string[]): number[] {
+  const g: number[] = []
+  let cur = -1
+  for (let i = 0; i < roles.length; i++) {
+    if (i === 0 || roles[i] !== roles[i - 1]) cur++
+    g.push(cur)
+  }
+  return g
+}
+
+function isErrorResult(block: Record<string, unknown>): boolean {
+  if (block.is_error === true) return true
+  const c = block.content
+  // Server tool errors are typed content, e.g. {type: "web_search_tool_result_error"}.
+  return (
+    typeof c === "object" &&
+    c !== null &&
+    !Array.isArray(c) &&
+    typeof (c as { type?: unknown }).type === "string" &&
+    (c as { type: string }).type.endsWith("_error")
+  )
+}
+
+const pathOf = (r: { mi: number; bi: number }) => [
+  "messages",
+  r.mi,
+  "content",
+  r.bi,
+]
+
+/** Fills a.pairs / rec.pair / a.toolNames; returns the first pairing error. */
+export function checkPairing(a: Analysis): SimulateError | null {
+  const group = groups(a.messageRoles)
+  const byId = new Map<string, number>()
+  let resultError: { mi: number; error: SimulateError } | null = null
+  for (let i = 0; i < a.recs.length; i++) {
+    const r = a.recs[i]!
+    if (r.kind !== "tool_use" && r.kind !== "tool_result") continue
+    if (r.kind === "tool_use") {
+      const id = r.block.id as string
+      if (byId.has(id)) {
+        const e = issue(pathOf(r), "`tool_use` ids must be unique")
+        if (!resultError || r.mi < resultError.mi)
+          resultError = { mi: r.mi, error: e }
+        continue
+      }
+      const pair: ToolPair = {
+        use: i,
+        result: -1,
+        id,
+        name: r.block.name as string,
+        origin: r.origin!,
+        isError: false,
+      }
+      r.pair = a.pairs.length
+      byId.set(id, a.pairs.length)
+      a.pairs.push(pair)
+      a.toolNames.add(pair.name)
+    } else if (r.kind === "tool_result") {
+      const id = r.block.tool_use_id as string
+      const p = byId.get(id)
+      const pair = p === undefined ? undefined : a.pairs[p]
+      const useRec = pair ? a.recs[pair.use]! : undefined
+      const placed =
+        pair &&
+        useRec &&
+        pair.origin === r.origin &&
+        (r.origin === "client"
+          ? group[useRec.mi] === group[r.mi]! - 1
+          : group[useRec.mi] === group[r.mi])
+      let e: SimulateError | null = null
+      if (!placed)
+        e =
+          r.origin === "client"
+            ? issue(
+                pathOf(r),
+                `unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`
+              )
+            : issue(
+                pathOf(r),
+                `unexpected \`tool_use_id\` found in \`${r.type}\` blocks: ${id}. Each \`${r.type}\` block must follow its \`${r.origin === "mcp" ? "mcp_tool_use" : "server_tool_use"}\` block in the same assistant message.`
+              )
+      else if (pair!.result !== -1)
+        e = issue(
+          pathOf(r),
+          `each \`tool_use\` must have a single result. Found multiple \`${r.type}\` blocks with id: ${id}`
+        )
+      if (e) {
+        if (!resultError || r.mi < resultError.mi)
+          resultError = { mi: r.mi, error: e }
+        continue
+      }
+      pair!.result = i
+      pair!.isError = isErrorResult(r.block)
+      r.pair = p!
+    }
+  }
+  const lastGroup = group.at(-1) ?? -1
+  for (const pair of a.pairs) {
+    if (pair.origin !== "client" || pair.result !== -1) continue
+    const mi = a.recs[pair.use]!.mi
+    if (group[mi] === lastGroup) continue // unanswered final call: allowed, never touched
+    if (resultError && resultError.mi < mi) break
+    const ids = a.pairs
+      .filter(
+        (q) =>
+          q.origin === "client" && q.result === -1 && a.recs[q.use]!.mi === mi
+      )
+      .map((q) => q.id)
+    return issue(
+      ["messages", mi],
+      `\`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${ids.join(", ")}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`
+    )
+  }
+  return resultError?.error ?? null
+}

@@ -1,0 +1,319 @@
+/**
+ * Property tests over random valid conversations and arbitrary JSON.
+ */
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+
+import { deepFreeze, prose } from "./__fixtures__/build"
+import { simulate } from "./simulate"
+
+type Block = Record<string, unknown>
+type Msg = { role: "user" | "assistant"; content: string | Block[] }
+const NAMES = ["search", "memory", "fetch", "write_file"]
+
+const round = fc.oneof(
+  fc.record({
+    kind: fc.constant("chat" as const),
+    chars: fc.integer({ min: 1, max: 400 }),
+  }),
+  fc.record({
+    kind: fc.constant("tools" as const),
+    calls: fc.array(
+      fc.record({
+        name: fc.constantFrom(...NAMES),
+        chars: fc.integer({ min: 0, max: 3000 }),
+        error: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 3 }
+    ),
+    thinking: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant("server" as const),
+    n: fc.integer({ min: 1, max: 2 }),
+    chars: fc.integer({ min: 10, max: 2000 }),
+  }),
+  fc.record({
+    kind: fc.constant("thinking" as const),
+    chars: fc.integer({ min: 10, max: 1500 }),
+    redacted: fc.boolean(),
+  })
+)
+
+type Round = typeof round extends fc.Arbitrary<infer T> ? T : never
+
+function build(
+  rounds: Round[],
+  ending: "user" | "tool_result" | "unanswered"
+): Msg[] {
+  let id = 0
+  const m: Msg[] = [{ role: "user", content: "Start the task." }]
+  const think = (k: number, chars: number): Block => ({
+    type: "thinking",
+    thinking: prose(k, chars),
+    signature: `s${k}`,
+  })
+  rounds.forEach((r, k) => {
+    if (r.kind === "chat")
+      m.push(
+        { role: "assistant", content: prose(k, r.chars) },
+        { role: "user", content: prose(k + 50, r.chars) }
+      )
+    if (r.kind === "thinking")
+      m.push(
+        {
+          role: "assistant",
+          content: [
+            r.redacted
+              ? { type: "redacted_thinking", data: "QUJD".repeat(r.chars >> 2) }
+              : think(k, r.chars),
+            { type: "text", text: "ok" },
+          ],
+        },
+        { role: "user", content: "next" }
+      )
+    if (r.kind === "tools") {
+      const ids = r.calls.map(() => `t${id++}`)
+      m.push({
+        role: "assistant",
+        content: [
+          ...(r.thinking ? [think(k, 300)] : []),
+          ...r.calls.map((c, j) => ({
+            type: "tool_use",
+            id: ids[j],
+            name: c.name,
+            input: { q: prose(j, 20) },
+          })),
+        ],
+      })
+      m.push({
+        role: "user",
+        content: r.calls.map((c, j) => ({
+          type: "tool_result",
+          tool_use_id: ids[j],
+          content: prose(k * 7 + j, c.chars),
+          ...(c.error ? { is_error: true } : {}),
+        })),
+      })
+    }
+    if (r.kind === "server") {
+      const content: Block[] = []
+      for (let j = 0; j < r.n; j++) {
+        const sid = `s${id++}`
+        content.push(
+          {
+            type: "server_tool_use",
+            id: sid,
+            name: "web_search",
+            input: { query: "q" },
+          },
+          {
+            type: "web_search_tool_result",
+            tool_use_id: sid,
+            content: [
+              {
+                type: "web_search_result",
+                url: "u",
+                title: "t",
+                encrypted_content: prose(j, r.chars),
+              },
+            ],
+          }
+        )
+      }
+      m.push(
+        {
+          role: "assistant",
+          content: [...content, { type: "text", text: "found" }],
+        },
+        { role: "user", content: "thanks" }
+      )
+    }
+  })
+  if (ending === "tool_result")
+    m.push(
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "last", name: "search", input: {} }],
+      },
+      {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "last", content: "r" }],
+      }
+    )
+  if (ending === "unanswered")
+    m.push({
+      role: "assistant",
+      content: [{ type: "tool_use", id: "pending", name: "search", input: {} }],
+    })
+  return m
+}
+
+const editsArb = fc.record({
+  thinking: fc.option(
+    fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constant("all" as const)),
+    { nil: undefined }
+  ),
+  trigger: fc.oneof(
+    fc.record({
+      type: fc.constant("input_tokens"),
+      value: fc.integer({ min: 1, max: 6000 }),
+    }),
+    fc.record({
+      type: fc.constant("tool_uses"),
+      value: fc.integer({ min: 1, max: 8 }),
+    })
+  ),
+  keep: fc.integer({ min: 0, max: 6 }),
+  clearAtLeast: fc.option(fc.integer({ min: 0, max: 3000 }), {
+    nil: undefined,
+  }),
+  exclude: fc.subarray(NAMES),
+  inputs: fc.oneof(fc.boolean(), fc.subarray(NAMES)),
+})
+
+const requestArb = fc
+  .record({
+    rounds: fc.array(round, { maxLength: 8 }),
+    ending: fc.constantFrom(
+      "user" as const,
+      "tool_result" as const,
+      "unanswered" as const
+    ),
+    edits: editsArb,
+    model: fc.constantFrom(
+      "claude-sonnet-4-5",
+      "claude-opus-4-7",
+      "claude-haiku-4-5"
+    ),
+  })
+  .map(({ rounds, ending, edits, model }) => {
+    const edit: Block = {
+      type: "clear_tool_uses_20250919",
+      trigger: edits.trigger,
+      keep: { type: "tool_uses", value: edits.keep },
+      exclude_tools: edits.exclude,
+      clear_tool_inputs: edits.inputs,
+    }
+    if (edits.clearAtLeast !== undefined)
+      edit.clear_at_least = { type: "input_tokens", value: edits.clearAtLeast }
+    const list: Block[] = [edit]
+    if (edits.thinking !== undefined)
+      list.unshift({
+        type: "clear_thinking_20251015",
+        keep:
+          edits.thinking === "all"
+            ? "all"
+            : { type: "thinking_turns", value: edits.thinking },
+      })
+    return {
+      keep: edits.keep,
+      body: {
+        model,
+        thinking: { type: "enabled", budget_tokens: 1024 },
+        messages: build(rounds, ending),
+        context_management: { edits: list },
+      },
+    }
+  })
+
+const RUNS = { numRuns: 120, seed: 20251015 }
+
+describe("properties of simulate", () => {
+  it("valid conversations: ok, pairing intact, counts bounded, input untouched, deterministic", () => {
+    fc.assert(
+      fc.property(requestArb, ({ keep, body }) => {
+        const frozen = deepFreeze(structuredClone(body))
+        const r = simulate(frozen)
+        if (!r.ok) throw new Error(r.error.message)
+        // every tool_result still has its tool_use, and the edited request is itself valid
+        const out = r.request.messages as Msg[]
+        const useIds = new Set(
+          out
+            .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+            .filter(
+              (b) => b.type === "tool_use" || b.type === "server_tool_use"
+            )
+            .map((b) => b.id)
+        )
+        for (const m of out)
+          if (Array.isArray(m.content))
+            for (const b of m.content)
+              if (typeof b.tool_use_id === "string")
+                expect(useIds.has(b.tool_use_id)).toBe(true)
+        const again = simulate({ ...r.request, context_management: null })
+        expect(again.ok).toBe(true)
+        // cleared count never above candidates − keep
+        const answered = r.blocks.filter(
+          (b) => b.type === "tool_result" || b.type === "web_search_tool_result"
+        ).length
+        for (const e of r.context_management!.applied_edits)
+          if (e.type === "clear_tool_uses_20250919")
+            expect(e.cleared_tool_uses).toBeLessThanOrEqual(
+              Math.max(0, answered - keep)
+            )
+        expect(
+          r.blocks.filter((b) => b.status === "cleared").length
+        ).toBeLessThanOrEqual(Math.max(0, answered - keep))
+        // one outcome per original block; categories add up
+        const blocks = body.messages.reduce(
+          (n, m) => n + (typeof m.content === "string" ? 1 : m.content.length),
+          0
+        )
+        expect(r.blocks).toHaveLength(blocks)
+        expect(
+          Object.values(r.categories.after).reduce((a, b) => a + b, 0)
+        ).toBe(r.input_tokens)
+        // same input → same output (fresh copy: no cache involved)
+        expect(simulate(structuredClone(body))).toEqual(r)
+      }),
+      RUNS
+    )
+  })
+
+  it("never throws on arbitrary JSON", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const r = simulate(v)
+        expect(typeof r.ok).toBe("boolean")
+      }),
+      { numRuns: 300, seed: 1 }
+    )
+  })
+
+  it("never throws when any part of a valid request is replaced by arbitrary JSON", () => {
+    const paths = fc.constantFrom(
+      "model",
+      "messages",
+      "system",
+      "tools",
+      "tool_choice",
+      "thinking",
+      "context_management",
+      "max_tokens"
+    )
+    fc.assert(
+      fc.property(
+        requestArb,
+        paths,
+        fc.jsonValue(),
+        fc.nat(),
+        ({ body }, key, junk, k) => {
+          const copy = structuredClone(body) as Record<string, unknown>
+          copy[key] = junk
+          const msgs = body.messages
+          const broken = structuredClone(body)
+          const target = broken.messages[k % msgs.length]!
+          if (Array.isArray(target.content) && target.content.length > 0)
+            (target.content as unknown[])[k % target.content.length] = junk
+          for (const req of [copy, broken]) {
+            const r = simulate(req)
+            expect(typeof r.ok).toBe("boolean")
+            if (!r.ok) expect(r.error.message).not.toMatch(/could not process/)
+          }
+        }
+      ),
+      { numRuns: 200, seed: 7 }
+    )
+  })
+})

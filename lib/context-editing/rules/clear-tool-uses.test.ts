@@ -1,0 +1,453 @@
+import { describe, expect, it } from "vitest"
+
+import {
+  clearTools,
+  pngBase64,
+  prose,
+  simulateOk,
+  statuses,
+  tokens,
+  toolConversation,
+  toolRound,
+  uses,
+} from "../__fixtures__/build"
+
+const MODEL = "claude-sonnet-4-5"
+const req = (
+  messages: unknown[],
+  edit: Record<string, unknown>,
+  extra: Record<string, unknown> = {}
+) => ({
+  model: MODEL,
+  messages,
+  context_management: { edits: [clearTools(edit)] },
+  ...extra,
+})
+const results = (r: ReturnType<typeof simulateOk>) =>
+  (r.request.messages as Array<{ content: unknown }>).flatMap((m) =>
+    Array.isArray(m.content)
+      ? m.content.filter((b: { type: string }) => b.type === "tool_result")
+      : []
+  ) as Array<{ tool_use_id: string; content: unknown; is_error?: boolean }>
+
+describe("clear_tool_uses_20250919", () => {
+  it("clears the oldest results first and keeps the `keep` most recent pairs", () => {
+    const r = simulateOk(
+      req(toolConversation(5, 2000), { trigger: tokens(1000), keep: uses(2) })
+    )
+    expect(statuses(r, "tool_result")).toEqual([
+      "cleared",
+      "cleared",
+      "cleared",
+      "kept_recent",
+      "kept_recent",
+    ])
+    expect(results(r).map((b) => b.content)).toEqual([
+      "[cleared]",
+      "[cleared]",
+      "[cleared]",
+      expect.any(String),
+      expect.any(String),
+    ])
+    // tool_use ids survive so the pairing stays valid
+    expect(results(r).map((b) => b.tool_use_id)).toEqual([
+      "toolu_0",
+      "toolu_1",
+      "toolu_2",
+      "toolu_3",
+      "toolu_4",
+    ])
+    expect(r.context_management).toEqual({
+      applied_edits: [
+        {
+          type: "clear_tool_uses_20250919",
+          cleared_tool_uses: 3,
+          cleared_input_tokens: r.original_input_tokens - r.input_tokens,
+        },
+      ],
+    })
+    const cleared = r.blocks.find((b) => b.status === "cleared")!
+    expect(cleared.reason).toContain("keep: 2")
+    expect(cleared.placeholder).toBe("[cleared]")
+    expect(cleared.tokensBefore).toBeGreaterThan(500)
+  })
+
+  it("does nothing below an input_tokens trigger and says how to change that", () => {
+    const r = simulateOk(req(toolConversation(3, 500), {}))
+    expect(r.original_input_tokens).toBeLessThan(100_000)
+    expect(r.context_management).toEqual({ applied_edits: [] })
+    expect(r.input_tokens).toBe(r.original_input_tokens)
+    expect(r.edits[0]).toMatchObject({
+      applied: false,
+      entry: null,
+      stoppedAt: "trigger",
+    })
+    expect(r.edits[0]!.steps[0]!.text).toMatch(
+      /trigger 100,000.*lower the trigger/
+    )
+    expect(statuses(r, "tool_result")).toEqual(["kept", "kept", "kept"])
+  })
+
+  it("fires only when the prompt exceeds the trigger (> by default)", () => {
+    const messages = toolConversation(3, 1500)
+    const n = simulateOk(
+      req(messages, { trigger: tokens(1), keep: uses(0) })
+    ).original_input_tokens
+    expect(
+      simulateOk(req(messages, { trigger: tokens(n), keep: uses(0) }))
+        .context_management!.applied_edits
+    ).toEqual([])
+    expect(
+      simulateOk(req(messages, { trigger: tokens(n - 1), keep: uses(0) }))
+        .context_management!.applied_edits
+    ).toHaveLength(1)
+  })
+
+  it("supports the tool_uses trigger", () => {
+    const messages = toolConversation(5, 300)
+    expect(
+      simulateOk(req(messages, { trigger: uses(5), keep: uses(1) })).edits[0]!
+        .stoppedAt
+    ).toBe("trigger")
+    const r = simulateOk(req(messages, { trigger: uses(4), keep: uses(1) }))
+    expect(r.edits[0]!.entry).toMatchObject({ cleared_tool_uses: 4 })
+    expect(r.edits[0]!.steps[0]!.text).toBe(
+      "5 tool uses > trigger 4 → clearing runs"
+    )
+  })
+
+  it("keep 0 clears every answered result", () => {
+    const r = simulateOk(
+      req(toolConversation(3, 800), { trigger: tokens(100), keep: uses(0) })
+    )
+    expect(statuses(r, "tool_result")).toEqual([
+      "cleared",
+      "cleared",
+      "cleared",
+    ])
+  })
+
+  it("treats clear_at_least as an all-or-nothing gate", () => {
+    const messages = toolConversation(4, 1200)
+    const free = simulateOk(
+      req(messages, { trigger: tokens(100), keep: uses(1) })
+    ).edits[0]!.entry!.cleared_input_tokens
+    const skipped = simulateOk(
+      req(messages, {
+        trigger: tokens(100),
+        keep: uses(1),
+        clear_at_least: tokens(free + 1),
+      })
+    )
+    expect(skipped.context_management).toEqual({ applied_edits: [] })
+    expect(skipped.input_tokens).toBe(skipped.original_input_tokens)
+    expect(statuses(skipped, "tool_result")).toEqual([
+      "not_applied",
+      "not_applied",
+      "not_applied",
+      "kept_recent",
+    ])
+    expect(
+      skipped.blocks.find((b) => b.status === "not_applied")!.reason
+    ).toMatch(
+      /Only ≈[\d,]+ of clear_at_least [\d,]+ tokens could be freed, so this edit was skipped/
+    )
+    expect(skipped.edits[0]).toMatchObject({
+      stoppedAt: "gate",
+      applied: false,
+    })
+    const applied = simulateOk(
+      req(messages, {
+        trigger: tokens(100),
+        keep: uses(1),
+        clear_at_least: tokens(free),
+      })
+    )
+    expect(applied.edits[0]!.entry).toMatchObject({ cleared_tool_uses: 3 })
+  })
+
+  it("never clears exclude_tools uses or results, and they take no keep slot by default", () => {
+    const names = ["memory", "search", "search", "memory", "search"]
+    const r = simulateOk(
+      req(
+        toolConversation(5, 1000, (k) => names[k]!),
+        { trigger: tokens(100), keep: uses(1), exclude_tools: ["memory"] }
+      )
+    )
+    expect(statuses(r, "tool_result")).toEqual([
+      "excluded",
+      "cleared",
+      "cleared",
+      "excluded",
+      "kept_recent",
+    ])
+    expect(statuses(r, "tool_use")).toEqual([
+      "excluded",
+      "kept",
+      "kept",
+      "excluded",
+      "kept_recent",
+    ])
+    expect(r.blocks.find((b) => b.status === "excluded")!.reason).toBe(
+      "`memory` is in exclude_tools → never cleared"
+    )
+  })
+
+  it("clear_tool_inputs: true clears the inputs of cleared pairs only", () => {
+    const r = simulateOk(
+      req(toolConversation(3, 800), {
+        trigger: tokens(100),
+        keep: uses(1),
+        clear_tool_inputs: true,
+      })
+    )
+    const inputs = (r.request.messages as Array<{ content: unknown }>)
+      .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .filter((b: { type: string }) => b.type === "tool_use")
+      .map((b: { input: unknown }) => b.input)
+    expect(inputs).toEqual([{}, {}, { query: "toolu_2" }])
+    expect(statuses(r, "tool_use")).toEqual([
+      "input_cleared",
+      "input_cleared",
+      "kept_recent",
+    ])
+  })
+
+  it("clear_tool_inputs as a list clears only the named tools' inputs", () => {
+    const names = ["write_file", "read_file", "write_file", "read_file"]
+    const r = simulateOk(
+      req(
+        toolConversation(4, 600, (k) => names[k]!),
+        {
+          trigger: tokens(100),
+          keep: uses(0),
+          clear_tool_inputs: ["write_file"],
+        }
+      )
+    )
+    expect(statuses(r, "tool_use")).toEqual([
+      "input_cleared",
+      "kept",
+      "input_cleared",
+      "kept",
+    ])
+  })
+
+  it("counts each parallel tool_use as its own tool use", () => {
+    const messages = [
+      { role: "user", content: "Compare three cities." },
+      ...toolRound([
+        { id: "a", name: "weather", result: 900 },
+        { id: "b", name: "weather", result: 900 },
+        { id: "c", name: "weather", result: 900 },
+      ]),
+      { role: "user", content: "Which is warmest?" },
+    ]
+    // the last user message merges with the tool_result message: still one turn
+    const r = simulateOk(req(messages, { trigger: tokens(100), keep: uses(1) }))
+    expect(statuses(r, "tool_result")).toEqual([
+      "cleared",
+      "cleared",
+      "kept_recent",
+    ])
+    expect(r.edits[0]!.entry).toMatchObject({ cleared_tool_uses: 2 })
+  })
+
+  it("clears server tool results and matches exclude_tools on the server tool name", () => {
+    const search = (id: string) => [
+      { type: "server_tool_use", id, name: "web_search", input: { query: id } },
+      {
+        type: "web_search_tool_result",
+        tool_use_id: id,
+        content: [
+          {
+            type: "web_search_result",
+            url: `https://e.org/${id}`,
+            title: id,
+            encrypted_content: prose(7, 3000),
+          },
+        ],
+      },
+    ]
+    const fetch = (id: string) => [
+      { type: "server_tool_use", id, name: "web_fetch", input: { url: id } },
+      {
+        type: "web_fetch_tool_result",
+        tool_use_id: id,
+        content: {
+          type: "web_fetch_result",
+          url: id,
+          content: {
+            type: "document",
+            source: {
+              type: "text",
+              media_type: "text/plain",
+              data: prose(8, 3000),
+            },
+          },
+        },
+      },
+    ]
+    const messages = [
+      { role: "user", content: "Look it up." },
+      {
+        role: "assistant",
+        content: [
+          ...search("s1"),
+          ...fetch("f1"),
+          ...search("s2"),
+          ...fetch("f2"),
+          { type: "text", text: "Done." },
+        ],
+      },
+      { role: "user", content: "Thanks." },
+    ]
+    const all = simulateOk(
+      req(messages, { trigger: tokens(100), keep: uses(1) })
+    )
+    expect(statuses(all, "web_search_tool_result")).toEqual([
+      "cleared",
+      "cleared",
+    ])
+    expect(statuses(all, "web_fetch_tool_result")).toEqual([
+      "cleared",
+      "kept_recent",
+    ])
+    const ex = simulateOk(
+      req(messages, {
+        trigger: tokens(100),
+        keep: uses(1),
+        exclude_tools: ["web_search"],
+      })
+    )
+    expect(statuses(ex, "web_search_tool_result")).toEqual([
+      "excluded",
+      "excluded",
+    ])
+    expect(statuses(ex, "web_fetch_tool_result")).toEqual([
+      "cleared",
+      "kept_recent",
+    ])
+  })
+
+  it("clears MCP tool results (mcp_tool_use / mcp_tool_result)", () => {
+    const mcp = (id: string) => [
+      {
+        type: "mcp_tool_use",
+        id,
+        name: "list_issues",
+        server_name: "github",
+        input: { repo: "a/b" },
+      },
+      {
+        type: "mcp_tool_result",
+        tool_use_id: id,
+        is_error: false,
+        content: [{ type: "text", text: prose(3, 2000) }],
+      },
+    ]
+    const messages = [
+      { role: "user", content: "Issues?" },
+      { role: "assistant", content: [...mcp("m1"), ...mcp("m2")] },
+      { role: "user", content: "ok" },
+    ]
+    const r = simulateOk(req(messages, { trigger: tokens(100), keep: uses(1) }))
+    expect(statuses(r, "mcp_tool_result")).toEqual(["cleared", "kept_recent"])
+    expect(r.blocks.find((b) => b.type === "mcp_tool_result")).toMatchObject({
+      toolName: "list_issues",
+      toolUseId: "m1",
+    })
+  })
+
+  it("keeps is_error on a cleared error result", () => {
+    const messages = [
+      { role: "user", content: "Run it." },
+      ...toolRound([
+        { id: "e1", name: "run", result: prose(4, 1500), isError: true },
+      ]),
+      ...toolRound([{ id: "e2", name: "run", result: 400 }]),
+      { role: "assistant", content: "Fixed." },
+      { role: "user", content: "Great." },
+    ]
+    const r = simulateOk(req(messages, { trigger: tokens(100), keep: uses(1) }))
+    expect(results(r)[0]).toEqual({
+      type: "tool_result",
+      tool_use_id: "e1",
+      content: "[cleared]",
+      is_error: true,
+    })
+  })
+
+  it("replaces a text+image result array with the placeholder and frees the image tokens", () => {
+    const shot = [
+      { type: "text", text: "Screenshot:" },
+      {
+        type: "image",
+        source: {
+          type: "base64",
+          media_type: "image/png",
+          data: pngBase64(1000, 1000),
+        },
+      },
+    ]
+    const messages = [
+      { role: "user", content: "Screenshot twice." },
+      ...toolRound([{ id: "i1", name: "screenshot", result: shot }]),
+      ...toolRound([{ id: "i2", name: "screenshot", result: shot }]),
+      { role: "assistant", content: "Done." },
+      { role: "user", content: "Compare." },
+    ]
+    const r = simulateOk(req(messages, { trigger: tokens(100), keep: uses(1) }))
+    expect(results(r)[0]!.content).toBe("[cleared]")
+    const b = r.blocks.find((x) => x.status === "cleared")!
+    // 1000×1000 px ≈ 1,334 tokens (vision docs), plus the text and framing
+    expect(b.tokensBefore).toBeGreaterThanOrEqual(1334)
+    expect(b.tokensAfter).toBeLessThan(20)
+    expect(r.categories.before.images).toBe(0) // images inside results count as tool_results
+  })
+
+  it("never touches an unanswered final tool_use, even with keep 0", () => {
+    const messages = [
+      ...toolConversation(2, 800).slice(0, -2),
+      {
+        role: "assistant",
+        content: [
+          {
+            type: "tool_use",
+            id: "pending",
+            name: "search",
+            input: { q: "x" },
+          },
+        ],
+      },
+    ]
+    const r = simulateOk(
+      req(messages, {
+        trigger: tokens(100),
+        keep: uses(0),
+        clear_tool_inputs: true,
+      })
+    )
+    const pending = r.blocks.find((b) => b.toolUseId === "pending")!
+    expect(pending).toMatchObject({
+      status: "kept",
+      tokensAfter: pending.tokensBefore,
+    })
+    expect(pending.reason).toMatch(/unanswered/)
+    expect(r.edits[0]!.entry).toMatchObject({ cleared_tool_uses: 2 })
+  })
+
+  it("recomputes statelessly: results already reading [cleared] are ordinary tool uses", () => {
+    const messages = toolConversation(3, 800)
+    const round0 = messages[2] as { content: Array<Record<string, unknown>> }
+    messages[2] = {
+      role: "user",
+      content: [{ ...round0.content[0], content: "[cleared]" }],
+    }
+    const r = simulateOk(req(messages, { trigger: tokens(100), keep: uses(1) }))
+    expect(r.edits[0]!.entry).toMatchObject({ cleared_tool_uses: 2 })
+    expect(
+      simulateOk(req(messages, { trigger: tokens(100), keep: uses(1) }))
+    ).toEqual(r)
+  })
+})

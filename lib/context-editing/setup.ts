@@ -1,0 +1,161 @@
+/**
+ * Builds a simulation's starting state from the cached analysis: per-block
+ * token counts, default outcomes, compaction replay, and the small caches
+ * that make re-runs with another edit config cheap.
+ */
+import type { EstimateContext, TokenEstimator } from "@/lib/tokens"
+
+import type { Analysis, BlockRec } from "./analyze"
+import { categorySlots, type FixedTokens } from "./outputs"
+import type { ReplayInfo } from "./rules/compact"
+import { decide, setBlock, type SimState } from "./state"
+import type { Assumptions, ModelInfo, SimulateOptions, TurnInfo } from "./types"
+
+/** Token count of every record, cached per analysis, estimator and context. */
+export function tokensOf(
+  a: Analysis,
+  estimator: TokenEstimator,
+  est: EstimateContext
+): Float64Array {
+  let byCtx = a.tokenCache.get(estimator)
+  if (!byCtx) a.tokenCache.set(estimator, (byCtx = new Map()))
+  const key = `${est.family}:${est.factor}`
+  const hit = byCtx.get(key)
+  if (hit) return hit
+  const out = new Float64Array(a.recs.length)
+  for (let i = 0; i < a.recs.length; i++)
+    out[i] = clean(estimator.countBlock(a.recs[i]!.block, est))
+  byCtx.set(key, out)
+  return out
+}
+
+/** Custom estimators may return anything; keep totals non-negative integers. */
+export const clean = (n: number): number =>
+  Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0
+
+/** The calibration factor for a model: by id as sent, canonical id, then tokenizer family. */
+export function calibrationFor(
+  cal: SimulateOptions["calibration"],
+  sent: string,
+  model: ModelInfo
+): number {
+  if (!cal || typeof cal !== "object") return 1
+  for (const k of [sent, model.id, model.tokenizer]) {
+    const v = cal[k]
+    if (typeof v === "number" && Number.isFinite(v) && v > 0) return v
+  }
+  return 1
+}
+
+function defaultReason(r: BlockRec, last: boolean): string {
+  switch (r.kind) {
+    case "text":
+      return "Text is never edited by context management"
+    case "media":
+      return "Images and documents outside tool results are never edited"
+    case "thinking":
+    case "redacted_thinking":
+      return "Thinking kept: no edit or default removed it"
+    case "compaction":
+      return last
+        ? "Replayed compaction block: the server reads the conversation from here"
+        : "Compaction block"
+    case "tool_use":
+    case "tool_result":
+      return "Not affected: no clear_tool_uses edit ran over it"
+    default:
+      return "Not affected by any edit"
+  }
+}
+
+/** Public turn list; immutable, so cached per analysis and redacted switch. */
+export function turnInfos(a: Analysis, redacted: boolean): TurnInfo[] {
+  const cache = (a.turnInfos ??= {})
+  const key = redacted ? "withRedacted" : "thinkingOnly"
+  return (cache[key] ??= a.turns.map((t, index) => ({
+    index,
+    role: t.role,
+    messageIndices: t.messageIndices.slice(),
+    current: t.current,
+    hasThinking: t.recs.some((i) => {
+      const k = a.recs[i]!.kind
+      return k === "thinking" || (redacted && k === "redacted_thinking")
+    }),
+  })))
+}
+
+export function templateOf(a: Analysis): NonNullable<Analysis["template"]> {
+  if (a.template) return a.template
+  const alive = new Int32Array(a.messageRecs.length)
+  for (let mi = 0; mi < alive.length; mi++)
+    alive[mi] = a.messageRecs[mi]!.length
+  a.template = {
+    blocks: a.recs.map((r) => r.block),
+    reasons: a.recs.map((r, i) => defaultReason(r, i === a.lastCompaction)),
+    alive,
+    slots: categorySlots(a.recs.map((r) => r.kind)),
+  }
+  return a.template
+}
+
+/** Fresh working state for one simulation. */
+export function initState(
+  a: Analysis,
+  original: Float64Array,
+  ctx: SimState["ctx"],
+  fixed: FixedTokens,
+  framing: number
+): SimState {
+  const n = a.recs.length
+  const t = templateOf(a)
+  const alive = t.alive.slice()
+  let total = fixed.system + fixed.tools + fixed.toolPrompt
+  for (let mi = 0; mi < alive.length; mi++) if (alive[mi]! > 0) total += framing
+  for (let i = 0; i < n; i++) total += original[i]!
+  return {
+    a,
+    ctx,
+    original,
+    framing,
+    total,
+    alive,
+    tokens: original.slice(),
+    blocks: t.blocks.slice(),
+    fixed: fixed.system + fixed.tools + fixed.toolPrompt,
+    status: new Array(n).fill("kept"),
+    editIndex: new Array(n).fill(null),
+    editType: new Array(n).fill(null),
+    reason: t.reasons.slice(),
+    placeholder: new Array(n).fill(undefined),
+  }
+}
+
+/** Applies a replayed compaction block: everything before it is ignored. */
+export function replay(s: SimState): ReplayInfo {
+  const last = s.a.lastCompaction
+  if (last < 0) return { replayedAt: null, ignoredBlocks: 0, ignoredTokens: 0 }
+  const at = s.a.recs[last]!
+  const why = `Before the replayed compaction block at messages[${at.mi}].content[${at.bi}] → the server ignores it`
+  const before = s.total
+  for (let i = 0; i < last; i++) {
+    setBlock(s, i, null, 0)
+    decide(s, i, "ignored", null, null, why)
+  }
+  return {
+    replayedAt: { messageIndex: at.mi, blockIndex: at.bi },
+    ignoredBlocks: last,
+    ignoredTokens: Math.round(before - s.total),
+  }
+}
+
+/** Implicit thinking default (spec §2.3) per the switch and the model table. */
+export function implicitKeep(
+  model: ModelInfo,
+  A: Assumptions
+): { keep: "all" | 1; source: "model" | "assumption" } {
+  if (A.implicitThinkingDefault === "keep_all")
+    return { keep: "all", source: "assumption" }
+  if (A.implicitThinkingDefault === "last_turn")
+    return { keep: 1, source: "assumption" }
+  return { keep: model.thinkingDefaultKeep, source: "model" }
+}

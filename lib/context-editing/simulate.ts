@@ -1,0 +1,253 @@
+/**
+ * simulate(request) → what the Messages API would do with context_management:
+ * validate like the API (400-shaped errors), replay compaction blocks, apply
+ * the model's implicit thinking default, run the edits in array order (each
+ * on the previous one's result) and report tokens, outcomes and traces.
+ * Pure and deterministic; never throws; never mutates its input.
+ */
+import { defaultEstimator, type EstimateContext } from "@/lib/tokens"
+
+import { analyzeMessages } from "./analyze"
+import { resolveAssumptions } from "./assumptions"
+import { checkEdits, editWarnings } from "./check-edits"
+import { betasFor } from "./edit-defaults"
+import { approx, fmt } from "./format"
+import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
+import {
+  buildOutcomes,
+  buildRequest,
+  categorize,
+  type FixedTokens,
+  totalOf,
+} from "./outputs"
+import { applyClearThinking, clearThinking } from "./rules/clear-thinking"
+import { applyClearToolUses } from "./rules/clear-tool-uses"
+import { applyCompact } from "./rules/compact"
+import {
+  calibrationFor,
+  clean,
+  implicitKeep,
+  initState,
+  replay,
+  templateOf,
+  tokensOf,
+  turnInfos,
+} from "./setup"
+import type {
+  CompactionInfo,
+  EditTrace,
+  ImplicitThinkingInfo,
+  SimulateError,
+  SimulateOptions,
+  SimulateResult,
+  SimulateWarning,
+} from "./types"
+import { parseEdits } from "./validate-edits"
+import { parseRequest } from "./validate-request"
+
+function fail(error: SimulateError, bare: boolean): SimulateResult {
+  // For a pasted bare array, paths point into that array (drop "messages").
+  const path =
+    bare && error.path[0] === "messages" ? error.path.slice(1) : error.path
+  return { ok: false, error: { ...error, path } }
+}
+
+function run(request: unknown, options: SimulateOptions): SimulateResult {
+  const parsed = parseRequest(request)
+  if (!parsed.ok) return fail(parsed.error, false)
+  const p = parsed.value
+  const warnings: SimulateWarning[] = []
+  const modelId = p.modelId ?? DEFAULT_MODEL_ID
+  const model = getModelInfo(modelId)
+  if (p.bare)
+    warnings.push({
+      code: "messages_array_input",
+      message: `Only a messages array was pasted: assumed model ${modelId} with no system prompt, no tools and thinking off.`,
+    })
+  else if (!p.modelId)
+    warnings.push({
+      code: "model_missing",
+      message: `No model given: assumed ${modelId}.`,
+      path: ["model"],
+    })
+  if (!model.known)
+    warnings.push({
+      code: "unknown_model",
+      message: `Unknown model '${modelId}': capabilities guessed from its name (${model.tokenizer} tokenizer, ${fmt(model.contextWindow)}-token window).`,
+      path: ["model"],
+    })
+  if (model.retired)
+    warnings.push({
+      code: "retired_model",
+      message: `${model.displayName} is retired from the API; requests to it would fail.`,
+      path: ["model"],
+    })
+  const A = resolveAssumptions(options.assumptions)
+  const a = analyzeMessages(p.messages)
+  if (a.error) return fail(a.error, p.bare)
+  warnings.push(...a.warnings)
+  const pe = parseEdits(p.body.context_management)
+  if (!pe.ok) return fail(pe.error, p.bare)
+  const edits = pe.value
+  const check = {
+    edits,
+    thinking: p.thinking,
+    model,
+    modelId,
+    analysis: a,
+    tools: p.tools,
+    assumptions: A,
+  }
+  const ce = checkEdits(check)
+  if (ce) return fail(ce, p.bare)
+  warnings.push(...editWarnings(check))
+  const thinkingOn = p.thinking === "enabled" || p.thinking === "adaptive"
+  if (!thinkingOn && a.recs.some((r) => r.kind === "thinking"))
+    warnings.push({
+      code: "thinking_blocks_without_thinking",
+      message:
+        "The conversation has thinking blocks but thinking is off for this request; no thinking rule applies to them.",
+      path: ["thinking"],
+    })
+
+  const estimator = options.estimator ?? defaultEstimator
+  const est: EstimateContext = {
+    family: model.tokenizer,
+    factor: calibrationFor(options.calibration, modelId, model),
+  }
+  const hasTools = p.tools.length > 0
+  const fixed: FixedTokens = {
+    system: clean(estimator.countSystem(p.system, est)),
+    tools: hasTools ? clean(estimator.countTools(p.tools, est)) : 0,
+    toolPrompt: hasTools
+      ? clean(
+          estimator.scaleOverhead(
+            p.toolChoice === "any" || p.toolChoice === "tool"
+              ? model.toolPromptTokens.any
+              : model.toolPromptTokens.auto,
+            est
+          )
+        )
+      : 0,
+  }
+  const s = initState(
+    a,
+    tokensOf(a, estimator, est),
+    { assumptions: A, estimator, est, model, warnings },
+    fixed,
+    clean(estimator.messageOverhead(est))
+  )
+  const replayed = replay(s)
+
+  let implicitThinking: ImplicitThinkingInfo | null = null
+  const hasThinkingEdit = (edits ?? []).some(
+    (e) => e.type === "clear_thinking_20251015"
+  )
+  const dk = implicitKeep(model, A)
+  if (thinkingOn && !hasThinkingEdit) {
+    const out = clearThinking(s, dk.keep, {
+      kind: "implicit",
+      modelName: model.displayName,
+    })
+    const applied = out.clearedTurns > 0
+    implicitThinking = {
+      keep: dk.keep,
+      source: dk.source,
+      applied,
+      clearedThinkingTurns: out.clearedTurns,
+      clearedInputTokens: out.clearedTokens,
+      message: applied
+        ? `${model.displayName} keeps only the last turn's thinking by default: thinking from ${out.clearedTurns} earlier turn${out.clearedTurns === 1 ? "" : "s"} (${approx(out.clearedTokens)} tokens) is dropped, with no applied_edits entry.`
+        : dk.keep === "all"
+          ? `${model.displayName} keeps all earlier thinking by default (no clear_thinking edit).`
+          : `${model.displayName} keeps only the last turn's thinking by default; there is no earlier thinking to drop.`,
+    }
+    if (applied)
+      warnings.push({
+        code: "implicit_thinking_default",
+        message: implicitThinking.message,
+        path: ["thinking"],
+      })
+  }
+
+  const beforeTokens = s.tokens.slice()
+  const beforeAlive = s.alive.slice()
+  const traces: EditTrace[] = []
+  let compaction: CompactionInfo | null = null
+  for (const e of edits ?? []) {
+    if (e.type === "clear_tool_uses_20250919")
+      traces.push(applyClearToolUses(s, e))
+    else if (e.type === "clear_thinking_20251015")
+      traces.push(applyClearThinking(s, e, dk.keep))
+    else {
+      const r = applyCompact(s, e, replayed)
+      traces.push(r.trace)
+      compaction = r.info
+    }
+  }
+
+  const slots = templateOf(a).slots
+  const before = categorize(s, beforeTokens, beforeAlive, fixed, slots)
+  const after = categorize(s, s.tokens, s.alive, fixed, slots)
+  const inputTokens = totalOf(after)
+  if (inputTokens > model.contextWindow)
+    warnings.push({
+      code: "context_window_exceeded",
+      message: `${approx(inputTokens)} input tokens exceed ${model.displayName}'s ${fmt(model.contextWindow)}-token context window.`,
+    })
+  else if (
+    p.maxTokens !== null &&
+    inputTokens + p.maxTokens > model.contextWindow
+  )
+    warnings.push({
+      code: "context_window_exceeded",
+      message: `${approx(inputTokens)} input tokens + max_tokens ${fmt(p.maxTokens)} exceed the ${fmt(model.contextWindow)}-token context window.`,
+      path: ["max_tokens"],
+    })
+
+  return {
+    ok: true,
+    request: buildRequest(p.body, s),
+    context_management:
+      edits === null
+        ? null
+        : { applied_edits: traces.flatMap((t) => (t.entry ? [t.entry] : [])) },
+    original_input_tokens: totalOf(before),
+    input_tokens: inputTokens,
+    blocks: buildOutcomes(s),
+    warnings,
+    edits: traces,
+    implicitThinking,
+    categories: { before, after },
+    contextWindow: model.contextWindow,
+    model,
+    compaction,
+    turns: turnInfos(a, A.redactedThinkingCountsAsThinking),
+    betas: betasFor(
+      (edits ?? []).map((e) => e.type),
+      a.compactionRecs.length > 0
+    ),
+    assumptions: A,
+  }
+}
+
+/** Simulates the server-side context editing of a Messages API request. Never throws. */
+export function simulate(
+  request: unknown,
+  options?: SimulateOptions
+): SimulateResult {
+  try {
+    return run(request, options ?? {})
+  } catch (err) {
+    // Safety net only: every known bad input has its own API-shaped error.
+    const why = err instanceof Error ? err.message : String(err)
+    return {
+      ok: false,
+      error: {
+        type: "invalid_request_error",
+        message: `The simulator could not process this request: ${why}`,
+        path: [],
+      },
+    }
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The simulation's working state: current block and token count per record
+ * of the original request, plus the outcome fields the UI shows. Rules
+ * update it in place (it is private to one simulate call) so an edit costs
+ * O(blocks it touches) and later edits see earlier edits' results.
+ */
+import type { EstimateContext, TokenEstimator } from "@/lib/tokens"
+
+import type { Analysis } from "./analyze"
+import type {
+  Assumptions,
+  BlockStatus,
+  EditType,
+  ModelInfo,
+  SimulateWarning,
+} from "./types"
+
+/** Read-only inputs shared by every rule. */
+export interface RuleContext {
+  assumptions: Assumptions
+  estimator: TokenEstimator
+  est: EstimateContext
+  model: ModelInfo
+  warnings: SimulateWarning[]
+}
+
+/** Mutable per-call state (NOTE: rules mutate it; it never escapes simulate). */
+export interface SimState {
+  a: Analysis
+  ctx: RuleContext
+  /** Estimated tokens of each original block. */
+  original: Float64Array
+  /** Current tokens per record (0 = removed or ignored). */
+  tokens: Float64Array
+  /** Current block per record (null = removed or ignored). */
+  blocks: Array<Record<string, unknown> | null>
+  /** Live blocks per message; a message with none is dropped with its framing. */
+  alive: Int32Array
+  /** Framing tokens per live message. */
+  framing: number
+  /** System prompt + tool definitions + hidden tool-use prompt. */
+  fixed: number
+  total: number
+  status: BlockStatus[]
+  editIndex: Array<number | null>
+  editType: Array<EditType | null>
+  reason: string[]
+  placeholder: Array<string | undefined>
+}
+
+const CHANGES = new Set<BlockStatus>([
+  "cleared",
+  "input_cleared",
+  "removed",
+  "ignored",
+])
+
+/** Replaces (or with null removes) the current block of record i. */
+export function setBlock(
+  s: SimState,
+  i: number,
+  block: Record<string, unknown> | null,
+  tokens: number
+): void {
+  const was = s.blocks[i] !== null
+  s.total += tokens - s.tokens[i]!
+  s.tokens[i] = tokens
+  s.blocks[i] = block
+  if (was === (block !== null)) return
+  const mi = s.a.recs[i]!.mi
+  const before = s.alive[mi]!
+  s.alive[mi] = before + (block ? 1 : -1)
+  if (before === 0) s.total += s.framing
+  else if (s.alive[mi] === 0) s.total -= s.framing
+}
+
+/**
+ * Records why a block ended as it did. A status that changed the block
+ * (cleared/removed/…) is never overwritten by a later "kept"-style verdict.
+ */
+export function decide(
+  s: SimState,
+  i: number,
+  status: BlockStatus,
+  editIndex: number | null,
+  editType: EditType | null,
+  reason: string,
+  placeholder?: string
+): void {
+  if (CHANGES.has(s.status[i]!) && !CHANGES.has(status)) return
+  s.status[i] = status
+  s.editIndex[i] = editIndex
+  s.editType[i] = editType
+  s.reason[i] = reason
+  if (placeholder !== undefined) s.placeholder[i] = placeholder
+}
+
+/** Whether record i still holds its original block. */
+export const untouched = (s: SimState, i: number): boolean =>
+  s.blocks[i] === s.a.recs[i]!.block
+
+/** Memoised edited variants of blocks for one variant key (see `variants`). */
+export interface VariantTable {
+  blocks: Array<Record<string, unknown> | undefined>
+  tokens: Float64Array
+}
+
+/**
+ * The table of edited variants (e.g. results replaced by the placeholder)
+ * for `key` under the current estimator context. Tables live on the
+ * analysis, so re-simulating with another edit config returns the very same
+ * objects without re-counting them. Look it up once per rule run (hot loop).
+ */
+export function variants(s: SimState, key: string): VariantTable {
+  const { estimator, est } = s.ctx
+  const full = `${estimator.id}|${est.family}|${est.factor}|${key}`
+  const all = (s.a.variants ??= new Map())
+  let v = all.get(full)
+  if (!v) {
+    const n = s.a.recs.length
+    v = { blocks: new Array(n), tokens: new Float64Array(n).fill(-1) }
+    all.set(full, v)
+  }
+  return v
+}
+
+/** Record i's variant from table `v` (made and counted on first use). */
+export function variant(
+  s: SimState,
+  v: VariantTable,
+  i: number,
+  make: (orig: Record<string, unknown>) => Record<string, unknown>
+): { block: Record<string, unknown>; tokens: number } {
+  let block = v.blocks[i]
+  if (!block) v.blocks[i] = block = make(s.a.recs[i]!.block)
+  let tokens = v.tokens[i]!
+  if (tokens < 0) {
+    const n = s.ctx.estimator.countBlock(block, s.ctx.est)
+    v.tokens[i] = tokens = Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0
+  }
+  return { block, tokens }
+}

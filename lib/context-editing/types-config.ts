@@ -1,0 +1,94 @@
+/**
+ * Configuration types of the engine: the model capability row, the
+ * assumption switches and simulate's options. Re-exported by types.ts.
+ */
+import type { TokenEstimator, TokenizerFamily } from "@/lib/tokens"
+
+/** Capability-table row for a model (spec §5). */
+export interface ModelInfo {
+  id: string
+  displayName: string
+  aliases: string[]
+  /** clear_tool_uses / clear_thinking supported. */
+  contextEditing: boolean
+  /** compact_20260112 supported. */
+  compaction: boolean
+  onDemandCompaction: boolean
+  /** Implicit thinking default when no clear_thinking edit is sent. */
+  thinkingDefaultKeep: "all" | 1
+  tokenizer: TokenizerFamily
+  contextWindow: number
+  retired: boolean
+  /** Hidden tool-use system prompt: auto/none vs any/tool (spec §8.2). */
+  toolPromptTokens: { auto: number; any: number }
+  /** false when `getModelInfo` fell back for an unknown id. */
+  known: boolean
+  /** Evidence notes (e.g. inferred capabilities). */
+  notes?: string
+}
+
+/** Every ASSUMPTION of the spec that changes an outcome, as a switch. */
+export interface Assumptions {
+  /** Text that replaces a cleared tool result (§2.2.1). */
+  placeholderText: string
+  /** What a cleared tool_use input becomes (§2.2.1). */
+  clearedInputShape: "empty_object" | "placeholder_string"
+  /** clear_tool_uses trigger: fire on tokens > value or ≥ value (§2.1.4). */
+  triggerComparison: "gt" | "gte"
+  /** Compaction trigger: docs say "reach" → ≥ (§2.1.4). */
+  compactionTriggerComparison: "gt" | "gte"
+  /** Excluded tool uses take keep slots (§2.2). */
+  excludedCountTowardKeep: boolean
+  /** server_tool_use + *_tool_result pairs are clearable (§2.2). */
+  clearServerToolResults: boolean
+  /** mcp_tool_use + mcp_tool_result pairs are clearable (§2.2). */
+  clearMcpToolResults: boolean
+  /** is_error results are clearable (§2.2). */
+  clearErrorResults: boolean
+  /** The tool_uses trigger counts server and MCP tool uses too (§2.2). */
+  toolUsesTriggerCountsServerTools: boolean
+  /** redacted_thinking is removed with thinking and marks a thinking turn (§2.3 (b)). */
+  redactedThinkingCountsAsThinking: boolean
+  /** Earlier turns without thinking take keep slots (§2.3 (a)). */
+  turnsWithoutThinkingHoldKeepSlot: boolean
+  /** The turn being generated / in progress holds one kept slot (§2.3, inferred from OBS). */
+  currentTurnHoldsKeepSlot: boolean
+  /** Implicit thinking default with no clear_thinking edit (§2.3). */
+  implicitThinkingDefault: "per_model" | "keep_all" | "last_turn"
+  /** clear_thinking must be the first edit (§1.4). */
+  requireThinkingFirst: boolean
+  /** `edits: []` is a no-op (false: rejected like an empty list) (§1.1). */
+  emptyEditsNoop: boolean
+  /** compact_20260112 may be combined with the clear edits (§1.5). */
+  allowCompactionWithClearEdits: boolean
+  /** Clear edits on a model without context editing are a 400 (false: a warning) (§4). */
+  rejectUnsupportedModelEdits: boolean
+}
+
+/** Describes one assumption switch for the UI. */
+export interface AssumptionSpec<
+  K extends keyof Assumptions = keyof Assumptions,
+> {
+  key: K
+  label: string
+  /** One line the UI shows. */
+  description: string
+  evidence: "assumed" | "documented" | "observed"
+  specRef: string
+  default: Assumptions[K]
+  /** Choices for non-boolean, non-free-text switches. */
+  options?: Array<{ value: Assumptions[K]; label: string }>
+}
+
+/** Options of `simulate`. */
+export interface SimulateOptions {
+  /** Overrides of the assumption switches (defaults: DEFAULT_ASSUMPTIONS). */
+  assumptions?: Partial<Assumptions>
+  /** Token estimator (default: the cached chars-per-token heuristic). */
+  estimator?: TokenEstimator
+  /**
+   * Multiplicative factors learnt from real count_tokens answers, keyed by
+   * model id (as sent or canonical) or tokenizer family ("legacy" / "next").
+   */
+  calibration?: Record<string, number>
+}

@@ -1,0 +1,284 @@
+/**
+ * Public types of the context-editing simulation engine. Field names that
+ * mirror the Anthropic API stay snake_case; engine-only fields are camelCase.
+ * Every token number is an estimate (the UI prints "≈").
+ */
+import type { Assumptions, ModelInfo } from "./types-config"
+
+export type * from "./types-config"
+
+/** JSON path into the pasted document, e.g. ["context_management","edits",0]. */
+export type JsonPath = (string | number)[]
+
+/** The three `context_management.edits` strategies. */
+export type EditType =
+  "clear_tool_uses_20250919" | "clear_thinking_20251015" | "compact_20260112"
+
+/** `{type:"input_tokens", value}` (trigger / clear_at_least). */
+export interface InputTokensValue {
+  type: "input_tokens"
+  value: number
+}
+/** `{type:"tool_uses", value}` (trigger / keep of clear_tool_uses). */
+export interface ToolUsesValue {
+  type: "tool_uses"
+  value: number
+}
+
+/** `clear_tool_uses_20250919` edit (spec §1.3). */
+export interface ClearToolUsesEdit {
+  type: "clear_tool_uses_20250919"
+  trigger?: InputTokensValue | ToolUsesValue | null
+  keep?: ToolUsesValue | null
+  clear_at_least?: InputTokensValue | null
+  exclude_tools?: string[] | null
+  clear_tool_inputs?: boolean | string[] | null
+}
+
+/** `keep` of `clear_thinking_20251015`. */
+export type ThinkingKeep =
+  { type: "thinking_turns"; value: number } | { type: "all" } | "all"
+
+/** `clear_thinking_20251015` edit (spec §1.4). */
+export interface ClearThinkingEdit {
+  type: "clear_thinking_20251015"
+  keep?: ThinkingKeep | null
+}
+
+/** `compact_20260112` edit (spec §1.5). */
+export interface CompactEdit {
+  type: "compact_20260112"
+  trigger?: InputTokensValue | null
+  pause_after_compaction?: boolean | null
+  instructions?: string | null
+}
+
+/** Any edit of `context_management.edits`. */
+export type ContextManagementEdit =
+  ClearToolUsesEdit | ClearThinkingEdit | CompactEdit
+
+/** The request's `context_management` parameter. */
+export interface ContextManagementConfig {
+  edits?: ContextManagementEdit[] | null
+}
+
+/** One `applied_edits` entry, exactly as the API returns it (spec §3). */
+export type AppliedEdit =
+  | {
+      type: "clear_tool_uses_20250919"
+      cleared_tool_uses: number
+      cleared_input_tokens: number
+    }
+  | {
+      type: "clear_thinking_20251015"
+      cleared_thinking_turns: number
+      cleared_input_tokens: number
+    }
+
+/** The response's `context_management` field. */
+export interface ContextManagementResponse {
+  applied_edits: AppliedEdit[]
+}
+
+/**
+ * What happened to one content block of the original request:
+ * - kept: untouched, nothing applied to it
+ * - kept_recent: a candidate protected by `keep`
+ * - excluded: its tool is in `exclude_tools`
+ * - cleared: tool result content replaced by the placeholder
+ * - input_cleared: tool_use input cleared
+ * - removed: thinking / redacted_thinking removed
+ * - ignored: before a replayed compaction block; the server skips it
+ * - not_applied: would have been cleared but the edit was skipped
+ */
+export type BlockStatus =
+  | "kept"
+  | "kept_recent"
+  | "excluded"
+  | "cleared"
+  | "input_cleared"
+  | "removed"
+  | "ignored"
+  | "not_applied"
+
+/** Per-block outcome; one per content block of the ORIGINAL messages, in order. */
+export interface BlockOutcome {
+  messageIndex: number
+  /** 0 for string message content (treated as one text block). */
+  blockIndex: number
+  role: "user" | "assistant"
+  /** The block's `type` ("text" for string content). */
+  type: string
+  status: BlockStatus
+  /** Index in `context_management.edits` of the edit that decided the status. */
+  editIndex: number | null
+  /** That edit's type; null when no edit decided it (incl. implicit thinking default). */
+  editType: EditType | null
+  tokensBefore: number
+  /** 0 when removed or ignored. */
+  tokensAfter: number
+  /** One readable sentence, with numbers. */
+  reason: string
+  /** id of the tool use (on tool_use-like and tool_result-like blocks). */
+  toolUseId?: string
+  /** Tool name (on both blocks of a tool pair). */
+  toolName?: string
+  /** The text that replaced a cleared result. */
+  placeholder?: string
+  /** Index into `SimulateSuccess.turns` (absent for ignored blocks). */
+  turnIndex?: number
+}
+
+/** Machine-readable warning codes (suspicious but allowed inputs). */
+export type WarningCode =
+  | "messages_array_input"
+  | "model_missing"
+  | "unknown_model"
+  | "retired_model"
+  | "context_editing_unsupported"
+  | "compaction_support_unknown"
+  | "exclude_tools_unknown"
+  | "clear_tool_inputs_unknown"
+  | "keep_covers_all"
+  | "memory_not_excluded"
+  | "implicit_thinking_default"
+  | "thinking_blocks_without_thinking"
+  | "thinking_signature_missing"
+  | "duplicate_edit_type"
+  | "empty_edits"
+  | "context_window_exceeded"
+
+/** A suspicious but allowed thing in the request. */
+export interface SimulateWarning {
+  code: WarningCode
+  message: string
+  path?: JsonPath
+}
+
+/** One step of an edit's decision, in plain language ("≈" marks estimates). */
+export interface TraceStep {
+  /** Stable id, e.g. "trigger", "candidates", "exclude", "keep", "gate", "result". */
+  id: string
+  text: string
+  /** "stop" = the edit ended here; the text says what would change it. */
+  outcome: "pass" | "stop" | "info"
+}
+
+/** The server's decision for one edit of `context_management.edits`. */
+export interface EditTrace {
+  index: number
+  type: EditType
+  /** clear edits: produced an applied_edits entry; compaction: fires. */
+  applied: boolean
+  /** The applied_edits entry, or null (always null for compaction). */
+  entry: AppliedEdit | null
+  /** Total input tokens when this edit ran / after it. */
+  tokensBefore: number
+  tokensAfter: number
+  steps: TraceStep[]
+  /** id of the step with outcome "stop", or null. */
+  stoppedAt: string | null
+}
+
+/** Token totals by what they are; the fields sum to the total. */
+export interface TokenCategories {
+  system: number
+  tools: number
+  text: number
+  tool_inputs: number
+  tool_results: number
+  thinking: number
+  /** Images and documents outside tool results. */
+  images: number
+  compaction: number
+  /** Message framing and the hidden tool-use system prompt. */
+  overhead: number
+}
+
+/** Info about the model's implicit thinking default (spec §2.3 (d)). */
+export interface ImplicitThinkingInfo {
+  /** "all" = keep all prior thinking; 1 = only the last turn's. */
+  keep: "all" | 1
+  /** Where `keep` came from: the model table or the assumption switch. */
+  source: "model" | "assumption"
+  /** Whether it removed anything (never an applied_edits entry). */
+  applied: boolean
+  clearedThinkingTurns: number
+  clearedInputTokens: number
+  message: string
+}
+
+/** Compaction prediction for a `compact_20260112` edit or replayed block. */
+export interface CompactionInfo {
+  /** Index of the compact edit, or null (replayed block without the edit is an error, so rare). */
+  editIndex: number | null
+  /** Whether the server would compact before replying. */
+  fires: boolean
+  trigger: number
+  /** Input tokens the trigger was compared with. */
+  tokensAtCheck: number
+  pauseAfterCompaction: boolean
+  /** "compaction" when it fires with pause_after_compaction, else null (normal stop). */
+  predictedStopReason: "compaction" | null
+  /** Last replayed compaction block; everything before it is ignored. */
+  replayedAt: { messageIndex: number; blockIndex: number } | null
+  ignoredBlocks: number
+  ignoredTokens: number
+  instructions: string | null
+}
+
+/** One conversation turn (spec §2.3 turn model). */
+export interface TurnInfo {
+  index: number
+  /** assistant turns include tool_result-only user messages (tool loop). */
+  role: "human" | "assistant"
+  messageIndices: number[]
+  /** Has at least one thinking (or, per switch, redacted_thinking) block. */
+  hasThinking: boolean
+  /** The in-progress assistant turn (request ends in a tool loop / prefill). */
+  current: boolean
+}
+
+/** A successful simulation. */
+export interface SimulateSuccess {
+  ok: true
+  /** The request as the model sees it after the edits (structurally shared, input untouched). */
+  request: Record<string, unknown>
+  /** Exactly the API's response field: null without context_management. */
+  context_management: ContextManagementResponse | null
+  /** count_tokens' original_input_tokens: after compaction replay and the implicit thinking default, before edits. */
+  original_input_tokens: number
+  /** count_tokens' input_tokens: after all edits. */
+  input_tokens: number
+  blocks: BlockOutcome[]
+  warnings: SimulateWarning[]
+  /** One trace per edit, in `context_management.edits` order. */
+  edits: EditTrace[]
+  /** null when the implicit thinking default does not apply (thinking off, or a clear_thinking edit is sent). */
+  implicitThinking: ImplicitThinkingInfo | null
+  categories: { before: TokenCategories; after: TokenCategories }
+  contextWindow: number | null
+  model: ModelInfo | null
+  compaction: CompactionInfo | null
+  turns: TurnInfo[]
+  /** Beta headers the request needs (see betaHeadersFor). */
+  betas: string[]
+  /** The switches actually used (defaults merged with options). */
+  assumptions: Assumptions
+}
+
+/** The API-shaped error for an invalid request. */
+export interface SimulateError {
+  type: "invalid_request_error"
+  message: string
+  path: JsonPath
+}
+
+/** A request the API would reject with 400. */
+export interface SimulateFailure {
+  ok: false
+  error: SimulateError
+}
+
+/** Result of `simulate`. */
+export type SimulateResult = SimulateSuccess | SimulateFailure

@@ -1,0 +1,187 @@
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+
+import { smallRequestArb } from "@/lib/share/fake-states"
+
+import { exportCode, type ExportLanguage } from "./export-code"
+import { prepareRequest, type ExportTarget } from "./request-body"
+
+const fixture = JSON.parse(
+  readFileSync(join(__dirname, "../share/__fixtures__/v1.json"), "utf8")
+) as { request: Record<string, unknown> }
+const request = fixture.request // has a compact_20260112 edit
+
+const simple = {
+  model: "claude-sonnet-4-5",
+  max_tokens: 64,
+  messages: [{ role: "user", content: "Hi" }],
+  context_management: { edits: [{ type: "clear_tool_uses_20250919" }] },
+}
+
+const languages: ExportLanguage[] = ["curl", "python", "typescript"]
+const targets: ExportTarget[] = ["messages", "count_tokens"]
+const all = languages.flatMap((language) =>
+  targets.map((target) => ({ language, target }))
+)
+
+describe("exportCode", () => {
+  it("writes curl in the docs' style", () => {
+    const code = exportCode(simple, { language: "curl", target: "messages" })
+    expect(code.split("\n").slice(0, 6)).toEqual([
+      "curl https://api.anthropic.com/v1/messages \\",
+      '  -H "x-api-key: $ANTHROPIC_API_KEY" \\',
+      '  -H "anthropic-version: 2023-06-01" \\',
+      '  -H "anthropic-beta: context-management-2025-06-27" \\',
+      '  -H "content-type: application/json" \\',
+      "  --data '{",
+    ])
+  })
+
+  it("adds compact-2026-01-12 only when a compact_20260112 edit is present", () => {
+    for (const { language, target } of all) {
+      expect(exportCode(request, { language, target })).toContain(
+        "compact-2026-01-12"
+      )
+      expect(exportCode(simple, { language, target })).not.toContain(
+        "compact-2026-01-12"
+      )
+      expect(exportCode(simple, { language, target })).toContain(
+        "context-management-2025-06-27"
+      )
+    }
+  })
+
+  it.each([
+    ["python", "messages", "message = client.beta.messages.create("],
+    ["python", "count_tokens", "response = client.beta.messages.count_tokens("],
+    [
+      "typescript",
+      "messages",
+      "const message = await client.beta.messages.create({",
+    ],
+    [
+      "typescript",
+      "count_tokens",
+      "const response = await client.beta.messages.countTokens({",
+    ],
+    [
+      "curl",
+      "count_tokens",
+      "curl https://api.anthropic.com/v1/messages/count_tokens \\",
+    ],
+  ] as const)("%s %s calls the right method", (language, target, line) => {
+    expect(exportCode(simple, { language, target }).split("\n")).toContain(line)
+  })
+
+  it("leaves out what count_tokens rejects, and says so", () => {
+    const body = {
+      ...simple,
+      stream: true,
+      temperature: 0.5,
+      stop_sequences: ["x"],
+    }
+    for (const language of languages) {
+      const code = exportCode(body, { language, target: "count_tokens" })
+      const [note, ...rest] = code.split("\n")
+      expect(note).toMatch(
+        /count_tokens does not accept max_tokens, stream, temperature, stop_sequences;/
+      )
+      for (const field of [
+        "max_tokens",
+        "stream",
+        "temperature",
+        "stop_sequences",
+      ]) {
+        expect(rest.join("\n")).not.toContain(field)
+      }
+    }
+  })
+
+  it("never contains a key, even one pasted into the request", () => {
+    const leaky = {
+      ...simple,
+      api_key: "sk-ant-api03-LEAKLEAKLEAK",
+      metadata: { authorization: "Bearer zzz" },
+    }
+    for (const { language, target } of all) {
+      const code = exportCode(leaky, { language, target })
+      expect(code).not.toContain("LEAK")
+      expect(code).not.toContain("zzz")
+    }
+  })
+
+  it("uses environment references for the key", () => {
+    expect(
+      exportCode(simple, { language: "curl", target: "messages" })
+    ).toContain("$ANTHROPIC_API_KEY")
+    expect(
+      exportCode(simple, { language: "python", target: "messages" })
+    ).toContain("anthropic.Anthropic()")
+    expect(
+      exportCode(simple, { language: "typescript", target: "messages" })
+    ).toContain("new Anthropic()")
+  })
+
+  it("iterates a streamed response", () => {
+    const body = { ...simple, stream: true }
+    expect(
+      exportCode(body, { language: "python", target: "messages" })
+    ).toContain("for event in stream:")
+    expect(
+      exportCode(body, { language: "typescript", target: "messages" })
+    ).toContain("for await (const event of stream)")
+  })
+
+  it("passes fields the Python SDK has no parameter for through extra_body", () => {
+    const code = exportCode(
+      { ...simple, "new-field": 1 },
+      { language: "python", target: "messages" }
+    )
+    expect(code).toContain('    extra_body={"new-field": 1},')
+  })
+
+  it("merges betas from the request and drops unsafe names", () => {
+    const code = exportCode(
+      { ...simple, betas: ["files-api-2025-04-14", 'x" $(touch /tmp/p)'] },
+      { language: "curl", target: "messages" }
+    )
+    expect(code).toContain(
+      '-H "anthropic-beta: context-management-2025-06-27,files-api-2025-04-14"'
+    )
+    expect(code).not.toContain("touch")
+    expect(code).not.toContain('"betas"')
+  })
+
+  it.each(languages)(
+    "explains a request that is not an object (%s)",
+    (language) => {
+      const code = exportCode("{ half typed", { language, target: "messages" })
+      expect(code).toMatch(/^(#|\/\/) The request is not a JSON object yet/)
+    }
+  )
+
+  it("sends every field to messages; only betas move into the header", () => {
+    const extraKey = fc
+      .string({ maxLength: 8 })
+      .filter((k) => !/token|secret|key|auth|password|cookie|betas/i.test(k))
+    fc.assert(
+      fc.property(
+        smallRequestArb,
+        fc.dictionary(extraKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+        (request, extra) => {
+          const body = { ...extra, ...request }
+          const prepared = prepareRequest(
+            { ...body, betas: ["files-api-2025-04-14"] },
+            "messages"
+          )
+          expect(prepared?.body).toEqual(JSON.parse(JSON.stringify(body)))
+          expect(prepared?.betas).toContain("files-api-2025-04-14")
+          expect(prepared?.dropped).toEqual([])
+        }
+      ),
+      { numRuns: 100 }
+    )
+  })
+})

@@ -1,0 +1,173 @@
+// Code snippets for the current request, in the style of the Anthropic docs'
+// curl / Python / TypeScript tabs. Keys are never inlined: curl reads
+// $ANTHROPIC_API_KEY and the SDK clients read it from the environment.
+
+import {
+  prepareRequest,
+  type ExportTarget,
+  type PreparedRequest,
+} from "./request-body"
+import {
+  shellSingleQuote,
+  toJsLiteral,
+  toJsonText,
+  toPythonLiteral,
+} from "./literals"
+
+/** Language of the exported snippet. */
+export type ExportLanguage = "curl" | "python" | "typescript"
+
+/** What to export. */
+export interface ExportOptions {
+  /** Endpoint: `messages` (create) or `count_tokens`. */
+  target: ExportTarget
+  /** Snippet language. */
+  language: ExportLanguage
+}
+
+const API_URL: Record<ExportTarget, string> = {
+  messages: "https://api.anthropic.com/v1/messages",
+  count_tokens: "https://api.anthropic.com/v1/messages/count_tokens",
+}
+
+// Parameters the Python SDK takes as keyword arguments (BetaMessage create /
+// count_tokens). Anything else goes through `extra_body`, which the SDK
+// merges into the JSON as is, so an unknown field is sent rather than
+// rejected with a TypeError.
+const PYTHON_KWARGS = new Set([
+  "max_tokens",
+  "messages",
+  "model",
+  "billing_policy",
+  "cache_control",
+  "compaction",
+  "container",
+  "context_management",
+  "diagnostics",
+  "fallback_credit_token",
+  "fallbacks",
+  "inference_geo",
+  "mcp_servers",
+  "metadata",
+  "output_config",
+  "output_format",
+  "service_tier",
+  "speed",
+  "stop_sequences",
+  "stream",
+  "system",
+  "temperature",
+  "thinking",
+  "thread",
+  "tool_choice",
+  "tools",
+  "top_k",
+  "top_p",
+  "user_profile_id",
+  "workspace_id",
+])
+
+function droppedNote(prepared: PreparedRequest, comment: string): string {
+  if (prepared.dropped.length === 0) return ""
+  const list = prepared.dropped.join(", ")
+  return `${comment} count_tokens does not accept ${list}; left out below.\n`
+}
+
+function curl(prepared: PreparedRequest, target: ExportTarget): string {
+  const headers = [
+    "x-api-key: $ANTHROPIC_API_KEY",
+    "anthropic-version: 2023-06-01",
+    `anthropic-beta: ${prepared.betas.join(",")}`,
+    "content-type: application/json",
+  ]
+  // Double quotes so $ANTHROPIC_API_KEY expands; beta names are plain
+  // [A-Za-z0-9._-] (prepareRequest drops anything else), so nothing else can.
+  const lines = [
+    `curl ${API_URL[target]}`,
+    ...headers.map((h) => `  -H "${h}"`),
+    `  --data ${shellSingleQuote(toJsonText(prepared.body))}`,
+  ]
+  return droppedNote(prepared, "#") + lines.join(" \\\n") + "\n"
+}
+
+function python(prepared: PreparedRequest, target: ExportTarget): string {
+  const args: string[] = []
+  const extra: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(prepared.body)) {
+    if (PYTHON_KWARGS.has(key))
+      args.push(`    ${key}=${toPythonLiteral(value, 1)},`)
+    else extra[key] = value
+  }
+  if (Object.keys(extra).length > 0) {
+    args.push(`    extra_body=${toPythonLiteral(extra, 1)},`)
+  }
+  args.push(`    betas=${toPythonLiteral(prepared.betas, 1)},`)
+
+  const method = target === "messages" ? "create" : "count_tokens"
+  const streaming = target === "messages" && prepared.body.stream === true
+  const result = streaming
+    ? "stream"
+    : target === "messages"
+      ? "message"
+      : "response"
+  const output = streaming
+    ? "for event in stream:\n    print(event)"
+    : `print(${result})`
+  return [
+    droppedNote(prepared, "#") + "import anthropic",
+    "",
+    "client = anthropic.Anthropic()  # reads ANTHROPIC_API_KEY from the environment",
+    "",
+    `${result} = client.beta.messages.${method}(`,
+    ...args,
+    ")",
+    output,
+    "",
+  ].join("\n")
+}
+
+function typescript(prepared: PreparedRequest, target: ExportTarget): string {
+  const params = { ...prepared.body, betas: prepared.betas }
+  const method = target === "messages" ? "create" : "countTokens"
+  const streaming = target === "messages" && prepared.body.stream === true
+  const result = streaming
+    ? "stream"
+    : target === "messages"
+      ? "message"
+      : "response"
+  const output = streaming
+    ? "for await (const event of stream) {\n  console.log(event);\n}"
+    : `console.log(${result});`
+  return [
+    droppedNote(prepared, "//") + 'import Anthropic from "@anthropic-ai/sdk";',
+    "",
+    "const client = new Anthropic(); // reads ANTHROPIC_API_KEY from the environment",
+    "",
+    `const ${result} = await client.beta.messages.${method}(${toJsLiteral(params, 0)});`,
+    output,
+    "",
+  ].join("\n")
+}
+
+const NOT_AN_OBJECT =
+  "The request is not a JSON object yet. Fix it in the editor to export code."
+
+/**
+ * Returns a runnable snippet that sends `request` to the chosen endpoint
+ * with the beta headers its edits need. Never contains a key; a request
+ * that is not a JSON object gives a one-line comment saying so.
+ */
+export function exportCode(request: unknown, options: ExportOptions): string {
+  const prepared = prepareRequest(request, options.target)
+  if (!prepared) {
+    return `${options.language === "typescript" ? "//" : "#"} ${NOT_AN_OBJECT}\n`
+  }
+  switch (options.language) {
+    case "curl":
+      return curl(prepared, options.target)
+    case "python":
+      return python(prepared, options.target)
+    case "typescript":
+      return typescript(prepared, options.target)
+  }
+}

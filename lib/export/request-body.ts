@@ -1,0 +1,99 @@
+// Turns the playground's request into what an SDK call or curl needs: the
+// body (secrets stripped, `betas` lifted out), the beta headers, and for
+// count_tokens only the fields that endpoint accepts.
+
+import { stripSecrets } from "@/lib/share/secrets"
+
+/** Which endpoint the exported code calls. */
+export type ExportTarget = "messages" | "count_tokens"
+
+/** Beta that enables `context_management` (clear_tool_uses, clear_thinking). */
+export const BETA_CONTEXT_MANAGEMENT = "context-management-2025-06-27"
+/** Beta for the `compact_20260112` edit and `compaction` blocks. */
+export const BETA_COMPACT = "compact-2026-01-12"
+/** Beta for request-level on-demand `compaction` (spec §1.6). */
+export const BETA_ON_DEMAND_COMPACT = "compact-2026-09-04"
+
+// Fields of BetaMessageCountTokensParams in @anthropic-ai/sdk 1.12 (minus
+// `betas`, which travels as a header). An allow-list rather than a deny-list:
+// an unknown field would make count_tokens answer 400.
+const COUNT_TOKENS_FIELDS = new Set([
+  "messages",
+  "model",
+  "billing_policy",
+  "cache_control",
+  "compaction",
+  "context_management",
+  "mcp_servers",
+  "output_config",
+  "output_format",
+  "speed",
+  "system",
+  "thinking",
+  "tool_choice",
+  "tools",
+  "user_profile_id",
+])
+
+const BETA_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+/** A request body ready to print, with the betas it needs. */
+export interface PreparedRequest {
+  body: Record<string, unknown>
+  betas: string[]
+  /** Top-level fields left out because the target does not accept them. */
+  dropped: string[]
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+}
+
+function hasEdit(body: Record<string, unknown>, type: string): boolean {
+  const cm = body.context_management
+  if (!isPlainObject(cm) || !Array.isArray(cm.edits)) return false
+  return cm.edits.some((edit) => isPlainObject(edit) && edit.type === type)
+}
+
+/** Prepares a request for export; null when it is not a JSON object. */
+export function prepareRequest(
+  request: unknown,
+  target: ExportTarget
+): PreparedRequest | null {
+  if (!isPlainObject(request)) return null
+  // JSON round trip: drops undefined and functions exactly as sending would.
+  const plain = JSON.parse(JSON.stringify(request)) as Record<string, unknown>
+  const { value: body } = stripSecrets(plain)
+
+  const betas = [BETA_CONTEXT_MANAGEMENT]
+  if (hasEdit(body, "compact_20260112")) betas.push(BETA_COMPACT)
+  if (body.compaction !== undefined && body.compaction !== null) {
+    betas.push(BETA_ON_DEMAND_COMPACT)
+  }
+  // `betas` is an SDK parameter, not part of the HTTP body. Names that are
+  // not plain tokens are dropped: they would be invalid header values and
+  // could break out of the quoting in the curl snippet.
+  if (Array.isArray(body.betas)) {
+    for (const beta of body.betas) {
+      if (
+        typeof beta === "string" &&
+        BETA_NAME.test(beta) &&
+        !betas.includes(beta)
+      ) {
+        betas.push(beta)
+      }
+    }
+  }
+  delete body.betas
+
+  const dropped: string[] = []
+  if (target === "count_tokens") {
+    for (const key of Object.keys(body)) {
+      if (!COUNT_TOKENS_FIELDS.has(key)) {
+        dropped.push(key)
+        delete body[key]
+      }
+    }
+  }
+  return { body, betas, dropped }
+}

@@ -1,0 +1,27 @@
+/** Synthetic session generator: deterministic, realistic, sized by tokens. */
+export { generateSession, SEARCH_DOMAINS } from "./generate-session"
+export type { GenerateOptions } from "./generate-session"
+export { createRandom, type Random } from "./prng"
+export {
+  CHARS_PER_TOKEN,
+  estimateRequestTokens,
+  fillSlots,
+  SessionBuilder,
+  type Slot,
+} from "./session-builder"
+export { memoryCall } from "./memory-calls"
+export { checkToolPairing } from "./check-pairing"
+export {
+  customToolSpec,
+  DEFAULT_TOOL_MIX,
+  MEMORY_TOOL,
+  WEB_SEARCH_TOOL,
+} from "./tool-catalogue"
+export {
+  markdownProducer,
+  paragraph,
+  proseProducer,
+  sentence,
+} from "./text/prose"
+export { GRID_STORAGE, SOFTWARE, type Vocabulary } from "./text/vocab"
+export { thinkingText } from "./text/turns"

@@ -1,0 +1,110 @@
+import { parseJsonLocated } from "@/lib/json/parse-located"
+
+import type { ImportError } from "./types"
+
+/**
+ * Limits that keep every importer fast and stack-safe on hostile input:
+ * checked before any parsing, all in one linear pass.
+ */
+export const MAX_INPUT_CHARS = 20 * 1024 * 1024
+/** Deepest JSON nesting accepted (requests need ~10; tool inputs a few more). */
+export const MAX_JSON_DEPTH = 128
+
+/** 1-based line and column of `offset`. */
+export function lineColumn(text: string, offset: number) {
+  let line = 1
+  let last = -1
+  for (
+    let i = text.indexOf("\n");
+    i !== -1 && i < offset;
+    i = text.indexOf("\n", i + 1)
+  ) {
+    line++
+    last = i
+  }
+  return { line, column: offset - last }
+}
+
+/** Rejects input that is too large or not text; null when acceptable. */
+export function checkText(text: string): ImportError | null {
+  if (text.length > MAX_INPUT_CHARS) {
+    const mb = (text.length / (1024 * 1024)).toFixed(1)
+    return {
+      message: `The input is ${mb} MB; the limit is 20 MB. Trim the conversation or import part of it.`,
+    }
+  }
+  const nul = text.indexOf("\u0000")
+  if (nul !== -1) {
+    return {
+      message:
+        "This looks like a binary file (it contains NUL bytes), not text. Paste JSON, a curl command or a transcript.",
+      ...lineColumn(text, nul),
+    }
+  }
+  if (!text.isWellFormed()) {
+    return {
+      message:
+        "The text contains invalid UTF-16 (unpaired surrogates), which usually means a binary or corrupted file.",
+    }
+  }
+  // A binary file decoded as UTF-8 turns into replacement characters.
+  let replacements = 0
+  for (
+    let i = text.indexOf("\uFFFD");
+    i !== -1;
+    i = text.indexOf("\uFFFD", i + 1)
+  )
+    replacements++
+  if (replacements > 16 && replacements > text.length / 100) {
+    return {
+      message:
+        "This looks like a binary file (many undecodable bytes), not text.",
+    }
+  }
+  return null
+}
+
+/**
+ * Finds the first place JSON nesting exceeds `max`, without parsing, so a
+ * 100k-deep array is refused before any recursive code sees it.
+ */
+export function findExcessiveDepth(text: string, max = MAX_JSON_DEPTH): number {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92)
+        i++ // skip the escaped character
+      else if (c === 34) inString = false
+      continue
+    }
+    if (c === 34) inString = true
+    else if (c === 91 || c === 123) {
+      if (++depth > max) return i
+    } else if (c === 93 || c === 125) depth--
+  }
+  return -1
+}
+
+/** Parses JSON with bounds: size/binary checks, depth scan, located errors. */
+export function parseJsonBounded(
+  text: string
+): { success: true; data: unknown } | { success: false; error: ImportError } {
+  const bad = checkText(text)
+  if (bad) return { success: false, error: bad }
+  const deep = findExcessiveDepth(text)
+  if (deep !== -1) {
+    return {
+      success: false,
+      error: {
+        message: `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep, which no Messages request needs.`,
+        ...lineColumn(text, deep),
+      },
+    }
+  }
+  const parsed = parseJsonLocated(text)
+  if (parsed.success) return parsed
+  const { message, line, column } = parsed.error
+  return { success: false, error: { message, line, column } }
+}

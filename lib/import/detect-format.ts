@@ -1,0 +1,183 @@
+import { checkText, parseJsonBounded } from "./bounds"
+import { CLAUDE_CODE_TYPES } from "./from-claude-code"
+import { containsLegacyXml, splitTranscript } from "./from-legacy-xml"
+import { isRecord } from "./notes"
+import type { ImportError, ImportFormat } from "./types"
+
+/** What `detectFormat` recognised; `value` is the parsed JSON when it was JSON. */
+export interface Detection {
+  format: ImportFormat
+  /** Lower-case phrase that reads after "Detected: ". */
+  label: string
+  value?: unknown
+  error?: ImportError
+}
+
+const LABELS: Record<ImportFormat, string> = {
+  "anthropic-json": "Messages API request (JSON)",
+  "messages-array": "bare messages array (JSON)",
+  "legacy-xml": "legacy XML tool use in Messages JSON",
+  curl: "curl command",
+  "claude-code-jsonl": "Claude Code session (JSONL)",
+  "openai-chat": "OpenAI chat request",
+  unknown: "unknown format",
+}
+
+/** Human-readable name of a format. */
+export function formatLabel(format: ImportFormat): string {
+  return LABELS[format]
+}
+
+const OPENAI_ROLES = new Set(["system", "developer", "tool", "function"])
+
+function isOpenAiMessage(m: unknown): boolean {
+  if (!isRecord(m)) return false
+  if (OPENAI_ROLES.has(String(m.role))) return true
+  if (Array.isArray(m.tool_calls) || isRecord(m.function_call)) return true
+  return (
+    Array.isArray(m.content) &&
+    m.content.some(
+      (p) => isRecord(p) && (p.type === "image_url" || p.type === "input_text")
+    )
+  )
+}
+
+function textsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value)
+  else if (Array.isArray(value))
+    for (const v of value) textsOf(isRecord(v) ? v.text : v, out)
+  return out
+}
+
+function hasLegacyXml(messages: unknown[], system: unknown): boolean {
+  const texts = messages.flatMap((m) => (isRecord(m) ? textsOf(m.content) : []))
+  return (
+    texts.some(containsLegacyXml) ||
+    textsOf(system).some((t) => /<tool_description>/.test(t))
+  )
+}
+
+/** Classifies parsed JSON (also used for curl bodies). */
+export function classifyValue(value: unknown): ImportFormat {
+  if (Array.isArray(value)) {
+    if (value.some(isOpenAiMessage)) return "openai-chat"
+    return hasLegacyXml(value, undefined) ? "legacy-xml" : "messages-array"
+  }
+  if (!isRecord(value)) return "unknown"
+  if (
+    typeof value.type === "string" &&
+    CLAUDE_CODE_TYPES.has(value.type) &&
+    ("uuid" in value || "sessionId" in value)
+  )
+    return "claude-code-jsonl"
+  if (!Array.isArray(value.messages)) {
+    const wrapped = ["body", "request", "params", "input", "payload"].some(
+      (k) =>
+        isRecord(value[k]) &&
+        Array.isArray((value[k] as Record<string, unknown>).messages)
+    )
+    return wrapped ? "anthropic-json" : "unknown"
+  }
+  const tools = Array.isArray(value.tools) ? value.tools : []
+  if (
+    value.messages.some(isOpenAiMessage) ||
+    tools.some(
+      (t) => isRecord(t) && t.type === "function" && isRecord(t.function)
+    ) ||
+    "max_completion_tokens" in value
+  )
+    return "openai-chat"
+  return hasLegacyXml(value.messages, value.system)
+    ? "legacy-xml"
+    : "anthropic-json"
+}
+
+function firstLine(text: string): string {
+  const nl = text.indexOf("\n")
+  return (nl === -1 ? text : text.slice(0, nl)).trim()
+}
+
+function looksLikeJsonl(text: string): boolean {
+  const first = firstLine(text)
+  if (
+    !first.startsWith("{") ||
+    !first.endsWith("}") ||
+    first.length === text.trim().length
+  )
+    return false
+  try {
+    const value: unknown = JSON.parse(first)
+    return (
+      isRecord(value) &&
+      typeof value.type === "string" &&
+      (CLAUDE_CODE_TYPES.has(value.type) ||
+        "sessionId" in value ||
+        "uuid" in value)
+    )
+  } catch {
+    return false
+  }
+}
+
+/** Recognises the format of pasted text; parses JSON at most once. */
+export function detectFormat(text: string): Detection {
+  const bad = checkText(text)
+  if (bad) return { format: "unknown", label: LABELS.unknown, error: bad }
+  const trimmed = text.trim()
+  if (trimmed === "")
+    return {
+      format: "unknown",
+      label: LABELS.unknown,
+      error: {
+        message:
+          "Nothing to import yet: paste a request, a transcript or a curl command.",
+      },
+    }
+  const code =
+    trimmed
+      .split("\n")
+      .find((l) => l.trim() !== "" && !l.trim().startsWith("#")) ?? ""
+  if (/^(\$\s+)?curl(\.exe)?\s/.test(code.trim()))
+    return { format: "curl", label: LABELS.curl }
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    if (looksLikeJsonl(trimmed))
+      return { format: "claude-code-jsonl", label: LABELS["claude-code-jsonl"] }
+    const parsed = parseJsonBounded(text)
+    if (!parsed.success)
+      return {
+        format: "unknown",
+        label: "JSON with a syntax error",
+        error: parsed.error,
+      }
+    const format = classifyValue(parsed.data)
+    if (format === "unknown")
+      return {
+        format,
+        label: LABELS.unknown,
+        value: parsed.data,
+        error: {
+          message:
+            "This JSON has no `messages` array, so it is not a Messages or chat request.",
+        },
+      }
+    return { format, label: LABELS[format], value: parsed.data }
+  }
+  if (splitTranscript(text)) {
+    return {
+      format: "legacy-xml",
+      label: containsLegacyXml(text)
+        ? "legacy XML transcript (Human/Assistant)"
+        : "Human/Assistant transcript",
+    }
+  }
+  return {
+    format: "unknown",
+    label: LABELS.unknown,
+    error: {
+      message:
+        "Could not recognise the format. Paste a Messages API request (JSON), a curl command, a Claude Code session (.jsonl), an OpenAI chat request or a Human:/Assistant: transcript.",
+      line: 1,
+      column: 1,
+    },
+  }
+}

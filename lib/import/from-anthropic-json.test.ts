@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest"
+
+import {
+  fromAnthropicJson,
+  importAnthropicJsonText,
+} from "./from-anthropic-json"
+import { expectSuccess, noteText } from "./test-helpers"
+
+describe("fromAnthropicJson", () => {
+  it("keeps a valid request as is (apart from string content expansion)", () => {
+    const input = {
+      model: "claude-opus-4-6",
+      max_tokens: 100,
+      system: "Be brief.",
+      messages: [{ role: "user", content: [{ type: "text", text: "Hi" }] }],
+      context_management: { edits: [{ type: "clear_tool_uses_20250919" }] },
+    }
+    const result = expectSuccess(fromAnthropicJson(input))
+    expect(result.data).toEqual(input)
+    expect(result.notes).toEqual([])
+  })
+
+  it("repairs what has one obvious fix and reports each repair", () => {
+    const input = {
+      messages: [
+        { role: "system", content: "Be kind." },
+        { role: "human", content: "Hello" },
+        {
+          role: "user",
+          content: [{ text: "again" }, "plain", { type: "text", text: "  " }],
+        },
+        {
+          role: "assistant",
+          content: [{ id: "toolu_1", name: "grep", input: { q: "x" } }],
+        },
+        { role: "user", content: [{ tool_use_id: "toolu_1", content: 42 }] },
+      ],
+    }
+    const result = expectSuccess(fromAnthropicJson(input))
+    expect(result.data).toEqual({
+      model: "claude-sonnet-4-6",
+      max_tokens: 4096,
+      system: "Be kind.",
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Hello" },
+            { type: "text", text: "again" },
+            { type: "text", text: "plain" },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [
+            {
+              type: "tool_use",
+              id: "toolu_1",
+              name: "grep",
+              input: { q: "x" },
+            },
+          ],
+        },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "toolu_1", content: "42" },
+          ],
+        },
+      ],
+    })
+    const text = noteText(fromAnthropicJson(input))
+    for (const expected of [
+      /Moved the "system" message into `system`/,
+      /Renamed role "human" to "user"/,
+      /Expanded string `content`/,
+      /Added the missing `type: "text"`/,
+      /Added the missing `type: "tool_use"`/,
+      /Wrapped 1 plain string/,
+      /Removed 1 empty text block/,
+      /Merged 1 consecutive user message/,
+      /No model given/,
+      /No valid max_tokens/,
+    ]) {
+      expect(text).toMatch(expected)
+    }
+  })
+
+  it("does not mutate its input", () => {
+    const input = { messages: [{ role: "user", content: "hi" }] }
+    const copy = structuredClone(input)
+    fromAnthropicJson(input)
+    expect(input).toEqual(copy)
+  })
+
+  it("wraps a bare messages array and unwraps SDK-log shapes", () => {
+    const array = expectSuccess(
+      fromAnthropicJson([{ role: "user", content: "hi" }])
+    )
+    expect(array.data.messages).toHaveLength(1)
+    expect(noteText(array)).toMatch(/bare messages array/)
+    const wrapped = expectSuccess(
+      fromAnthropicJson({
+        body: {
+          model: "m",
+          max_tokens: 5,
+          messages: [{ role: "user", content: "x" }],
+        },
+      })
+    )
+    expect(wrapped.data.model).toBe("m")
+  })
+
+  it("warns about calls without results instead of inventing them", () => {
+    const result = expectSuccess(
+      fromAnthropicJson({
+        model: "m",
+        max_tokens: 5,
+        messages: [
+          { role: "user", content: "go" },
+          {
+            role: "assistant",
+            content: [{ type: "tool_use", id: "a", name: "t", input: {} }],
+          },
+          { role: "user", content: "next" },
+        ],
+      })
+    )
+    expect(result.notes).toContainEqual({
+      level: "warning",
+      message: expect.stringMatching(/1 tool_use block has no tool_result/),
+    })
+  })
+
+  it.each([
+    [
+      "a response object",
+      { type: "message", role: "assistant", content: [] },
+      /response, not a request/,
+    ],
+    ["no messages", { model: "m" }, /no `messages` array/],
+    [
+      "only empty messages",
+      { messages: [{ role: "user", content: "" }] },
+      /no usable messages/,
+    ],
+    ["a number", 42, /Expected a JSON object/],
+  ])("fails clearly on %s", (_name, input, message) => {
+    const result = fromAnthropicJson(input)
+    expect(result.success).toBe(false)
+    if (!result.success) expect(result.error.message).toMatch(message)
+  })
+
+  it("locates JSON syntax errors", () => {
+    const result = importAnthropicJsonText('{\n  "messages": [,]\n}')
+    expect(result).toMatchObject({
+      success: false,
+      error: { line: 2, column: expect.any(Number) },
+    })
+  })
+})

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest"
+
+import { checkToolPairing } from "@/lib/generate"
+
+import { fromOpenAi } from "./from-openai"
+import { expectSuccess, fixture, noteText } from "./test-helpers"
+
+describe("fromOpenAi", () => {
+  const result = expectSuccess(
+    fromOpenAi(JSON.parse(fixture("openai-chat.json")))
+  )
+
+  it("maps system, tool calls, tool messages and tools", () => {
+    const { data } = result
+    expect(data.system).toBe("You are a helpful travel agent.")
+    expect(data.max_tokens).toBe(2000)
+    expect(data.temperature).toBe(1)
+    expect(data.tool_choice).toEqual({ type: "auto" })
+    expect(data.tools).toEqual([
+      {
+        name: "get_weather",
+        description: "Current weather for a city",
+        input_schema: {
+          type: "object",
+          properties: { city: { type: "string" } },
+          required: ["city"],
+        },
+      },
+    ])
+    expect(data.messages[1]).toEqual({
+      role: "assistant",
+      content: [
+        {
+          type: "tool_use",
+          id: "call_abc",
+          name: "get_weather",
+          input: { city: "Paris" },
+        },
+        {
+          type: "tool_use",
+          id: "call_def",
+          name: "get_weather",
+          input: { city: "Rome" },
+        },
+      ],
+    })
+    expect(data.messages[2]).toEqual({
+      role: "user",
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: "call_abc",
+          content: "18 °C, cloudy",
+        },
+        {
+          type: "tool_result",
+          tool_use_id: "call_def",
+          content: "24 °C, sunny",
+        },
+      ],
+    })
+    expect(checkToolPairing(data)).toEqual([])
+  })
+
+  it("sets a Claude model and says so", () => {
+    expect(result.data.model).toBe("claude-sonnet-4-6")
+    expect(noteText(result)).toMatch(
+      /Model "gpt-4o" replaced by claude-sonnet-4-6/
+    )
+    expect(noteText(result)).toMatch(/Dropped OpenAI-only fields: seed/)
+    expect(noteText(result)).toMatch(/Converted 2 tool messages/)
+  })
+
+  it("keeps unparseable arguments as text and converts data-URL images", () => {
+    const r = expectSuccess(
+      fromOpenAi({
+        messages: [
+          {
+            role: "user",
+            content: [
+              {
+                type: "image_url",
+                image_url: { url: "data:image/png;base64,iVBORw0K" },
+              },
+              { type: "text", text: "what?" },
+            ],
+          },
+          {
+            role: "assistant",
+            tool_calls: [
+              {
+                id: "c1",
+                type: "function",
+                function: { name: "f", arguments: "{oops" },
+              },
+            ],
+          },
+          { role: "tool", tool_call_id: "c1", content: "done" },
+        ],
+      })
+    )
+    expect(r.data.messages[0]?.content).toContainEqual({
+      type: "image",
+      source: { type: "base64", media_type: "image/png", data: "iVBORw0K" },
+    })
+    expect(r.data.messages[1]?.content).toEqual([
+      {
+        type: "tool_use",
+        id: "c1",
+        name: "f",
+        input: { raw_arguments: "{oops" },
+      },
+    ])
+  })
+})

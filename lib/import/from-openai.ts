@@ -1,0 +1,228 @@
+import { failure, isRecord, Notes, plural } from "./notes"
+import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, restoreRequest } from "./restore"
+import type { ContentBlock, ImportResult, MessageParam } from "./types"
+
+/**
+ * OpenAI-style chat completions request → Anthropic Messages request:
+ * system extracted, tool_calls → tool_use, tool messages → tool_result in
+ * one user message, function tools → input_schema tools.
+ */
+
+const DROPPED_KEYS = [
+  "n",
+  "presence_penalty",
+  "frequency_penalty",
+  "logit_bias",
+  "logprobs",
+  "top_logprobs",
+  "response_format",
+  "seed",
+  "stream_options",
+  "user",
+  "parallel_tool_calls",
+  "modalities",
+  "audio",
+  "store",
+  "reasoning_effort",
+  "service_tier",
+]
+
+function parts(content: unknown, notes: Notes): ContentBlock[] {
+  if (typeof content === "string")
+    return content === "" ? [] : [{ type: "text", text: content }]
+  if (!Array.isArray(content)) return []
+  const out: ContentBlock[] = []
+  for (const part of content) {
+    if (typeof part === "string") out.push({ type: "text", text: part })
+    else if (!isRecord(part)) continue
+    else if (
+      (part.type === "text" || part.type === "input_text") &&
+      typeof part.text === "string"
+    )
+      out.push({ type: "text", text: part.text })
+    else if (part.type === "image_url") {
+      const url = isRecord(part.image_url)
+        ? String(part.image_url.url ?? "")
+        : String(part.image_url ?? "")
+      const data = /^data:([^;,]+);base64,(.*)$/s.exec(url)
+      out.push(
+        data
+          ? {
+              type: "image",
+              source: { type: "base64", media_type: data[1], data: data[2] },
+            }
+          : { type: "image", source: { type: "url", url } }
+      )
+      notes.tally(
+        "openai-image",
+        "info",
+        (n) => `Converted ${plural(n, "image_url part")} to image blocks`
+      )
+    } else
+      notes.tally(
+        `openai-part-${String(part.type)}`,
+        "warning",
+        (n) =>
+          `Dropped ${plural(n, `"${String(part.type)}" content part`)} (no Messages equivalent)`
+      )
+  }
+  return out
+}
+
+function textOf(content: unknown, notes: Notes): string {
+  return parts(content, notes)
+    .filter((b) => b.type === "text")
+    .map((b) => String(b.text))
+    .join("\n\n")
+}
+
+/** A valid tool_use id (the API allows letters, digits, `_` and `-`). */
+function safeId(id: unknown, fallback: string): string {
+  const s =
+    typeof id === "string" && id !== ""
+      ? id.replace(/[^A-Za-z0-9_-]/g, "_")
+      : fallback
+  return s
+}
+
+function parseArguments(
+  raw: unknown,
+  name: string,
+  notes: Notes
+): Record<string, unknown> {
+  if (isRecord(raw)) return raw
+  if (typeof raw !== "string" || raw.trim() === "") return {}
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (isRecord(value)) return value
+  } catch {
+    // fall through
+  }
+  notes.warn(
+    `The arguments of a \`${name}\` call are not a JSON object; kept them as text under \`raw_arguments\``
+  )
+  return { raw_arguments: raw }
+}
+
+/** Imports an OpenAI chat request object. */
+export function fromOpenAi(value: unknown): ImportResult {
+  if (!isRecord(value) || !Array.isArray(value.messages))
+    return failure("Expected an OpenAI chat request with a `messages` array.", {
+      path: ["messages"],
+    })
+  const notes = new Notes()
+  const system: string[] = []
+  const messages: MessageParam[] = []
+  const emit = (role: MessageParam["role"], blocks: ContentBlock[]) => {
+    if (blocks.length === 0) return
+    const last = messages.at(-1)
+    if (last && last.role === role && Array.isArray(last.content))
+      last.content.push(...blocks)
+    else messages.push({ role, content: blocks })
+  }
+  let toolMessages = 0
+  let lastFunctionCallId: string | undefined
+  value.messages.forEach((raw, i) => {
+    if (!isRecord(raw)) return
+    const role = String(raw.role ?? "")
+    if (role === "system" || role === "developer") {
+      system.push(textOf(raw.content, notes))
+      return
+    }
+    if (role === "user") return emit("user", parts(raw.content, notes))
+    if (role === "assistant") {
+      const blocks = parts(raw.content, notes)
+      const calls = Array.isArray(raw.tool_calls) ? raw.tool_calls : []
+      calls.forEach((call, n) => {
+        if (!isRecord(call) || !isRecord(call.function)) return
+        const name = String(call.function.name ?? "tool")
+        blocks.push({
+          type: "tool_use",
+          id: safeId(call.id, `toolu_openai_${i}_${n}`),
+          name,
+          input: parseArguments(call.function.arguments, name, notes),
+        })
+      })
+      if (isRecord(raw.function_call)) {
+        const name = String(raw.function_call.name ?? "tool")
+        lastFunctionCallId = `toolu_openai_${i}_fn`
+        blocks.push({
+          type: "tool_use",
+          id: lastFunctionCallId,
+          name,
+          input: parseArguments(raw.function_call.arguments, name, notes),
+        })
+      }
+      return emit("assistant", blocks)
+    }
+    if (role === "tool" || role === "function") {
+      toolMessages++
+      const id =
+        role === "tool"
+          ? safeId(raw.tool_call_id, "")
+          : (lastFunctionCallId ?? "")
+      if (id === "") {
+        notes.warn(
+          `Dropped a ${role} message without a call id (message ${i + 1})`
+        )
+        return
+      }
+      return emit("user", [
+        {
+          type: "tool_result",
+          tool_use_id: id,
+          content: textOf(raw.content, notes),
+        },
+      ])
+    }
+    notes.warn(
+      `Dropped message ${i + 1}: unknown role ${JSON.stringify(raw.role ?? null)}`
+    )
+  })
+  if (system.length > 0)
+    notes.info(`Moved ${plural(system.length, "system message")} to \`system\``)
+  if (toolMessages > 0)
+    notes.info(
+      `Converted ${plural(toolMessages, "tool message")} to tool_result blocks in user messages`
+    )
+
+  const request: Record<string, unknown> = {
+    model: DEFAULT_MODEL,
+    max_tokens: DEFAULT_MAX_TOKENS,
+    messages,
+  }
+  notes.info(
+    `Model ${typeof value.model === "string" ? `"${value.model}" replaced by` : "set to"} ${DEFAULT_MODEL} (a Claude model is needed)`
+  )
+  const max = value.max_completion_tokens ?? value.max_tokens
+  if (typeof max === "number" && max > 0) request.max_tokens = Math.floor(max)
+  const joined = system.filter((s) => s.trim() !== "").join("\n\n")
+  if (joined !== "") request.system = joined
+  if (typeof value.temperature === "number") {
+    request.temperature = Math.min(1, Math.max(0, value.temperature))
+    if (value.temperature > 1)
+      notes.info("temperature capped at 1 (the Messages API range is 0–1)")
+  }
+  if (typeof value.top_p === "number") request.top_p = value.top_p
+  if (value.stop !== undefined && value.stop !== null)
+    request.stop_sequences = Array.isArray(value.stop)
+      ? value.stop.map(String)
+      : [String(value.stop)]
+  const tools = [
+    ...(Array.isArray(value.tools) ? value.tools : []),
+    ...(Array.isArray(value.functions)
+      ? value.functions.map((f) => ({ type: "function", function: f }))
+      : []),
+  ]
+  if (tools.length > 0) request.tools = tools
+  const choice = value.tool_choice
+  if (choice === "auto" || choice === "none")
+    request.tool_choice = { type: choice }
+  else if (choice === "required") request.tool_choice = { type: "any" }
+  else if (isRecord(choice) && isRecord(choice.function))
+    request.tool_choice = { type: "tool", name: String(choice.function.name) }
+  const dropped = DROPPED_KEYS.filter((k) => k in value)
+  if (dropped.length > 0)
+    notes.info(`Dropped OpenAI-only fields: ${dropped.join(", ")}`)
+  return restoreRequest(request, notes)
+}

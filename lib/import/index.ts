@@ -1,0 +1,135 @@
+/**
+ * Importers: every format the playground accepts → a Messages request.
+ * Each returns `ImportResult` and never throws on user input.
+ */
+import { classifyValue, detectFormat } from "./detect-format"
+import { fromAnthropicJson } from "./from-anthropic-json"
+import { fromClaudeCode } from "./from-claude-code"
+import { fromCurl } from "./from-curl"
+import { summarizeRequest, type RequestSummary } from "./detect-legacy"
+import {
+  fromLegacyMessages,
+  fromLegacyTranscript,
+  splitTranscript,
+} from "./from-legacy-xml"
+import { fromOpenAi } from "./from-openai"
+import type { ImportFormat, ImportResult } from "./types"
+
+/** Imports parsed JSON after classifying it (request, array, OpenAI, legacy). */
+export function importValue(value: unknown): ImportResult {
+  switch (classifyValue(value)) {
+    case "openai-chat":
+      return fromOpenAi(value)
+    case "legacy-xml":
+      return fromLegacyMessages(value)
+    default:
+      return fromAnthropicJson(value)
+  }
+}
+
+/**
+ * Result of {@link parseImport}: the import plus what was detected, and
+ * counts of the input when it could be read as messages (for previews).
+ */
+export type ParsedImport = ImportResult & {
+  format: ImportFormat
+  label: string
+  before?: RequestSummary
+}
+
+function sourceSummary(
+  text: string,
+  format: ImportFormat,
+  value: unknown
+): RequestSummary | undefined {
+  if (value !== undefined) {
+    return summarizeRequest(Array.isArray(value) ? { messages: value } : value)
+  }
+  if (format !== "legacy-xml") return undefined
+  const split = splitTranscript(text)
+  if (!split) return undefined
+  return summarizeRequest({
+    messages: split.segments.map((s) => ({ role: s.role, content: s.text })),
+  })
+}
+
+/** Auto-detects the format of `text` and imports it; never throws. */
+export function parseImport(text: string): ParsedImport {
+  const detection = detectFormat(text)
+  const { format, label } = detection
+  let result: ImportResult
+  try {
+    if (detection.error) result = { success: false, error: detection.error }
+    else if (format === "curl") result = fromCurl(text, importValue)
+    else if (format === "claude-code-jsonl") result = fromClaudeCode(text)
+    else if (format === "legacy-xml" && detection.value === undefined)
+      result = fromLegacyTranscript(text)
+    else result = importValue(detection.value)
+  } catch (error) {
+    // Importers are written not to throw; this is the last line of defence
+    // (e.g. a stack overflow on input the bounds did not anticipate).
+    result = {
+      success: false,
+      error: {
+        message: `The import failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    }
+  }
+  if (!result.success) return { ...result, format, label }
+  const before = sourceSummary(text, format, detection.value)
+  return {
+    ...(before ? { before } : {}),
+    ...result,
+    notes: [{ level: "info", message: `Detected: ${label}` }, ...result.notes],
+    format,
+    label,
+  }
+}
+
+/** One line describing a successful import (for toasts and history). */
+export function importSummary(result: ParsedImport): string {
+  if (!result.success) return `Import failed: ${result.error.message}`
+  const { messages } = result.data
+  const uses = messages.reduce(
+    (n, m) =>
+      n +
+      (Array.isArray(m.content)
+        ? m.content.filter(
+            (b) => b.type === "tool_use" || b.type === "server_tool_use"
+          ).length
+        : 0),
+    0
+  )
+  const warnings = result.notes.filter((n) => n.level === "warning").length
+  return `Imported ${result.label}: ${messages.length} message${messages.length === 1 ? "" : "s"}, ${uses} tool use${uses === 1 ? "" : "s"}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}`
+}
+
+export { detectFormat, formatLabel, type Detection } from "./detect-format"
+export {
+  convertLegacyInRequest,
+  describeLegacy,
+  detectLegacyXml,
+  LEGACY_EXPLANATION,
+  summarizeRequest,
+  type LegacyDetection,
+  type LegacyLocation,
+  type LegacyNotice,
+  type RequestSummary,
+} from "./detect-legacy"
+export {
+  fromAnthropicJson,
+  importAnthropicJsonText,
+} from "./from-anthropic-json"
+export { fromClaudeCode } from "./from-claude-code"
+export { fromCurl } from "./from-curl"
+export {
+  containsLegacyXml,
+  fromLegacyMessages,
+  fromLegacyTranscript,
+  importLegacyXml,
+} from "./from-legacy-xml"
+export { fromOpenAi } from "./from-openai"
+export { DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from "./restore"
+export { LEGACY_TOOL_PREAMBLE, toLegacyTranscript } from "./to-legacy-xml"
+export { MAX_INPUT_CHARS, MAX_JSON_DEPTH } from "./bounds"
+export type * from "./types"

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest"
+
+import { generateSession } from "@/lib/generate"
+
+import { importSummary, parseImport } from "./index"
+import { fixture } from "./test-helpers"
+
+describe("parseImport detects each format", () => {
+  it.each([
+    ["curl-docs.sh", "curl", "curl command"],
+    ["curl-heredoc.sh", "curl", "curl command"],
+    [
+      "claude-code-session.jsonl",
+      "claude-code-jsonl",
+      "Claude Code session (JSONL)",
+    ],
+    ["openai-chat.json", "openai-chat", "OpenAI chat request"],
+    [
+      "legacy-stock-price-messages.json",
+      "legacy-xml",
+      "legacy XML tool use in Messages JSON",
+    ],
+    [
+      "legacy-weather-transcript.txt",
+      "legacy-xml",
+      "legacy XML transcript (Human/Assistant)",
+    ],
+  ])("%s → %s", (name, format, label) => {
+    const result = parseImport(fixture(name))
+    expect(result).toMatchObject({ success: true, format, label })
+    if (result.success)
+      expect(result.notes[0]?.message).toBe(`Detected: ${label}`)
+  })
+
+  it.each([
+    [
+      "a Messages request",
+      JSON.stringify({
+        model: "m",
+        max_tokens: 1,
+        messages: [{ role: "user", content: "hi" }],
+      }),
+      "anthropic-json",
+    ],
+    [
+      "a bare messages array",
+      JSON.stringify([{ role: "user", content: "hi" }]),
+      "messages-array",
+    ],
+    ["a plain transcript", "\n\nHuman: hi\n\nAssistant: hello", "legacy-xml"],
+    [
+      "a generated session",
+      JSON.stringify(
+        generateSession({ targetTokens: 5_000, thinking: true, seed: 1 })
+      ),
+      "anthropic-json",
+    ],
+  ])("%s", (_name, text, format) => {
+    expect(parseImport(text)).toMatchObject({ success: true, format })
+  })
+
+  it("says what it cannot recognise", () => {
+    const result = parseImport("hello there")
+    expect(result).toMatchObject({
+      success: false,
+      format: "unknown",
+      error: { message: expect.stringMatching(/Could not recognise/) },
+    })
+    expect(parseImport('{"model": "x"}')).toMatchObject({
+      success: false,
+      error: { message: expect.stringMatching(/no `messages` array/) },
+    })
+    expect(parseImport("   ")).toMatchObject({
+      success: false,
+      error: { message: expect.stringMatching(/Nothing to import/) },
+    })
+  })
+
+  it("locates JSON syntax errors", () => {
+    const result = parseImport(
+      '{\n  "messages": [\n    {"role": "user", "content": "hi"},,\n  ]\n}'
+    )
+    expect(result).toMatchObject({
+      success: false,
+      error: { line: 3, column: expect.any(Number) },
+    })
+  })
+
+  it("counts the pasted input for the before/after preview", () => {
+    const transcript = parseImport(fixture("legacy-weather-transcript.txt"))
+    expect(transcript).toMatchObject({
+      before: { messages: 2, toolUses: 0, legacyCalls: 1, legacyResults: 1 },
+    })
+    const json = parseImport(fixture("legacy-stock-price-messages.json"))
+    expect(json).toMatchObject({ before: { messages: 6, legacyCalls: 2 } })
+    expect(parseImport(fixture("curl-docs.sh"))).not.toHaveProperty("before")
+  })
+
+  it("summarises a successful import in one line", () => {
+    const result = parseImport(fixture("legacy-stock-price-messages.json"))
+    expect(importSummary(result)).toBe(
+      "Imported legacy XML tool use in Messages JSON: 6 messages, 2 tool uses"
+    )
+  })
+})
+
+describe("parseImport on hostile input answers quickly with a clear error", () => {
+  const timed = (text: string) => {
+    const start = performance.now()
+    const result = parseImport(text)
+    return { result, ms: performance.now() - start }
+  }
+
+  it("rejects input over 20 MB", () => {
+    const { result, ms } = timed(
+      `{"messages": "${"a".repeat(21 * 1024 * 1024)}"}`
+    )
+    expect(result).toMatchObject({
+      success: false,
+      error: { message: expect.stringMatching(/limit is 20 MB/) },
+    })
+    expect(ms).toBeLessThan(500)
+  })
+
+  it("rejects 100k-deep nesting without blowing the stack", () => {
+    const { result, ms } = timed(`${"[".repeat(100_000)}${"]".repeat(100_000)}`)
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        message: expect.stringMatching(/nested more than 128/),
+        line: 1,
+        column: 129,
+      },
+    })
+    expect(ms).toBeLessThan(500)
+  })
+
+  it("rejects deep nesting in a JSONL line and in a legacy parameter", () => {
+    const jsonl = `{"type":"user","uuid":"a","message":{"role":"user","content":"x"}}\n${"[".repeat(50_000)}\n`
+    expect(parseImport(jsonl).success).toBe(false)
+    const legacy = `<tools><tool_description><tool_name>f</tool_name><parameters><parameter><name>l</name><type>list</type></parameter></parameters></tool_description></tools>\n\nHuman: go\n\nAssistant: <function_calls><invoke><tool_name>f</tool_name><parameters><l>${"[".repeat(100_000)}</l></parameters></invoke></function_calls>`
+    const { result, ms } = timed(legacy)
+    expect(result.success).toBe(true) // kept as text with a warning
+    expect(ms).toBeLessThan(1_000)
+  })
+
+  it.each([
+    ["NUL bytes", `{"messages": []}\u0000\u0001\u0002`, /binary file/],
+    ["unpaired surrogates", `{"messages": "\uD800"}`, /invalid UTF-16/],
+    ["undecodable bytes", `\uFFFD`.repeat(200), /binary file/],
+  ])("rejects %s", (_name, text, message) => {
+    const { result, ms } = timed(text)
+    expect(result).toMatchObject({
+      success: false,
+      error: { message: expect.stringMatching(message) },
+    })
+    expect(ms).toBeLessThan(200)
+  })
+
+  it("stays fast on pathological legacy markup", () => {
+    const calls = `\n\nHuman: go\n\nAssistant: ${"<function_calls><invoke><tool_name>f</tool_name><parameters><a>".repeat(10_000)}`
+    expect(timed(calls).ms).toBeLessThan(3_000)
+    const results = `\n\nHuman: ${"<function_results><result>".repeat(15_000)}`
+    expect(timed(results).ms).toBeLessThan(3_000)
+  })
+
+  it("imports a 7 MB request within the time bound", () => {
+    const big = JSON.stringify(
+      generateSession({ targetTokens: 2_000_000, thinking: true, seed: 3 })
+    )
+    const { result, ms } = timed(big)
+    expect(result.success).toBe(true)
+    expect(ms).toBeLessThan(3_000)
+  })
+})

@@ -1,0 +1,234 @@
+import { failure, isRecord, type Notes, plural, succeed } from "./notes"
+import { restoreBlock, restoreMessages } from "./restore-blocks"
+import type {
+  ContentBlock,
+  ImportedRequest,
+  ImportResult,
+  MessageParam,
+  ToolDefinition,
+} from "./types"
+
+/**
+ * excalidraw-style `restore*`: turn almost-valid Messages JSON into a valid
+ * request, repairing what has one obvious fix and reporting each repair.
+ */
+
+/** Model used when the input names none. */
+export const DEFAULT_MODEL = "claude-sonnet-4-6"
+/** `max_tokens` used when the input has none. */
+export const DEFAULT_MAX_TOKENS = 4096
+
+/** Merges consecutive messages of the same role (the API merges them anyway). */
+export function mergeSameRole(
+  messages: MessageParam[],
+  notes: Notes
+): MessageParam[] {
+  const out: MessageParam[] = []
+  for (const message of messages) {
+    const last = out.at(-1)
+    if (last && last.role === message.role) {
+      notes.tally(
+        `merge-${message.role}`,
+        "info",
+        (n) =>
+          `Merged ${plural(n, `consecutive ${message.role} message`)} into the previous one`
+      )
+      last.content = [...toBlocks(last.content), ...toBlocks(message.content)]
+      continue
+    }
+    out.push({ role: message.role, content: message.content })
+  }
+  return out
+}
+
+function toBlocks(content: MessageParam["content"]): ContentBlock[] {
+  return typeof content === "string"
+    ? [{ type: "text", text: content }]
+    : content
+}
+
+/**
+ * Puts tool_result blocks first in each user message (the API requires
+ * results before any other content). Stable otherwise. NOTE: mutates
+ * `messages` (only arrays this module created).
+ */
+export function resultsFirst(messages: MessageParam[], notes: Notes): void {
+  for (const message of messages) {
+    if (message.role !== "user" || typeof message.content === "string") continue
+    const content = message.content
+    const firstOther = content.findIndex((b) => b.type !== "tool_result")
+    const lastResult = content.findLastIndex((b) => b.type === "tool_result")
+    if (firstOther === -1 || lastResult < firstOther) continue
+    message.content = [
+      ...content.filter((b) => b.type === "tool_result"),
+      ...content.filter((b) => b.type !== "tool_result"),
+    ]
+    notes.tally(
+      "results-first",
+      "info",
+      (n) =>
+        `Moved tool_result blocks to the start of ${plural(n, "user message")} (the API requires them first)`
+    )
+  }
+}
+
+/** Warns (never repairs) about calls and results the API would reject. */
+export function checkPairing(messages: MessageParam[], notes: Notes): void {
+  let unanswered = 0
+  let orphans = 0
+  messages.forEach((message, i) => {
+    const blocks = toBlocks(message.content)
+    if (message.role === "assistant") {
+      if (i === messages.length - 1) return
+      const next = toBlocks(messages[i + 1]?.content ?? [])
+      const answered = new Set(
+        next.filter((b) => b.type === "tool_result").map((b) => b.tool_use_id)
+      )
+      unanswered += blocks.filter(
+        (b) => b.type === "tool_use" && !answered.has(b.id)
+      ).length
+      return
+    }
+    const previous = toBlocks(messages[i - 1]?.content ?? [])
+    const calls = new Set(
+      previous.filter((b) => b.type === "tool_use").map((b) => b.id)
+    )
+    orphans += blocks.filter(
+      (b) => b.type === "tool_result" && !calls.has(b.tool_use_id)
+    ).length
+  })
+  if (unanswered > 0)
+    notes.warn(
+      `${plural(unanswered, "tool_use block")} ${unanswered === 1 ? "has" : "have"} no tool_result in the next message; the API will reject the request until that is fixed`
+    )
+  if (orphans > 0)
+    notes.warn(
+      `${plural(orphans, "tool_result block")} ${orphans === 1 ? "does" : "do"} not answer a tool_use in the previous message`
+    )
+  if (messages[0] && messages[0].role !== "user")
+    notes.warn(
+      "The first message is from the assistant; the API expects a user message first"
+    )
+}
+
+/** Tool definitions, repaired (OpenAI function shape, missing schema). */
+export function restoreTools(
+  raw: unknown,
+  notes: Notes
+): ToolDefinition[] | undefined {
+  if (raw === undefined || raw === null) return undefined
+  if (!Array.isArray(raw)) {
+    notes.warn("Ignored `tools`: it is not an array")
+    return undefined
+  }
+  const tools: ToolDefinition[] = []
+  for (const item of raw) {
+    if (!isRecord(item)) continue
+    if (item.type === "function" && isRecord(item.function)) {
+      const fn = item.function
+      notes.tally(
+        "tool-openai",
+        "info",
+        (n) =>
+          `Converted ${plural(n, "OpenAI-style function tool")} to input_schema tools`
+      )
+      tools.push({
+        name: String(fn.name ?? "tool"),
+        ...(typeof fn.description === "string"
+          ? { description: fn.description }
+          : {}),
+        input_schema: isRecord(fn.parameters)
+          ? fn.parameters
+          : { type: "object", properties: {} },
+      })
+      continue
+    }
+    if (typeof item.name !== "string" || item.name === "") {
+      notes.tally(
+        "tool-nameless",
+        "warning",
+        (n) => `Dropped ${plural(n, "tool definition")} without a name`
+      )
+      continue
+    }
+    const tool: ToolDefinition = { ...item, name: item.name }
+    if (tool.type === undefined && !isRecord(tool.input_schema)) {
+      notes.tally(
+        "tool-schema",
+        "info",
+        (n) => `Added an empty \`input_schema\` to ${plural(n, "tool")}`
+      )
+      tool.input_schema = { type: "object", properties: {} }
+    }
+    tools.push(tool)
+  }
+  return tools
+}
+
+/** A request object → a valid request; the core of every JSON importer. */
+export function restoreRequest(
+  input: Record<string, unknown>,
+  notes: Notes
+): ImportResult {
+  if (!Array.isArray(input.messages)) {
+    return failure("The request has no `messages` array.", {
+      path: ["messages"],
+    })
+  }
+  const { messages: restored, system: extraSystem } = restoreMessages(
+    input.messages,
+    notes
+  )
+  const messages = mergeSameRole(restored, notes)
+  resultsFirst(messages, notes)
+  if (messages.length === 0) {
+    return failure("The request has no usable messages.", {
+      path: ["messages"],
+    })
+  }
+  checkPairing(messages, notes)
+  const data: ImportedRequest = { ...input, model: "", max_tokens: 0, messages }
+  if (typeof input.model === "string" && input.model.trim() !== "")
+    data.model = input.model.trim()
+  else {
+    data.model = DEFAULT_MODEL
+    notes.info(`No model given; using ${DEFAULT_MODEL}`)
+  }
+  const max = input.max_tokens
+  if (typeof max === "number" && Number.isInteger(max) && max > 0)
+    data.max_tokens = max
+  else {
+    data.max_tokens = DEFAULT_MAX_TOKENS
+    notes.info(`No valid max_tokens; using ${DEFAULT_MAX_TOKENS}`)
+  }
+  const system = restoreSystem(input.system, extraSystem, notes)
+  if (system === undefined) delete data.system
+  else data.system = system
+  const tools = restoreTools(input.tools, notes)
+  if (tools === undefined) delete data.tools
+  else data.tools = tools
+  return succeed(data, notes)
+}
+
+function restoreSystem(
+  raw: unknown,
+  extra: string[],
+  notes: Notes
+): ImportedRequest["system"] | undefined {
+  let system: ImportedRequest["system"] | undefined
+  if (typeof raw === "string") system = raw
+  else if (Array.isArray(raw)) {
+    system = raw
+      .map((b) => restoreBlock(b, notes))
+      .filter((b): b is ContentBlock => b !== null && b.type === "text")
+  } else if (raw !== undefined && raw !== null)
+    notes.warn("Ignored `system`: it is neither text nor text blocks")
+  const texts = extra.filter((t) => t.trim() !== "")
+  if (texts.length === 0) return system
+  const joined = texts.join("\n\n")
+  if (system === undefined || system === "") return joined
+  if (typeof system === "string") return `${system}\n\n${joined}`
+  return [...system, { type: "text", text: joined }]
+}
+
+export { contentText, restoreBlock, restoreMessages } from "./restore-blocks"

@@ -1,0 +1,71 @@
+/**
+ * Loose Messages API shapes shared by the importers, the session generator and
+ * the presets. Deliberately permissive (index signatures): importers must keep
+ * fields they do not understand instead of dropping them.
+ */
+
+/** Any content block; `type` is the discriminator the API uses. */
+export interface ContentBlock {
+  type: string
+  [key: string]: unknown
+}
+
+/** One message of a Messages API request. */
+export interface MessageParam {
+  role: "user" | "assistant"
+  content: string | ContentBlock[]
+}
+
+/** A tool definition: custom (`input_schema`) or server/versioned (`type`). */
+export interface ToolDefinition {
+  name: string
+  type?: string
+  description?: string
+  input_schema?: Record<string, unknown>
+  [key: string]: unknown
+}
+
+/** A Messages API request body as produced by the importers. */
+export interface ImportedRequest {
+  model: string
+  max_tokens: number
+  messages: MessageParam[]
+  system?: string | ContentBlock[]
+  tools?: ToolDefinition[]
+  [key: string]: unknown
+}
+
+/** One repair or drop reported to the user. */
+export interface ImportNote {
+  level: "info" | "warning"
+  message: string
+}
+
+/** Why an import failed, located when possible (1-based line/column). */
+export interface ImportError {
+  message: string
+  line?: number
+  column?: number
+  path?: (string | number)[]
+}
+
+/** Every importer answers with this; none throws on user input. */
+export type ImportResult =
+  | {
+      success: true
+      data: ImportedRequest
+      notes: ImportNote[]
+      /** Beta header values found alongside the body (curl, Claude Code). */
+      betas?: string[]
+    }
+  | { success: false; error: ImportError }
+
+/** Formats `parseImport` recognises. */
+export type ImportFormat =
+  | "anthropic-json"
+  | "messages-array"
+  | "legacy-xml"
+  | "curl"
+  | "claude-code-jsonl"
+  | "openai-chat"
+  | "unknown"

@@ -1,0 +1,71 @@
+// Same-length filler text for redacted links. Whitespace, ASCII punctuation
+// and letter case stay where they were, each run of letters becomes lorem
+// words cut to the run's length, digits become other digits. Line breaks,
+// word lengths and code shape survive (so token estimates stay close) while
+// every letter and digit of the original is gone.
+
+const WORDS = (
+  "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod " +
+  "tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam " +
+  "quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo " +
+  "consequat duis aute irure in reprehenderit voluptate velit esse cillum " +
+  "fugiat nulla pariatur excepteur sint occaecat cupidatat non proident " +
+  "sunt culpa qui officia deserunt mollit anim id est laborum"
+).split(" ")
+
+const DIGITS = "4815162342"
+
+function isAsciiPunctuation(c: number): boolean {
+  return (
+    (c >= 0x21 && c <= 0x2f) ||
+    (c >= 0x3a && c <= 0x40) ||
+    (c >= 0x5b && c <= 0x60) ||
+    (c >= 0x7b && c <= 0x7e)
+  )
+}
+
+function isWhitespace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39
+}
+
+/**
+ * Returns deterministic filler with exactly `text.length` UTF-16 code units.
+ * Non-ASCII characters (CJK, emoji halves) count as letters, so the output
+ * is plain ASCII and never contains a lone surrogate.
+ */
+export function fillLike(text: string): string {
+  let out = ""
+  let word = 0
+  let digit = 0
+  let i = 0
+  while (i < text.length) {
+    const c = text.charCodeAt(i)
+    if (isWhitespace(c) || isAsciiPunctuation(c)) {
+      out += text[i]
+      i++
+    } else if (isDigit(c)) {
+      out += DIGITS[digit++ % DIGITS.length]
+      i++
+    } else {
+      let end = i
+      while (end < text.length) {
+        const d = text.charCodeAt(end)
+        if (isWhitespace(d) || isAsciiPunctuation(d) || isDigit(d)) break
+        end++
+      }
+      let letters = ""
+      while (letters.length < end - i) letters += WORDS[word++ % WORDS.length]
+      for (let k = i; k < end; k++) {
+        const ch = letters[k - i] as string
+        const upper = text.charCodeAt(k) >= 0x41 && text.charCodeAt(k) <= 0x5a
+        out += upper ? ch.toUpperCase() : ch
+      }
+      i = end
+    }
+  }
+  return out
+}

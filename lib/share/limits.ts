@@ -1,0 +1,37 @@
+/**
+ * Bounds for decoding untrusted links. A link is attacker-controlled input:
+ * a few KB of deflate can expand to gigabytes (zip bomb) and `[[[[…` can be
+ * nested deeper than any recursive walker survives, so every stage has a cap.
+ */
+export interface ShareLimits {
+  /** Longest fragment accepted, in characters (base64url or percent-encoded). */
+  maxEncodedChars: number
+  /** Largest decompressed payload, in bytes; inflation stops as soon as it is exceeded. */
+  maxDecodedBytes: number
+  /** Deepest array/object nesting accepted, checked before `JSON.parse`. */
+  maxDepth: number
+  /** Wall-clock budget for one decode, in milliseconds (a backstop; the size caps bound the work). */
+  maxMillis: number
+}
+
+/** Default decode bounds. */
+export const SHARE_LIMITS: ShareLimits = {
+  maxEncodedChars: 4 * 1024 * 1024,
+  maxDecodedBytes: 16 * 1024 * 1024,
+  maxDepth: 64,
+  maxMillis: 3000,
+}
+
+/** Largest payload the short-link server stores, in characters. */
+export const MAX_SHORT_LINK_PAYLOAD_CHARS = 1_000_000
+
+/**
+ * Link lengths where sharing gets harder (anchors §4): Discord messages and
+ * Firefox history/bookmarks stop at 2,000 characters; Chromium's address bar
+ * shows at most 32 * 1024 (`kMaxURLDisplayChars`). We warn from 32,000, a
+ * little early, so the number in the message stays round.
+ */
+export const URL_LENGTH_WARNINGS = {
+  chatApps: 2000,
+  addressBar: 32_000,
+} as const

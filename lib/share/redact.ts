@@ -1,0 +1,170 @@
+// Redacted sharing (anchors §2 item 8c): the link keeps the conversation's
+// structure and token shape — roles, block types, ids, tool names, model,
+// edits, every string's length — but none of its words. Useful for "why did
+// this get cleared?" questions about a transcript that cannot be shared.
+
+import { fillLike } from "./filler"
+import type { ShareState } from "./types"
+
+// Strings under these keys describe structure, not content, and stay as is.
+const STRUCTURAL_KEYS = new Set([
+  "type",
+  "id",
+  "tool_use_id",
+  "name",
+  "role",
+  "media_type",
+  "ttl",
+  "file_id",
+])
+
+// Tool inputs are user data through and through: every string goes, even
+// under keys that look structural elsewhere (an input may have its own "id").
+const ALL_STRINGS_KEYS = new Set(["input"])
+
+function redactContent(node: unknown, key: string, fillAll: boolean): unknown {
+  if (typeof node === "string") {
+    return !fillAll && STRUCTURAL_KEYS.has(key) ? node : fillLike(node)
+  }
+  if (Array.isArray(node)) {
+    return node.map((child) => redactContent(child, key, fillAll))
+  }
+  if (node !== null && typeof node === "object") {
+    const out: Record<string, unknown> = {}
+    for (const [k, child] of Object.entries(node)) {
+      out[k] = redactContent(child, k, fillAll || ALL_STRINGS_KEYS.has(k))
+    }
+    return out
+  }
+  return node
+}
+
+// Tool definitions keep names and schemas (they shape the token count and the
+// edits' exclude_tools); only prose descriptions are filled.
+function redactDescriptions(node: unknown, key: string): unknown {
+  if (typeof node === "string") {
+    return key === "description" ? fillLike(node) : node
+  }
+  if (Array.isArray(node)) return node.map((c) => redactDescriptions(c, key))
+  if (node !== null && typeof node === "object") {
+    const out: Record<string, unknown> = {}
+    for (const [k, child] of Object.entries(node)) {
+      out[k] = redactDescriptions(child, k)
+    }
+    return out
+  }
+  return node
+}
+
+function redactRequest(request: unknown): unknown {
+  if (typeof request === "string") return redactJsonText(request)
+  if (
+    request === null ||
+    typeof request !== "object" ||
+    Array.isArray(request)
+  ) {
+    return redactContent(request, "", false)
+  }
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(request)) {
+    if (key === "messages" || key === "system") {
+      out[key] = redactContent(value, key, false)
+    } else if (key === "tools") {
+      out[key] = redactDescriptions(value, key)
+    } else {
+      // model, max_tokens, thinking, context_management (the edits), …
+      out[key] = value
+    }
+  }
+  return out
+}
+
+/**
+ * Returns a copy whose message text, thinking (and signatures), tool inputs'
+ * strings, tool results, system prompt and tool descriptions are replaced by
+ * same-length filler; ids, tool names, model and edits are kept. Never mutates.
+ */
+export function redactState(state: ShareState): ShareState {
+  const out: ShareState = { ...state, request: redactRequest(state.request) }
+  if (typeof state.requestText === "string") {
+    out.requestText = redactJsonText(state.requestText)
+  }
+  return out
+}
+
+const KEEP_WORDS = new Set(["true", "false", "null"])
+
+function isWordChar(c: number, first: boolean): boolean {
+  return (
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    c === 0x5f ||
+    c > 0x7f ||
+    (!first && c >= 0x30 && c <= 0x39)
+  )
+}
+
+/**
+ * Redacts editor text that may not parse: JSON keys, structural values
+ * (`"type": "tool_use"`), numbers and punctuation stay; other string values,
+ * everything inside an `"input"` and bare words become same-length filler.
+ */
+export function redactJsonText(text: string): string {
+  let out = ""
+  let lastKey = ""
+  let depth = 0
+  let pendingInput = false
+  let inputDepth = -1 // while depth > inputDepth >= 0, every value is filled
+  let i = 0
+  while (i < text.length) {
+    const c = text[i] as string
+    if (c === '"') {
+      let end = i + 1
+      while (end < text.length && text[end] !== '"') {
+        end += text[end] === "\\" ? 2 : 1
+      }
+      const body = text.slice(i + 1, Math.min(end, text.length))
+      let next = end + 1
+      while (next < text.length && /\s/.test(text[next] as string)) next++
+      const isKey = text[next] === ":"
+      // `"input":` arms the fill-everything mode for the value that follows.
+      pendingInput = isKey && inputDepth < 0 && body === "input"
+      if (isKey) lastKey = body
+      const keep = isKey || (inputDepth < 0 && STRUCTURAL_KEYS.has(lastKey))
+      out += '"' + (keep ? body : fillEscaped(body))
+      if (end < text.length) out += '"'
+      i = end + 1
+    } else if (isWordChar(c.charCodeAt(0), true)) {
+      let end = i
+      while (end < text.length && isWordChar(text.charCodeAt(end), false)) end++
+      const word = text.slice(i, end)
+      out += KEEP_WORDS.has(word) ? word : fillLike(word)
+      pendingInput = false
+      i = end
+    } else {
+      if (c === "{" || c === "[") {
+        if (pendingInput) inputDepth = depth
+        pendingInput = false
+        depth++
+      } else if (c === "}" || c === "]") {
+        depth--
+        if (depth <= inputDepth) inputDepth = -1
+      } else if (c !== ":" && !/\s/.test(c)) {
+        pendingInput = false
+      }
+      out += c
+      i++
+    }
+  }
+  return out
+}
+
+// Fills a JSON string body but keeps escapes valid: `\n`, `\"`, … stay (they
+// are layout), `\uXXXX` becomes six filler letters (it could spell anything).
+function fillEscaped(body: string): string {
+  return body.replace(/(\\u[0-9a-fA-F]{4})|(\\.)|([^\\]+)/g, (m, u, esc) => {
+    if (u) return fillLike("uuuuuu")
+    if (esc) return m
+    return fillLike(m)
+  })
+}

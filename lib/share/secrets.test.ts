@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest"
+
+import { stripSecrets } from "./secrets"
+
+describe("stripSecrets", () => {
+  it.each([
+    "api_key",
+    "apiKey",
+    "API_KEY",
+    "x-api-key",
+    "X-Api-Key",
+    "anthropic_api_key",
+    "authorization",
+    "Authorization",
+    "proxy-authorization",
+    "authorization_token",
+    "access_token",
+    "refreshToken",
+    "client_secret",
+    "password",
+    "cookie",
+  ])("removes a field named %s, at any depth", (key) => {
+    const input = {
+      model: "m",
+      nested: [{ [key]: "value", keep: 1 }],
+      [key]: { deep: "v" },
+    }
+    const { value, removed } = stripSecrets(input)
+    expect(value).toEqual({ model: "m", nested: [{ keep: 1 }] })
+    expect([...removed].sort()).toEqual([key, `nested[0].${key}`].sort())
+  })
+
+  it.each([
+    "max_tokens",
+    "budget_tokens",
+    "input_tokens",
+    "tokens",
+    "tool_use_id",
+    "type",
+    "keep",
+  ])("keeps the ordinary field %s", (key) => {
+    const input = { [key]: 5 }
+    expect(stripSecrets(input)).toEqual({ value: input, removed: [] })
+  })
+
+  it("masks Anthropic keys inside text and reports where", () => {
+    const { value, removed } = stripSecrets({
+      messages: [
+        {
+          content: "env: ANTHROPIC_API_KEY=sk-ant-api03-Zx9_abcdefgh-123 done",
+        },
+      ],
+    })
+    expect(value).toEqual({
+      messages: [{ content: "env: ANTHROPIC_API_KEY=[redacted API key] done" }],
+    })
+    expect(removed).toEqual(["messages[0].content"])
+  })
+
+  it("does not mutate its input", () => {
+    const input = { api_key: "k", a: { authorization: "b" } }
+    const copy = structuredClone(input)
+    stripSecrets(input)
+    expect(input).toEqual(copy)
+  })
+})

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+
+import { createShareStore } from "./store"
+
+const dir = mkdtempSync(join(tmpdir(), "share-store-"))
+const store = createShareStore(`file:${join(dir, "a", "b", "share.db")}`)
+afterAll(() => {
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const base = { payload: "v1.x", deleteTokenHash: "t", now: 1 }
+
+describe("createShareStore", () => {
+  it("creates the directory and schema on first use", async () => {
+    expect(await store.get("nothing")).toEqual({ status: "missing" })
+  })
+
+  it("moves to a longer id when the short one holds other content", async () => {
+    const a = await store.put({
+      ...base,
+      ids: ["aaaaaaaaaa", "aaaaaaaaaaaaa"],
+      hash: "hash-a",
+    })
+    const b = await store.put({
+      ...base,
+      ids: ["aaaaaaaaaa", "aaaaaaaaaaaaa"],
+      hash: "hash-b",
+      payload: "v1.y",
+    })
+    expect(a).toEqual({ id: "aaaaaaaaaa", created: true })
+    expect(b).toEqual({ id: "aaaaaaaaaaaaa", created: true })
+    expect(await store.get("aaaaaaaaaa")).toMatchObject({
+      status: "found",
+      payload: "v1.x",
+    })
+    expect(await store.get("aaaaaaaaaaaaa")).toMatchObject({
+      status: "found",
+      payload: "v1.y",
+    })
+  })
+
+  it("keeps the timestamp it was given", async () => {
+    await store.put({
+      ...base,
+      ids: ["cccccccccc"],
+      hash: "hash-c",
+      now: 1_700_000_000_000,
+    })
+    expect(await store.get("cccccccccc")).toEqual({
+      status: "found",
+      payload: "v1.x",
+      createdAt: 1_700_000_000_000,
+    })
+  })
+
+  it("lets exactly one of many concurrent re-sharers of deleted content become its owner", async () => {
+    await store.put({ ...base, ids: ["dddddddddd"], hash: "hash-d" })
+    expect(await store.remove("dddddddddd", "t", 2)).toBe("deleted")
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.put({
+          ...base,
+          ids: ["dddddddddd"],
+          hash: "hash-d",
+          deleteTokenHash: `t${i}`,
+        })
+      )
+    )
+    expect(results.filter((r) => r.created)).toHaveLength(1)
+  })
+})

@@ -1,0 +1,49 @@
+import {
+  simulate,
+  type SimulateOptions,
+  type SimulateResult,
+} from "@/lib/context-editing"
+
+import type { PlaygroundState } from "./types"
+
+/**
+ * Memoises on argument identity. The store replaces objects instead of
+ * mutating them, so identity equality is exact and O(1).
+ */
+function memoizeLast<A extends unknown[], R>(fn: (...args: A) => R) {
+  let lastArgs: A | null = null
+  let lastResult: R
+  return (...args: A): R => {
+    if (lastArgs && args.every((a, i) => Object.is(a, lastArgs?.[i]))) {
+      return lastResult
+    }
+    lastResult = fn(...args)
+    lastArgs = args
+    return lastResult
+  }
+}
+
+const simulateMemo = memoizeLast(
+  (
+    request: unknown,
+    assumptions: Record<string, unknown>,
+    calibration: Record<string, number>
+  ): SimulateResult =>
+    simulate(request, {
+      assumptions: assumptions as SimulateOptions["assumptions"],
+      calibration,
+    })
+)
+
+/**
+ * The engine's prediction for the current (last valid) request. Derived, not
+ * stored: every component that asks gets the same memoised result.
+ */
+export function selectSimulation(state: PlaygroundState): SimulateResult {
+  return simulateMemo(state.request, state.assumptions, state.calibration)
+}
+
+/** True while the editor text does not parse (the result is from an older request). */
+export function selectIsStale(state: PlaygroundState): boolean {
+  return state.parseError !== null
+}

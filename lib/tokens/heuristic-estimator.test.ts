@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest"
+
+import { createHeuristicEstimator } from "./heuristic-estimator"
+import type { EstimateContext } from "./types"
+
+const legacy: EstimateContext = { family: "legacy", factor: 1 }
+const est = createHeuristicEstimator()
+const countRequest = (system: string | null, tools: unknown[], user: string) =>
+  (system ? est.countSystem(system, legacy) : 0) +
+  (tools.length
+    ? est.countTools(tools, legacy) + est.scaleOverhead(346, legacy)
+    : 0) +
+  est.countBlock({ type: "text", text: user }, legacy) +
+  est.messageOverhead(legacy)
+
+describe("heuristic estimator", () => {
+  // Spec §8.1 anchors (count_tokens docs, pre-Opus-4.7 tokenizer). Tolerances:
+  // ±3 tokens for the tiny prompt, ±10 % for the tool example.
+  it("matches the 14-token system + user example within ±3", () => {
+    expect(
+      Math.abs(countRequest("You are a scientist", [], "Hello, Claude") - 14)
+    ).toBeLessThanOrEqual(3)
+  })
+
+  it("matches the 403-token single-tool example within ±10 %", () => {
+    const tool = {
+      name: "get_weather",
+      description: "Get the current weather in a given location",
+      input_schema: {
+        type: "object",
+        properties: {
+          location: {
+            type: "string",
+            description: "The city and state, e.g. San Francisco, CA",
+          },
+        },
+        required: ["location"],
+      },
+    }
+    const n = countRequest(
+      null,
+      [tool],
+      "What's the weather like in San Francisco?"
+    )
+    expect(Math.abs(n - 403) / 403).toBeLessThanOrEqual(0.1)
+  })
+
+  it("counts the next tokenizer family ≈1.3× and applies the calibration factor", () => {
+    const block = {
+      type: "text",
+      text: "Connection pools were exhausted during the peak. ".repeat(40),
+    }
+    const base = est.countBlock(block, legacy)
+    expect(
+      est.countBlock({ ...block }, { family: "next", factor: 1 }) / base
+    ).toBeCloseTo(1.3, 1)
+    expect(
+      est.countBlock({ ...block }, { family: "legacy", factor: 2 }) / base
+    ).toBeCloseTo(2, 1)
+  })
+
+  it("caches per block identity and context", () => {
+    let reads = 0
+    const block = {
+      type: "text",
+      get text() {
+        reads++
+        return "cached text for the estimator"
+      },
+    }
+    const a = est.countBlock(block, legacy)
+    const readsAfterFirst = reads
+    expect(est.countBlock(block, legacy)).toBe(a)
+    expect(reads).toBe(readsAfterFirst)
+    est.countBlock(block, { family: "next", factor: 1 })
+    expect(reads).toBeGreaterThan(readsAfterFirst)
+  })
+
+  it("counts images by size and ignores thinking signatures", () => {
+    const thinking = (signature: string) =>
+      est.countBlock(
+        { type: "thinking", thinking: "Let me think.", signature },
+        legacy
+      )
+    expect(thinking("a")).toBe(thinking("a".repeat(5000)))
+    expect(
+      est.countBlock(
+        { type: "image", source: { type: "url", url: "https://x/y.png" } },
+        legacy
+      )
+    ).toBe(1601)
+  })
+
+  it("never throws on odd blocks", () => {
+    for (const b of [
+      null,
+      5,
+      "str",
+      [],
+      { type: 7 },
+      { type: "tool_use", input: "x" },
+      { type: "tool_result", tool_use_id: "a", content: { weird: true } },
+    ])
+      expect(Number.isFinite(est.countBlock(b, legacy))).toBe(true)
+    const deep: Record<string, unknown> = {}
+    let cur = deep
+    for (let i = 0; i < 10_000; i++)
+      cur = (cur.next = {}) as Record<string, unknown>
+    expect(
+      est.countBlock(
+        { type: "tool_use", id: "a", name: "n", input: deep },
+        legacy
+      )
+    ).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,23 @@
+export type { EstimateContext, TokenEstimator, TokenizerFamily } from "./types"
+export {
+  CODE_CHARS_PER_TOKEN,
+  PROSE_CHARS_PER_TOKEN,
+  profileText,
+  rawTextTokens,
+  type TextProfile,
+} from "./text"
+export {
+  DEFAULT_DOCUMENT_TOKENS,
+  DEFAULT_IMAGE_TOKENS,
+  imageSizeFromBase64,
+  imageTokensFromSize,
+  type ImageSize,
+} from "./image"
+export { rawJsonTokens } from "./json-walk"
+export {
+  createHeuristicEstimator,
+  defaultEstimator,
+  FAMILY_MULTIPLIER,
+  FRAMING,
+} from "./heuristic-estimator"
+export { fitCalibrationFactor } from "./calibration"

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest"
+
+import { profileText, rawTextTokens } from "./text"
+
+describe("profileText / rawTextTokens", () => {
+  it.each([
+    [
+      "prose",
+      "The quick brown fox jumps over the lazy dog while the farmer watches.",
+      false,
+    ],
+    [
+      "JSON",
+      '{"query":"weather","max_results":5,"filters":{"region":"eu"}}',
+      true,
+    ],
+    [
+      "code",
+      "function add(a, b) { return a + b; }\nconst x = add(1, 2);",
+      true,
+    ],
+    [
+      "base64",
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg",
+      true,
+    ],
+  ])("classifies %s", (_n, text, code) => {
+    expect(profileText(text).code).toBe(code)
+  })
+
+  it("uses ≈3.5 chars/token for prose and ≈3.0 for code", () => {
+    const prose =
+      "Customers observed intermittent timeouts during peak hours. ".repeat(50)
+    expect(rawTextTokens(prose)).toBeCloseTo(prose.length / 3.5, 5)
+    const json = '{"id":1,"name":"a_b"},'.repeat(100)
+    expect(rawTextTokens(json)).toBeCloseTo(json.length / 3.0, 5)
+  })
+
+  it("counts CJK and emoji at about one token per UTF-16 unit", () => {
+    const cjk = "今日は良い天気ですね。明日も晴れるでしょう。"
+    expect(rawTextTokens(cjk)).toBeCloseTo(cjk.length, 0)
+    const emoji = "👨‍👩‍👧‍👦🎉🚀"
+    expect(rawTextTokens(emoji)).toBeGreaterThan(emoji.length * 0.5)
+  })
+
+  it("handles empty strings and long strings by sampling", () => {
+    expect(rawTextTokens("")).toBe(0)
+    const long = "word ".repeat(400_000)
+    expect(rawTextTokens(long)).toBeCloseTo(long.length / 3.5, 0)
+  })
+})

@@ -1,0 +1,173 @@
+/**
+ * The browser fetcher end to end: its `fetch` is wired straight to the route
+ * handlers, which talk to the fake Anthropic API.
+ */
+import { describe, expect, it } from "vitest"
+
+import { POST as countTokensRoute } from "@/app/api/count-tokens/route"
+import { POST as messagesRoute } from "@/app/api/messages/route"
+import { GET as statusRoute } from "@/app/api/status/route"
+import {
+  CANARY_KEY,
+  toolConversation,
+  setupFakeAnthropic,
+} from "./fake-anthropic/route-harness"
+
+import {
+  countTokens,
+  createLineSplitter,
+  getStatus,
+  streamMessage,
+} from "@/lib/anthropic/fetcher"
+import type { StreamLine } from "@/lib/anthropic/schemas"
+
+const ctx = setupFakeAnthropic()
+
+/** A `fetch` that serves `/api/*` from the route handlers in-process. */
+const routeFetch: typeof fetch = async (input, init) => {
+  const request = new Request(new URL(String(input), "http://local"), init)
+  const path = new URL(request.url).pathname
+  if (path === "/api/status") return statusRoute()
+  if (path === "/api/count-tokens") return countTokensRoute(request)
+  if (path === "/api/messages") return messagesRoute(request)
+  return new Response("not found", { status: 404 })
+}
+
+const offline: typeof fetch = async () => {
+  throw new TypeError("Failed to fetch")
+}
+
+describe("fetcher", () => {
+  it("reads the server key status", async () => {
+    expect(await getStatus({ fetch: routeFetch })).toEqual({
+      success: true,
+      data: { serverKey: false },
+    })
+  })
+
+  it("counts tokens with the typed key in a header", async () => {
+    const result = await countTokens(toolConversation(), {
+      fetch: routeFetch,
+      apiKey: CANARY_KEY,
+    })
+    expect(result.success).toBe(true)
+    expect(result.success && result.data.original_input_tokens).toBeGreaterThan(
+      result.success ? result.data.input_tokens : Infinity
+    )
+    expect(ctx.fake.requests()[0]?.headers.authorization).toBe(
+      `Bearer ${CANARY_KEY}`
+    )
+  })
+
+  it("returns the route's error shape instead of throwing", async () => {
+    const result = await countTokens(toolConversation(), { fetch: routeFetch })
+    expect(result).toMatchObject({
+      success: false,
+      error: { code: "no_key:count_tokens" },
+    })
+  })
+
+  it.each([
+    ["getStatus", () => getStatus({ fetch: offline }), "network:status"],
+    [
+      "countTokens",
+      () => countTokens({}, { fetch: offline }),
+      "network:count_tokens",
+    ],
+    [
+      "streamMessage",
+      () => streamMessage({}, { fetch: offline }),
+      "network:messages",
+    ],
+  ])(
+    "%s reports an unreachable server as a network error",
+    async (_n, run, code) => {
+      const result = await run()
+      expect(result.success).toBe(false)
+      expect(!result.success && result.error.code).toBe(code)
+    }
+  )
+
+  it("survives a non-JSON error page", async () => {
+    const html: typeof fetch = async () =>
+      new Response("<html>Bad gateway</html>", { status: 502 })
+    const result = await countTokens({}, { fetch: html })
+    expect(!result.success && result.error.code).toBe(
+      "upstream_error:count_tokens"
+    )
+  })
+
+  it("streams events in order and returns the final snapshot", async () => {
+    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    const seen: StreamLine["kind"][] = []
+    let textLengths: number[] = []
+    const result = await streamMessage(toolConversation(), {
+      fetch: routeFetch,
+      onEvent: (line, snapshot) => {
+        seen.push(line.kind)
+        const text = snapshot.blocks.find((b) => b.kind === "text")
+        if (text?.kind === "text") textLengths.push(text.text.length)
+      },
+    })
+    expect(result.success).toBe(true)
+    expect(seen[0]).toBe("meta")
+    expect(seen[seen.length - 1]).toBe("done")
+    textLengths = [...new Set(textLengths)]
+    expect(textLengths.length).toBeGreaterThan(2)
+    expect(result.success && result.data.appliedEdits).toHaveLength(1)
+  })
+
+  it("keeps the partial reply when the stream is cut", async () => {
+    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    const result = await streamMessage(toolConversation("Go [[fault:cut]]"), {
+      fetch: routeFetch,
+    })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(result.error.code).toBe("stream_interrupted:messages")
+    expect(result.partial.blocks.length).toBeGreaterThan(0)
+  })
+
+  it("reports cancellation, keeping what arrived", async () => {
+    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    const abort = new AbortController()
+    const result = await streamMessage(toolConversation("Go [[fault:slow]]"), {
+      fetch: routeFetch,
+      signal: abort.signal,
+      onEvent: (line) => {
+        if (
+          line.kind === "event" &&
+          line.event.type === "content_block_delta"
+        ) {
+          abort.abort()
+        }
+      },
+    })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(result.error.code).toBe("cancelled:messages")
+    expect(result.partial.blocks.length).toBeGreaterThan(0)
+  })
+
+  it("reports a stream that ends without done or error as interrupted", async () => {
+    const truncated: typeof fetch = async () =>
+      new Response('{"kind":"meta","retries":0,"betas":[]}\n{"kind":"ev', {
+        headers: { "content-type": "application/x-ndjson" },
+      })
+    const result = await streamMessage({}, { fetch: truncated })
+    expect(!result.success && result.error.code).toBe(
+      "stream_interrupted:messages"
+    )
+  })
+})
+
+describe("createLineSplitter", () => {
+  it("joins lines split across chunks", () => {
+    const s = createLineSplitter()
+    expect(s.push('{"a":')).toEqual([])
+    expect(s.push('1}\n{"b"')).toEqual(['{"a":1}'])
+    expect(s.push(":2}\n\n")).toEqual(['{"b":2}'])
+    expect(s.push("tail")).toEqual([])
+    expect(s.flush()).toEqual(["tail"])
+  })
+})

@@ -1,0 +1,179 @@
+// Builds the fake's replies: a complete BetaMessage and the same message as
+// the SSE event sequence the real API streams (message_start,
+// content_block_start/delta/stop per block, message_delta, message_stop).
+
+function chunks(text, size) {
+  const out = []
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size))
+  return out.length > 0 ? out : [""]
+}
+
+/** Content blocks of the fake reply: thinking (if on), text, tool_use (if tools). */
+export function buildReply(body, sim, n, { slow = false } = {}) {
+  const content = []
+  const t = body.thinking?.type
+  if (t === "enabled" || t === "adaptive") {
+    content.push({
+      type: "thinking",
+      thinking:
+        "The user wants a reply from the fake server. I will summarise what I was sent.",
+      signature: `fake-signature-${n}`,
+    })
+  }
+  const cleared = (sim.applied ?? []).reduce(
+    (sum, e) => sum + e.cleared_input_tokens,
+    0
+  )
+  const base = `Fake reply #${n}: I read ${body.messages.length} message(s), ${sim.edited} input tokens after context management (${cleared} cleared).`
+  const text = slow
+    ? `${base} ${"This reply streams slowly. ".repeat(6)}`
+    : base
+  content.push({ type: "text", text, citations: null })
+  const tools = Array.isArray(body.tools) ? body.tools : []
+  const firstTool = tools.find((tool) => typeof tool?.name === "string")
+  if (firstTool && body.tool_choice?.type !== "none") {
+    content.push({
+      type: "tool_use",
+      id: `toolu_fake_${n}`,
+      name: firstTool.name,
+      input: { query: "fake input", attempt: n },
+    })
+  }
+  const stopReason = content.some((b) => b.type === "tool_use")
+    ? "tool_use"
+    : "end_turn"
+  const outputTokens = Math.ceil(JSON.stringify(content).length / 4)
+  return { content, stopReason, outputTokens }
+}
+
+function usage(sim, outputTokens) {
+  return {
+    input_tokens: sim.edited,
+    output_tokens: outputTokens,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    server_tool_use: null,
+  }
+}
+
+function contextManagement(sim) {
+  return sim.applied === null ? null : { applied_edits: sim.applied }
+}
+
+/** The non-streaming BetaMessage. */
+export function buildMessage(body, sim, n) {
+  const reply = buildReply(body, sim, n)
+  return {
+    id: `msg_fake_${n}`,
+    type: "message",
+    role: "assistant",
+    model: body.model,
+    content: reply.content,
+    stop_reason: reply.stopReason,
+    stop_sequence: null,
+    stop_details: null,
+    container: null,
+    usage: usage(sim, reply.outputTokens),
+    context_management: contextManagement(sim),
+  }
+}
+
+function startBlock(block) {
+  switch (block.type) {
+    case "thinking":
+      return { type: "thinking", thinking: "", signature: "" }
+    case "text":
+      return { type: "text", text: "", citations: null }
+    default:
+      return { ...block, input: {} }
+  }
+}
+
+function deltas(block, slow) {
+  const size = slow ? 6 : 16
+  switch (block.type) {
+    case "thinking":
+      return [
+        ...chunks(block.thinking, size).map((thinking) => ({
+          type: "thinking_delta",
+          thinking,
+        })),
+        { type: "signature_delta", signature: block.signature },
+      ]
+    case "text":
+      return chunks(block.text, size).map((text) => ({
+        type: "text_delta",
+        text,
+      }))
+    default:
+      return chunks(JSON.stringify(block.input), 8).map((partial_json) => ({
+        type: "input_json_delta",
+        partial_json,
+      }))
+  }
+}
+
+/** The SSE events, as `{ event, data }` pairs, in wire order. */
+export function buildStreamEvents(body, sim, n, { slow = false } = {}) {
+  const reply = buildReply(body, sim, n, { slow })
+  const events = [
+    {
+      event: "message_start",
+      data: {
+        type: "message_start",
+        message: {
+          id: `msg_fake_${n}`,
+          type: "message",
+          role: "assistant",
+          model: body.model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          stop_details: null,
+          container: null,
+          usage: usage(sim, 1),
+          context_management: null,
+        },
+      },
+    },
+    { event: "ping", data: { type: "ping" } },
+  ]
+  reply.content.forEach((block, index) => {
+    events.push({
+      event: "content_block_start",
+      data: {
+        type: "content_block_start",
+        index,
+        content_block: startBlock(block),
+      },
+    })
+    for (const delta of deltas(block, slow)) {
+      events.push({
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index, delta },
+      })
+    }
+    events.push({
+      event: "content_block_stop",
+      data: { type: "content_block_stop", index },
+    })
+  })
+  events.push(
+    {
+      event: "message_delta",
+      data: {
+        type: "message_delta",
+        delta: {
+          stop_reason: reply.stopReason,
+          stop_sequence: null,
+          stop_details: null,
+          container: null,
+        },
+        usage: usage(sim, reply.outputTokens),
+        context_management: contextManagement(sim),
+      },
+    },
+    { event: "message_stop", data: { type: "message_stop" } }
+  )
+  return events
+}

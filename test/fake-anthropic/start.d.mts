@@ -1,0 +1,5 @@
+export {
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type FakeRequestRecord,
+} from "./server.mjs"

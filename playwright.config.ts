@@ -77,6 +77,11 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_PORT}`,
         SHARE_DATABASE_URL: "file:./data/e2e-share.db",
+        // Faults are injected by the fake API: keep their timeouts short.
+        PLAYGROUND_UPSTREAM_TIMEOUT_MS: "3000",
+        PLAYGROUND_RETRY_BASE_MS: "50",
+        // Everything the app server prints goes here too (checked for secrets).
+        E2E_SERVER_LOG: "data/e2e-server.log",
       },
     },
   ],

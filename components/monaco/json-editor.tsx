@@ -23,6 +23,13 @@ export interface JsonEditorProps {
   onCursorOffset?: (offset: number) => void
   /** JSON schema for completion and validation. */
   schema?: object
+  /**
+   * A very large document: language features that re-analyse the whole text
+   * on every change (validation, folding, symbols, colours) are switched off
+   * so typing and form changes stay smooth; syntax errors are still reported
+   * by the page's own parser.
+   */
+  heavy?: boolean
   modelUri: string
   ariaLabel: string
 }
@@ -74,9 +81,25 @@ export function JsonEditor(props: JsonEditorProps) {
   })
 
   useEffect(() => {
+    const full = !props.heavy
+    monaco.json.jsonDefaults.setModeConfiguration({
+      documentFormattingEdits: full,
+      documentRangeFormattingEdits: full,
+      completionItems: full,
+      hovers: full,
+      documentSymbols: full,
+      tokens: true,
+      colors: full,
+      foldingRanges: full,
+      diagnostics: full,
+      selectionRanges: full,
+    })
+  }, [props.heavy])
+
+  useEffect(() => {
     if (!props.schema) return
     monaco.json.jsonDefaults.setDiagnosticsOptions({
-      validate: true,
+      validate: !props.heavy,
       allowComments: false,
       enableSchemaRequest: false,
       schemas: [
@@ -87,7 +110,7 @@ export function JsonEditor(props: JsonEditorProps) {
         },
       ],
     })
-  }, [props.schema, props.modelUri])
+  }, [props.schema, props.modelUri, props.heavy])
 
   useEffect(() => {
     const model = editorRef.current?.getModel()
@@ -145,13 +168,15 @@ export function JsonEditor(props: JsonEditorProps) {
         tabSize: 2,
         scrollBeyondLastLine: false,
         wordWrap: "on",
-        folding: true,
         ariaLabel: props.ariaLabel,
         // Large pasted requests: keep tokenization and links cheap.
         maxTokenizationLineLength: 5000,
         links: false,
         renderValidationDecorations: "on",
         fixedOverflowWidgets: true,
+        folding: !props.heavy,
+        occurrencesHighlight: props.heavy ? "off" : "singleFile",
+        bracketPairColorization: { enabled: !props.heavy },
       }}
     />
   )

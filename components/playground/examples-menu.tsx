@@ -2,13 +2,15 @@
 
 import { useEffect, useRef, useState } from "react"
 
-import { PRESETS } from "@/lib/presets"
+import type { Preset } from "@/lib/presets"
 
 import { usePlaygroundStore } from "./playground-store-provider"
 
 /** "Examples ▾": every docs example and the sample agent session. */
 export function ExamplesMenu() {
   const [open, setOpen] = useState(false)
+  // The presets (and the generator behind them) load when the menu first opens.
+  const [presets, setPresets] = useState<readonly Preset[] | null>(null)
   const ref = useRef<HTMLDivElement>(null)
   const setRequest = usePlaygroundStore((s) => s.setRequest)
   const source = usePlaygroundStore((s) => s.source)
@@ -27,7 +29,12 @@ export function ExamplesMenu() {
         data-testid="header.examples"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(!open)
+          if (!presets) {
+            void import("@/lib/presets").then((m) => setPresets(m.PRESETS))
+          }
+        }}
         className="rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
       >
         Examples ▾
@@ -38,7 +45,12 @@ export function ExamplesMenu() {
           onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
           className="absolute left-0 z-40 mt-1 max-h-[70vh] w-96 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
         >
-          {PRESETS.map((p, i) => (
+          {!presets && (
+            <p role="status" className="px-2 py-1.5 text-sm text-zinc-500">
+              Loading examples…
+            </p>
+          )}
+          {(presets ?? []).map((p, i) => (
             <button
               key={p.id}
               type="button"

@@ -14,7 +14,9 @@ import { ShareActions } from "./share-actions"
 import { ShortcutsDialog } from "./shortcuts-dialog"
 
 const btn =
-  "rounded-md px-2 py-1 text-sm hover:bg-zinc-100 disabled:opacity-40 dark:hover:bg-zinc-800"
+  "rounded-md px-1.5 py-1 text-sm hover:bg-zinc-100 disabled:opacity-40 sm:px-2 dark:hover:bg-zinc-800"
+// Below the sm breakpoint only the main actions fit; undo/redo stay on the keyboard.
+const wide = "hidden sm:inline-block"
 
 function inEditable(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null
@@ -66,7 +68,7 @@ export function HeaderActions() {
       />
       <button
         type="button"
-        className={btn}
+        className={`${btn} ${wide}`}
         disabled={!canUndo}
         data-testid="header.undo"
         title="Undo (Ctrl+Z)"
@@ -77,7 +79,7 @@ export function HeaderActions() {
       </button>
       <button
         type="button"
-        className={btn}
+        className={`${btn} ${wide}`}
         disabled={!canRedo}
         data-testid="header.redo"
         title="Redo (Ctrl+Shift+Z)"
@@ -88,7 +90,7 @@ export function HeaderActions() {
       </button>
       <button
         type="button"
-        className={btn}
+        className={`${btn} ${wide}`}
         data-testid="header.reset"
         title="Forget this tab's saved state and reopen the sample"
         onClick={() => {
@@ -109,7 +111,7 @@ export function HeaderActions() {
       </button>
       <button
         type="button"
-        className={`${btn} ml-auto`}
+        className={`${btn} ${wide} ml-auto`}
         data-testid="header.shortcuts"
         aria-label="Keyboard shortcuts"
         onClick={() => setHelp(true)}

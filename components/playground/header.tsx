@@ -23,7 +23,12 @@ export function Header({ ready = false }: { ready?: boolean }) {
           <rect x="7" y="21" width="18" height="4" rx="1.5" fill="#fff" />
         </svg>
         <h1 className="text-sm font-semibold tracking-tight whitespace-nowrap">
-          Context Editing Playground
+          <span className="sr-only sm:not-sr-only">
+            Context Editing Playground
+          </span>
+          <span aria-hidden className="sm:hidden">
+            CE Playground
+          </span>
         </h1>
       </div>
       <div className="flex min-w-0 flex-1 items-center gap-1">

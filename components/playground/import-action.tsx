@@ -2,7 +2,7 @@
 
 import { useState } from "react"
 
-import { ImportDialog } from "./import-dialog"
+import { LazyImportDialog as ImportDialog } from "./lazy"
 import { usePlaygroundStore } from "./playground-store-provider"
 
 /** "Import" in the header: paste, drop a file, or generate a session. */

@@ -15,6 +15,8 @@ import { loadDefaultSample, readFragment } from "./initial-request"
 const BOOT_KEY = "cep.boot"
 const CALIBRATION_KEY = "cep.calibration"
 const SAVE_DELAY_MS = 400
+/** Requests larger than this are not autosaved (sessionStorage holds ~5 MB, and writing it stalls typing). */
+export const AUTOSAVE_MAX_CHARS = 1_500_000
 
 export interface InitOutcome {
   store: PlaygroundStore
@@ -43,6 +45,12 @@ function sessionStorageAutosave(): PersistStorage<PersistedState> {
     },
     setItem: (name, value) => {
       clearTimeout(timer)
+      if (value.state.requestText.length > AUTOSAVE_MAX_CHARS) {
+        // An older autosave would silently come back on reload: drop it. The
+        // conversation toolbar tells the user autosave is off for this size.
+        sessionStorage.removeItem(name)
+        return
+      }
       timer = setTimeout(() => {
         try {
           sessionStorage.setItem(name, JSON.stringify(value))

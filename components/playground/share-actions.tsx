@@ -4,12 +4,14 @@ import { useEffect, useState } from "react"
 
 import type { ShareState } from "@/lib/share"
 
-import { ExportDialog } from "./export-dialog"
 import { usePlaygroundStoreApi } from "./playground-store-provider"
-import { ShareDialog } from "./share-dialog"
+import {
+  LazyExportDialog as ExportDialog,
+  LazyShareDialog as ShareDialog,
+} from "./lazy"
 
 const btn =
-  "rounded-md px-2 py-1 text-sm hover:bg-zinc-100 disabled:opacity-40 dark:hover:bg-zinc-800"
+  "rounded-md px-1.5 py-1 text-sm hover:bg-zinc-100 disabled:opacity-40 sm:px-2 dark:hover:bg-zinc-800"
 
 /**
  * The state a permalink carries: the request (or the raw text when it does not

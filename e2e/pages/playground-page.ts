@@ -181,4 +181,17 @@ export class PlaygroundPage {
     await this.page.getByTestId("import.submit").click()
     await expect(this.page.getByTestId("import.dialog")).toHaveCount(0)
   }
+
+  // ── Server tab ────────────────────────────────────────────────────────────
+  /** Opens a small request (e.g. with a fake-API fault marker) on the Server tab. */
+  async openServerTab(request: unknown, apiKey?: string) {
+    await this.open(`#request=${encodeURIComponent(JSON.stringify(request))}`)
+    await this.resultTab("server").click()
+    await expect(this.page.getByTestId("server.status")).toBeVisible()
+    if (apiKey) await this.page.getByTestId("server.key-input").fill(apiKey)
+  }
+
+  server(id: string): Locator {
+    return this.page.getByTestId(`server.${id}`)
+  }
 }

@@ -30,6 +30,30 @@ describe("patchTopLevelKey", () => {
     expect(JSON.parse(out)).toEqual({ a: 1 })
   })
 
+  it("finds the key only at the top level, past strings with braces and escapes", () => {
+    const text =
+      '{"messages": [{"content": "a \\"context_management\\": {} }"}, {"context_management": 1}], "context_management": {"edits": []}, "z": 2}'
+    const out = patchTopLevelKey(text, "context_management", { edits: [1] })
+    expect(JSON.parse(out)).toEqual({
+      ...JSON.parse(text),
+      context_management: { edits: [1] },
+    })
+    expect(out.endsWith(', "z": 2}')).toBe(true)
+  })
+
+  it("replaces a scalar value that ends the object", () => {
+    expect(
+      JSON.parse(patchTopLevelKey('{"a": 1, "b": true }', "b", [2]))
+    ).toEqual({
+      a: 1,
+      b: [2],
+    })
+  })
+
+  it("refuses text that is not an object", () => {
+    expect(() => patchTopLevelKey("[1]", "a", 1)).toThrow()
+  })
+
   it("inserts into an empty object", () => {
     expect(JSON.parse(patchTopLevelKey("{ }", "a", 1))).toEqual({ a: 1 })
   })

@@ -1,4 +1,4 @@
-import { applyEdits, findNodeAtLocation, modify, parseTree } from "jsonc-parser"
+import { applyEdits, modify, parseTree } from "jsonc-parser"
 
 /** The editor's canonical formatting of a request. */
 export function stringifyRequest(request: unknown): string {
@@ -7,6 +7,89 @@ export function stringifyRequest(request: unknown): string {
 
 function indentAfterFirstLine(json: string, indent: string): string {
   return json.replace(/\n/g, `\n${indent}`)
+}
+
+interface TopLevelScan {
+  /** The value of `key`, when present. */
+  value: { start: number; end: number } | null
+  /** Index of the root object's closing brace. */
+  close: number
+  hasProps: boolean
+}
+
+const QUOTE = 34
+const BACKSLASH = 92
+
+/** Index just past the string starting at `i` (a quote). */
+function skipString(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j)
+    if (c === BACKSLASH) j++
+    else if (c === QUOTE) return j + 1
+  }
+  return text.length
+}
+
+/**
+ * One pass over a JSON object's text that finds where the top-level `key`'s
+ * value starts and ends, without building a tree (a 4 MB request takes a few
+ * milliseconds instead of a full parse). Null when the text is not an object.
+ */
+function scanTopLevel(text: string, key: string): TopLevelScan | null {
+  let i = 0
+  while (i < text.length && /\s/.test(text.charAt(i))) i++
+  if (text.charCodeAt(i) !== 123 /* { */) return null
+  const quotedKey = JSON.stringify(key)
+  let depth = 0
+  let expectKey = false
+  let hasProps = false
+  let value: TopLevelScan["value"] = null
+  let valueStart = -1
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === QUOTE) {
+      const end = skipString(text, i)
+      if (depth === 1 && expectKey) {
+        hasProps = true
+        expectKey = false
+        if (
+          end - i === quotedKey.length &&
+          text.startsWith(quotedKey, i) &&
+          value === null
+        ) {
+          let j = end
+          while (j < text.length && text.charCodeAt(j) !== 58 /* : */) j++
+          j++
+          while (j < text.length && /\s/.test(text.charAt(j))) j++
+          valueStart = j
+        }
+      }
+      i = end - 1
+      continue
+    }
+    if (c === 123 || c === 91 /* { [ */) {
+      depth++
+      if (depth === 1) expectKey = true
+    } else if (c === 125 || c === 93 /* } ] */) {
+      depth--
+      if (depth === 0) {
+        if (valueStart >= 0 && value === null)
+          value = trimEnd(text, valueStart, i)
+        return { value, close: i, hasProps }
+      }
+    } else if (c === 44 /* , */ && depth === 1) {
+      if (valueStart >= 0 && value === null)
+        value = trimEnd(text, valueStart, i)
+      expectKey = true
+    }
+  }
+  return null
+}
+
+function trimEnd(text: string, start: number, end: number) {
+  let e = end
+  while (e > start && /\s/.test(text.charAt(e - 1))) e--
+  return { start, end: e }
 }
 
 /**
@@ -20,27 +103,20 @@ export function patchTopLevelKey(
   key: string,
   value: unknown
 ): string {
-  const root = parseTree(text)
-  if (!root || root.type !== "object") {
-    throw new Error("patchTopLevelKey needs a JSON object")
-  }
   if (value === undefined) {
+    if (!parseTree(text))
+      throw new Error("patchTopLevelKey needs a JSON object")
     return applyEdits(text, modify(text, [key], undefined, {}))
   }
-  const existing = findNodeAtLocation(root, [key])
+  const scan = scanTopLevel(text, key)
+  if (!scan) throw new Error("patchTopLevelKey needs a JSON object")
   const pretty = indentAfterFirstLine(JSON.stringify(value, null, 2), "  ")
-  if (existing) {
-    return (
-      text.slice(0, existing.offset) +
-      pretty +
-      text.slice(existing.offset + existing.length)
-    )
+  if (scan.value) {
+    return text.slice(0, scan.value.start) + pretty + text.slice(scan.value.end)
   }
   // Insert as the last property, before the root's closing brace.
-  const close = root.offset + root.length - 1
-  let end = close
-  while (end > root.offset && /\s/.test(text.charAt(end - 1))) end--
-  const hasProps = (root.children?.length ?? 0) > 0
-  const insertion = `${hasProps ? "," : ""}\n  ${JSON.stringify(key)}: ${pretty}\n`
-  return text.slice(0, end) + insertion + text.slice(close)
+  let end = scan.close
+  while (end > 0 && /\s/.test(text.charAt(end - 1))) end--
+  const insertion = `${scan.hasProps ? "," : ""}\n  ${JSON.stringify(key)}: ${pretty}\n`
+  return text.slice(0, end) + insertion + text.slice(scan.close)
 }

@@ -3,9 +3,11 @@
 import { cn } from "@/components/ui/cn"
 
 import { usePlaygroundStore } from "../playground-store-provider"
-import { ComposeView } from "./compose-view"
 import { ConversationToolbar } from "./conversation-toolbar"
-import { LegacyNotice } from "./legacy-notice"
+import {
+  LazyComposeView as ComposeView,
+  LazyLegacyNotice as LegacyNotice,
+} from "../lazy"
 import { RequestEditor } from "./request-editor"
 
 /** The conversation region: the request as JSON or as forms. */

@@ -1,9 +1,10 @@
 "use client"
 
-import { useId } from "react"
+import { useId, useMemo } from "react"
 
 import { MODELS } from "@/lib/context-editing"
 
+import { AUTOSAVE_MAX_CHARS } from "../init-store"
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approxShort, useSimulation } from "../use-simulation"
 
@@ -19,6 +20,9 @@ export function ConversationToolbar() {
   const ids = useId()
   const request = usePlaygroundStore((s) => s.request)
   const stale = usePlaygroundStore((s) => s.parseError !== null)
+  const tooBigToSave = usePlaygroundStore(
+    (s) => s.requestText.length > AUTOSAVE_MAX_CHARS
+  )
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
   const sim = useSimulation()
   const isObject =
@@ -30,9 +34,11 @@ export function ConversationToolbar() {
     : isObject && Array.isArray((request as Req).messages)
       ? ((request as Req).messages as unknown[])
       : []
-  const toolUses = sim.ok
-    ? sim.blocks.filter((b) => /tool_use$/.test(b.type)).length
-    : 0
+  const toolUses = useMemo(
+    () =>
+      sim.ok ? sim.blocks.filter((b) => /tool_use$/.test(b.type)).length : 0,
+    [sim]
+  )
   const select =
     "rounded-md border border-zinc-300 bg-white px-1.5 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900 disabled:opacity-50"
 
@@ -97,6 +103,16 @@ export function ConversationToolbar() {
         {messages.length} msgs · {toolUses} tool uses
         {sim.ok ? ` · ${approxShort(sim.original_input_tokens)} tokens` : ""}
       </span>
+      {tooBigToSave && (
+        <span
+          data-testid="conversation.autosave-off"
+          className="w-full text-[11px] text-amber-700 dark:text-amber-300"
+        >
+          Autosave is off for requests this large (over{" "}
+          {(AUTOSAVE_MAX_CHARS / 1e6).toFixed(1)}M characters): a reload starts
+          over. Use Share → short link, or Code, to keep it.
+        </span>
+      )}
     </div>
   )
 }

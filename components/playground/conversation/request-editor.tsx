@@ -15,6 +15,8 @@ import {
 // pause so typing stays smooth on a multi-megabyte request.
 const INSTANT_LIMIT = 200_000
 const DEBOUNCE_MS = 250
+// Above this size Monaco's whole-document language features are switched off.
+const HEAVY_CHARS = 1_000_000
 
 /** The Monaco JSON editor bound to the store's request text. */
 export function RequestEditor() {
@@ -41,6 +43,7 @@ export function RequestEditor() {
       modelUri="inmemory://playground/request.json"
       ariaLabel="Messages API request (JSON)"
       schema={REQUEST_JSON_SCHEMA}
+      heavy={text.length > HEAVY_CHARS}
       onChange={(next) => {
         pending.current = next
         clearTimeout(timer.current)

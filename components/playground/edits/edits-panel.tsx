@@ -1,5 +1,7 @@
 "use client"
 
+import { useMemo } from "react"
+
 import {
   addEdit,
   hasContextManagement,
@@ -44,7 +46,7 @@ export function EditsPanel() {
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
   const sim = useSimulation()
   const edits = selectEdits(request)
-  const toolNames = selectToolNames(request)
+  const toolNames = useMemo(() => selectToolNames(request), [request])
   const error = sim.ok ? null : sim.error
   const errorAt = error ? editErrorLocation(error.path) : null
   const thinkingDefault = sim.ok

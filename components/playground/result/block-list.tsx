@@ -1,8 +1,9 @@
 "use client"
 
-import { useMemo, useState } from "react"
+import { useCallback, useMemo, useState } from "react"
 
 import type { BlockOutcome, SimulateSuccess } from "@/lib/context-editing"
+import type { BlockRef } from "@/lib/state"
 
 import { revealBlockInEditor } from "../editor-bridge"
 import {
@@ -94,6 +95,14 @@ export function BlockList({
     [sim.blocks, showUnchanged]
   )
   const { visible, truncated } = firstPage(items, limit)
+  // Stable, so unchanged rows (same outcome object) skip re-rendering.
+  const onSelect = useCallback(
+    (ref: BlockRef) => {
+      store.getState().selectBlock(ref)
+      revealBlockInEditor(store.getState().requestText, ref)
+    },
+    [store]
+  )
 
   return (
     <div data-testid="diff.view">
@@ -156,14 +165,7 @@ export function BlockList({
                       selected?.messageIndex === b.messageIndex &&
                       selected.blockIndex === b.blockIndex
                     }
-                    onSelect={() => {
-                      const ref = {
-                        messageIndex: b.messageIndex,
-                        blockIndex: b.blockIndex,
-                      }
-                      store.getState().selectBlock(ref)
-                      revealBlockInEditor(store.getState().requestText, ref)
-                    }}
+                    onSelect={onSelect}
                   />
                 ))}
               </ul>

@@ -20,7 +20,7 @@ export const BlockRow = memo(function BlockRow({
   outcome: BlockOutcome
   original: unknown
   selected: boolean
-  onSelect: () => void
+  onSelect: (ref: { messageIndex: number; blockIndex: number }) => void
 }) {
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLLIElement>(null)
@@ -50,7 +50,7 @@ export const BlockRow = memo(function BlockRow({
         aria-expanded={open}
         onClick={() => {
           setOpen(!open)
-          onSelect()
+          onSelect({ messageIndex: b.messageIndex, blockIndex: b.blockIndex })
         }}
         className="flex w-full items-baseline gap-2 px-2 py-1 text-left"
       >

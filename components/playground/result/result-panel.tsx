@@ -14,7 +14,7 @@ import { CategoryBars } from "./category-bars"
 import { EngineError } from "./engine-error"
 import { ExplainView } from "./explain-view"
 import { RawDiff } from "./raw-diff"
-import { ServerTab } from "./server-tab"
+import { LazyServerTab as ServerTab } from "../lazy"
 import { TokenSummary } from "./token-summary"
 
 const TABS: Array<{ id: ResultTab; label: string }> = [

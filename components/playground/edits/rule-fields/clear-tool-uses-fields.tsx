@@ -2,8 +2,6 @@
 
 import { useId } from "react"
 
-import { cn } from "@/components/ui/cn"
-
 import { ChipsInput, FieldRow, inputClass, NumberInput } from "../fields"
 import type { RuleFieldsProps } from "./types"
 
@@ -51,11 +49,11 @@ export function ClearToolUsesFields({
         }
         error={errorFor("trigger")}
       >
-        <div className="flex gap-1">
+        <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] gap-1">
           <select
             aria-label="Trigger type"
             data-testid={t("trigger.type")}
-            className={cn(inputClass, "w-36 shrink-0")}
+            className={inputClass}
             value={triggerType}
             onChange={(e) =>
               setField("trigger", {

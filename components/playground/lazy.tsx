@@ -1,0 +1,43 @@
+"use client"
+
+import dynamic from "next/dynamic"
+
+// Everything the first paint does not need loads on demand, so the page's
+// first-load JS stays small (bench/page measures it): the dialogs, compose
+// mode, the Server tab (zod + API client) and the importers behind them.
+
+const loading = () => (
+  <p className="p-3 text-sm text-zinc-500" role="status">
+    Loading…
+  </p>
+)
+
+export const LazyImportDialog = dynamic(
+  () => import("./import-dialog").then((m) => m.ImportDialog),
+  { ssr: false }
+)
+
+export const LazyShareDialog = dynamic(
+  () => import("./share-dialog").then((m) => m.ShareDialog),
+  { ssr: false }
+)
+
+export const LazyExportDialog = dynamic(
+  () => import("./export-dialog").then((m) => m.ExportDialog),
+  { ssr: false }
+)
+
+export const LazyComposeView = dynamic(
+  () => import("./conversation/compose-view").then((m) => m.ComposeView),
+  { ssr: false, loading }
+)
+
+export const LazyServerTab = dynamic(
+  () => import("./result/server-tab").then((m) => m.ServerTab),
+  { ssr: false, loading }
+)
+
+export const LazyLegacyNotice = dynamic(
+  () => import("./conversation/legacy-notice").then((m) => m.LegacyNotice),
+  { ssr: false }
+)

@@ -24,7 +24,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI
-    ? [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]]
+    ? [["list"], ["json", { outputFile: "reports/e2e-results.json" }]]
     : [["list"]],
   use: {
     baseURL: BASE_URL,

@@ -18,7 +18,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // CI reads the JSON report to print the closing "N passed, N failed" line.
     reporters: process.env.CI
-      ? ["default", ["json", { outputFile: "test-results/unit-results.json" }]]
+      ? ["default", ["json", { outputFile: "reports/unit-results.json" }]]
       : ["default"],
   },
 })

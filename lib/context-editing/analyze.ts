@@ -49,8 +49,11 @@ export interface ToolPair {
 /** Everything simulate needs to know about `messages`. */
 export interface Analysis {
   recs: BlockRec[]
-  /** Record indices per message. */
-  messageRecs: number[][]
+  /**
+   * Records of message mi are msgStart[mi] .. msgStart[mi + 1] - 1 (records
+   * are contiguous per message; a range instead of an array per message).
+   */
+  msgStart: Int32Array
   messageIsString: boolean[]
   messageRoles: Array<"user" | "assistant">
   pairs: ToolPair[]
@@ -87,6 +90,8 @@ export interface Analysis {
     withRedacted?: TurnInfo[]
     thinkingOnly?: TurnInfo[]
   }
+  /** Whether any record is a thinking block (computed on first use). */
+  hasThinkingBlock?: boolean
   /** Last outcome objects per record (re-used when unchanged; see outputs.ts). */
   outcomes?: Array<BlockOutcome | undefined>
 }
@@ -96,7 +101,7 @@ const cache = new WeakMap<object, Analysis>()
 function empty(error: SimulateError | null): Analysis {
   return {
     recs: [],
-    messageRecs: [],
+    msgStart: new Int32Array(1),
     messageIsString: [],
     messageRoles: [],
     pairs: [],
@@ -113,45 +118,51 @@ function empty(error: SimulateError | null): Analysis {
 const NON_EMPTY =
   "all messages must have non-empty content except for the optional final assistant message"
 
+// Error paths are only built when something is wrong (hot loop).
+const msgPath = (mi: number): (string | number)[] => ["messages", mi]
+
 function collect(messages: unknown[], a: Analysis): SimulateError | null {
+  const start = (a.msgStart = new Int32Array(messages.length + 1))
   for (let mi = 0; mi < messages.length; mi++) {
+    start[mi] = a.recs.length
     const m: unknown = messages[mi]
-    const mp: (string | number)[] = ["messages", mi]
-    if (!isObj(m)) return issue(mp, MSG.object)
-    if (m.role === undefined) return issue([...mp, "role"], MSG.required)
+    if (!isObj(m)) return issue(msgPath(mi), MSG.object)
+    if (m.role === undefined)
+      return issue([...msgPath(mi), "role"], MSG.required)
     if (m.role !== "user" && m.role !== "assistant")
-      return issue([...mp, "role"], "Input should be 'user' or 'assistant'")
+      return issue(
+        [...msgPath(mi), "role"],
+        "Input should be 'user' or 'assistant'"
+      )
     const role = m.role
     const content = m.content
-    if (content === undefined) return issue([...mp, "content"], MSG.required)
+    if (content === undefined)
+      return issue([...msgPath(mi), "content"], MSG.required)
     const isLast = mi === messages.length - 1
-    const recIdx: number[] = []
-    a.messageRecs.push(recIdx)
     a.messageIsString.push(typeof content === "string")
     a.messageRoles.push(role)
     if (typeof content === "string") {
       if (content.length === 0 && !(isLast && role === "assistant"))
-        return issue(mp, NON_EMPTY)
+        return issue(msgPath(mi), NON_EMPTY)
       if (content.length === 0) continue
-      recIdx.push(a.recs.length)
       a.recs.push(rec(mi, 0, role, { type: "text", text: content }))
       continue
     }
     if (!Array.isArray(content))
       return issue(
-        [...mp, "content"],
+        [...msgPath(mi), "content"],
         "Input should be a valid string or a list of content blocks"
       )
     if (content.length === 0 && !(isLast && role === "assistant"))
-      return issue(mp, NON_EMPTY)
+      return issue(msgPath(mi), NON_EMPTY)
     for (let bi = 0; bi < content.length; bi++) {
       const b: unknown = content[bi]
       const e = checkBlock(b, role, mi, bi, a.warnings)
       if (e) return e
-      recIdx.push(a.recs.length)
       a.recs.push(rec(mi, bi, role, b as Record<string, unknown>))
     }
   }
+  start[messages.length] = a.recs.length
   return null
 }
 

@@ -160,6 +160,14 @@ export function checkBlock(
     if (t === "text" && typeof b.text === "string" && b.text.length > 0)
       return null
     if (
+      t === "tool_use" &&
+      role === "assistant" &&
+      typeof b.id === "string" &&
+      typeof b.name === "string" &&
+      isObj(b.input)
+    )
+      return null
+    if (
       t === "tool_result" &&
       role === "user" &&
       typeof b.tool_use_id === "string" &&

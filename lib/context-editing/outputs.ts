@@ -5,7 +5,7 @@
  */
 import type { BlockKind } from "./block-rules"
 import type { SimState } from "./state"
-import type { BlockOutcome, TokenCategories } from "./types"
+import type { TokenCategories } from "./types"
 
 const CATEGORY: Record<BlockKind, keyof TokenCategories> = {
   text: "text",
@@ -82,12 +82,6 @@ export const totalOf = (c: TokenCategories): number =>
   c.compaction +
   c.overhead
 
-function sameBlocks(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
 /** The request after edits: unchanged messages and blocks are the input's own objects. */
 export function buildRequest(
   body: Record<string, unknown>,
@@ -95,86 +89,64 @@ export function buildRequest(
 ): Record<string, unknown> {
   const messages = body.messages as Array<Record<string, unknown>>
   const memos = (s.a.messageMemo ??= new Array(messages.length))
-  let changed = false
-  const out: Array<Record<string, unknown>> = []
+  const start = s.a.msgStart
+  const recs = s.a.recs
+  const blocks = s.blocks
+  let out: Array<Record<string, unknown>> | null = null
+  let n = 0
   for (let mi = 0; mi < messages.length; mi++) {
     const m = messages[mi]!
-    const ids = s.a.messageRecs[mi]!
+    const from = start[mi]!
+    const to = start[mi + 1]!
     let dirty = false
-    for (const i of ids) if (s.blocks[i] !== s.a.recs[i]!.block) dirty = true
+    for (let i = from; i < to; i++)
+      if (blocks[i] !== recs[i]!.block) {
+        dirty = true
+        break
+      }
     if (!dirty) {
-      out.push(m)
+      if (out) out[n] = m
+      n++
       continue
     }
-    changed = true
-    if (s.alive[mi] === 0) continue // wholly ignored or emptied: the model never sees it
-    const content: Array<Record<string, unknown>> = []
-    for (const i of ids) {
-      const b = s.blocks[i]
-      if (b) content.push(b)
+    if (!out) {
+      out = new Array<Record<string, unknown>>(messages.length)
+      for (let k = 0; k < n; k++) out[k] = messages[k]!
     }
+    if (s.alive[mi] === 0) continue // wholly ignored or emptied: the model never sees it
     // Re-use the last edited copy when its blocks are the same objects
     // (cheap re-runs, stable identities for the UI).
     const memo = memos[mi]
-    if (memo && sameBlocks(memo.content, content)) out.push(memo.out)
+    if (memo && sameLive(memo.content, blocks, from, to)) out[n++] = memo.out
     else {
+      const content: Array<Record<string, unknown>> = []
+      for (let i = from; i < to; i++) {
+        const b = blocks[i]
+        if (b) content.push(b)
+      }
       const edited = { ...m, content }
       memos[mi] = { content, out: edited }
-      out.push(edited)
+      out[n++] = edited
     }
   }
-  return changed ? { ...body, messages: out } : body
+  if (!out) return body
+  out.length = n
+  return { ...body, messages: out }
 }
 
-/**
- * One outcome per original block, in order. Outcome objects are memoised per
- * analysis and re-used when nothing about the block changed since the last
- * simulation (results are immutable, so sharing is safe).
- */
-export function buildOutcomes(s: SimState): BlockOutcome[] {
-  const recs = s.a.recs
-  const memo = (s.a.outcomes ??= new Array<BlockOutcome | undefined>(
-    recs.length
-  ))
-  const out: BlockOutcome[] = new Array(recs.length)
-  for (let i = 0; i < recs.length; i++) {
-    const prev = memo[i]
-    const ph = s.placeholder[i]
-    if (
-      prev &&
-      prev.status === s.status[i] &&
-      prev.tokensAfter === s.tokens[i] &&
-      prev.tokensBefore === s.original[i] &&
-      prev.reason === s.reason[i] &&
-      prev.editIndex === s.editIndex[i] &&
-      prev.editType === s.editType[i] &&
-      prev.placeholder === ph
-    ) {
-      out[i] = prev
-      continue
-    }
-    const r = recs[i]!
-    const o: BlockOutcome = {
-      messageIndex: r.mi,
-      blockIndex: r.bi,
-      role: r.role,
-      type: r.type,
-      status: s.status[i]!,
-      editIndex: s.editIndex[i]!,
-      editType: s.editType[i]!,
-      tokensBefore: s.original[i]!,
-      tokensAfter: s.tokens[i]!,
-      reason: s.reason[i]!,
-    }
-    if (r.pair >= 0) {
-      const p = s.a.pairs[r.pair]!
-      o.toolUseId = p.id
-      o.toolName = p.name
-    }
-    if (ph !== undefined) o.placeholder = ph
-    if (r.turn >= 0) o.turnIndex = r.turn
-    memo[i] = o
-    out[i] = o
+/** Whether `content` lists exactly the non-null blocks[from..to). */
+function sameLive(
+  content: readonly unknown[],
+  blocks: ReadonlyArray<Record<string, unknown> | null>,
+  from: number,
+  to: number
+): boolean {
+  let k = 0
+  for (let i = from; i < to; i++) {
+    const b = blocks[i]
+    if (!b) continue
+    if (k >= content.length || content[k] !== b) return false
+    k++
   }
-  return out
+  return k === content.length
 }

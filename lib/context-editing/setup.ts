@@ -3,7 +3,11 @@
  * token counts, default outcomes, compaction replay, and the small caches
  * that make re-runs with another edit config cheap.
  */
-import type { EstimateContext, TokenEstimator } from "@/lib/tokens"
+import {
+  type EstimateContext,
+  type TokenEstimator,
+  uncachedBlockCounter,
+} from "@/lib/tokens"
 
 import type { Analysis, BlockRec } from "./analyze"
 import { categorySlots, type FixedTokens } from "./outputs"
@@ -23,8 +27,12 @@ export function tokensOf(
   const hit = byCtx.get(key)
   if (hit) return hit
   const out = new Float64Array(a.recs.length)
-  for (let i = 0; i < a.recs.length; i++)
-    out[i] = clean(estimator.countBlock(a.recs[i]!.block, est))
+  // This array is the cache; skip the estimator's own identity cache.
+  const raw = uncachedBlockCounter(estimator)
+  for (let i = 0; i < a.recs.length; i++) {
+    const b = a.recs[i]!.block
+    out[i] = clean(raw ? raw(b, est) : estimator.countBlock(b, est))
+  }
   byCtx.set(key, out)
   return out
 }
@@ -86,9 +94,9 @@ export function turnInfos(a: Analysis, redacted: boolean): TurnInfo[] {
 
 export function templateOf(a: Analysis): NonNullable<Analysis["template"]> {
   if (a.template) return a.template
-  const alive = new Int32Array(a.messageRecs.length)
+  const alive = new Int32Array(a.msgStart.length - 1)
   for (let mi = 0; mi < alive.length; mi++)
-    alive[mi] = a.messageRecs[mi]!.length
+    alive[mi] = a.msgStart[mi + 1]! - a.msgStart[mi]!
   a.template = {
     blocks: a.recs.map((r) => r.block),
     reasons: a.recs.map((r, i) => defaultReason(r, i === a.lastCompaction)),

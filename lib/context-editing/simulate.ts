@@ -13,13 +13,8 @@ import { checkEdits, editWarnings } from "./check-edits"
 import { betasFor } from "./edit-defaults"
 import { approx, fmt } from "./format"
 import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
-import {
-  buildOutcomes,
-  buildRequest,
-  categorize,
-  type FixedTokens,
-  totalOf,
-} from "./outputs"
+import { buildOutcomes } from "./outcomes"
+import { buildRequest, categorize, type FixedTokens, totalOf } from "./outputs"
 import { applyClearThinking, clearThinking } from "./rules/clear-thinking"
 import { applyClearToolUses } from "./rules/clear-tool-uses"
 import { applyCompact } from "./rules/compact"
@@ -102,7 +97,10 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   if (ce) return fail(ce, p.bare)
   warnings.push(...editWarnings(check))
   const thinkingOn = p.thinking === "enabled" || p.thinking === "adaptive"
-  if (!thinkingOn && a.recs.some((r) => r.kind === "thinking"))
+  if (
+    !thinkingOn &&
+    (a.hasThinkingBlock ??= a.recs.some((r) => r.kind === "thinking"))
+  )
     warnings.push({
       code: "thinking_blocks_without_thinking",
       message:

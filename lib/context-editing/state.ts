@@ -4,7 +4,11 @@
  * update it in place (it is private to one simulate call) so an edit costs
  * O(blocks it touches) and later edits see earlier edits' results.
  */
-import type { EstimateContext, TokenEstimator } from "@/lib/tokens"
+import {
+  type EstimateContext,
+  type TokenEstimator,
+  uncachedBlockCounter,
+} from "@/lib/tokens"
 
 import type { Analysis } from "./analyze"
 import type {
@@ -48,12 +52,9 @@ export interface SimState {
   placeholder: Array<string | undefined>
 }
 
-const CHANGES = new Set<BlockStatus>([
-  "cleared",
-  "input_cleared",
-  "removed",
-  "ignored",
-])
+/** Whether a status means the block was changed (cleared/removed/…). */
+const changes = (x: BlockStatus | undefined): boolean =>
+  x === "cleared" || x === "input_cleared" || x === "removed" || x === "ignored"
 
 /** Replaces (or with null removes) the current block of record i. */
 export function setBlock(
@@ -87,7 +88,7 @@ export function decide(
   reason: string,
   placeholder?: string
 ): void {
-  if (CHANGES.has(s.status[i]!) && !CHANGES.has(status)) return
+  if (changes(s.status[i]) && !changes(status)) return
   s.status[i] = status
   s.editIndex[i] = editIndex
   s.editType[i] = editType
@@ -124,19 +125,25 @@ export function variants(s: SimState, key: string): VariantTable {
   return v
 }
 
-/** Record i's variant from table `v` (made and counted on first use). */
+/**
+ * Tokens of record i's variant from table `v` (the variant is made and
+ * counted on first use; read it from `v.blocks[i]`).
+ */
 export function variant(
   s: SimState,
   v: VariantTable,
   i: number,
   make: (orig: Record<string, unknown>) => Record<string, unknown>
-): { block: Record<string, unknown>; tokens: number } {
+): number {
   let block = v.blocks[i]
   if (!block) v.blocks[i] = block = make(s.a.recs[i]!.block)
   let tokens = v.tokens[i]!
   if (tokens < 0) {
-    const n = s.ctx.estimator.countBlock(block, s.ctx.est)
+    // The table is the cache: skip the estimator's identity cache if we can.
+    const { estimator, est } = s.ctx
+    const raw = uncachedBlockCounter(estimator)
+    const n = raw ? raw(block, est) : estimator.countBlock(block, est)
     v.tokens[i] = tokens = Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0
   }
-  return { block, tokens }
+  return tokens
 }

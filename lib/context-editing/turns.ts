@@ -18,17 +18,20 @@ export interface Turn {
 /** Builds the turns and sets rec.turn on every non-ignored record. */
 export function buildTurns(a: Analysis): Turn[] {
   const turns: Turn[] = []
-  for (let mi = 0; mi < a.messageRecs.length; mi++) {
-    const all = a.messageRecs[mi]!
-    const eff =
-      a.lastCompaction < 0 ? all : all.filter((i) => !a.recs[i]!.ignored)
-    if (eff.length === 0) continue
+  const start = a.msgStart
+  for (let mi = 0; mi + 1 < start.length; mi++) {
+    // Ignored records all precede the last compaction block, so the
+    // effective records of a message are a contiguous range too.
+    let from = start[mi]!
+    const to = start[mi + 1]!
+    while (from < to && a.recs[from]!.ignored) from++
+    if (from === to) continue
     const last = turns.at(-1)
     let role: Turn["role"]
     if (a.messageRoles[mi] === "assistant") role = "assistant"
     else {
       let onlyResults = true
-      for (const i of eff)
+      for (let i = from; i < to; i++)
         if (a.recs[i]!.kind !== "tool_result") onlyResults = false
       role = onlyResults && last?.role === "assistant" ? "assistant" : "human"
     }
@@ -38,7 +41,7 @@ export function buildTurns(a: Analysis): Turn[] {
       turns.push(turn)
     }
     turn.messageIndices.push(mi)
-    for (const i of eff) {
+    for (let i = from; i < to; i++) {
       turn.recs.push(i)
       a.recs[i]!.turn = turns.length - 1
     }

@@ -29,11 +29,12 @@ const isObj = (v: unknown): v is Obj =>
   typeof v === "object" && v !== null && !Array.isArray(v)
 const str = (v: unknown): string => (typeof v === "string" ? v : "")
 
-/** Raw tokens split into text-like (scaled by family) and pixel-based (not scaled). */
-interface Raw {
-  text: number
-  fixed: number
-}
+// Raw tokens split into text-like (scaled by family) and pixel-based (not
+// scaled). Module-level accumulators instead of an object per block: counting
+// is the hot loop of a first simulation. Counting never re-enters itself
+// except through blockRaw's own recursion, which adds to the same sums.
+let rawText = 0
+let rawFixed = 0
 
 function imageRaw(block: Obj): number {
   const src = block.source
@@ -44,76 +45,98 @@ function imageRaw(block: Obj): number {
   return DEFAULT_IMAGE_TOKENS
 }
 
-function contentRaw(content: unknown, acc: Raw): void {
-  if (typeof content === "string") acc.text += rawTextTokens(content)
-  else if (Array.isArray(content)) for (const b of content) blockRaw(b, acc)
+function contentRaw(content: unknown): void {
+  if (typeof content === "string") rawText += rawTextTokens(content)
+  else if (Array.isArray(content)) for (const b of content) blockRaw(b)
   else if (content !== undefined && content !== null)
-    acc.text += rawJsonTokens(content)
+    rawText += rawJsonTokens(content)
 }
 
-function documentRaw(block: Obj, acc: Raw): void {
+function documentRaw(block: Obj): void {
   const src = block.source
-  acc.text +=
-    rawTextTokens(str(block.title)) + rawTextTokens(str(block.context))
-  if (isObj(src) && src.type === "text")
-    acc.text += rawTextTokens(str(src.data))
-  else if (isObj(src) && src.type === "content") contentRaw(src.content, acc)
-  else acc.fixed += DEFAULT_DOCUMENT_TOKENS
+  rawText += rawTextTokens(str(block.title)) + rawTextTokens(str(block.context))
+  if (isObj(src) && src.type === "text") rawText += rawTextTokens(str(src.data))
+  else if (isObj(src) && src.type === "content") contentRaw(src.content)
+  else rawFixed += DEFAULT_DOCUMENT_TOKENS
 }
 
-function blockRaw(block: unknown, acc: Raw): void {
+function blockRaw(block: unknown): void {
   if (typeof block === "string") {
-    acc.text += rawTextTokens(block)
+    rawText += rawTextTokens(block)
     return
   }
   if (!isObj(block)) return
-  acc.text += FRAMING.block
+  rawText += FRAMING.block
   const type = str(block.type)
   switch (type) {
     case "text":
-      acc.text += rawTextTokens(str(block.text))
+      rawText += rawTextTokens(str(block.text))
       return
     case "thinking":
       // The signature is opaque verification data, not model-visible text.
-      acc.text += rawTextTokens(str(block.thinking))
+      rawText += rawTextTokens(str(block.thinking))
       return
     case "redacted_thinking":
       // Encrypted thinking: ≈ one token per 4 chars of ciphertext.
-      acc.text += str(block.data).length / 4
+      rawText += str(block.data).length / 4
       return
     case "image":
-      acc.fixed += imageRaw(block)
+      rawFixed += imageRaw(block)
       return
     case "document":
-      documentRaw(block, acc)
+      documentRaw(block)
       return
     case "compaction":
       if (typeof block.content === "string")
-        acc.text += rawTextTokens(block.content)
-      else acc.text += str(block.encrypted_content).length / 4
+        rawText += rawTextTokens(block.content)
+      else rawText += str(block.encrypted_content).length / 4
       return
     case "tool_use":
     case "server_tool_use":
     case "mcp_tool_use":
-      acc.text += FRAMING.tool + rawTextTokens(str(block.name), true)
-      acc.text +=
-        rawTextTokens(str(block.id), true) + rawJsonTokens(block.input)
+      rawText += FRAMING.tool + rawTextTokens(str(block.name), true)
+      rawText += rawTextTokens(str(block.id), true) + rawJsonTokens(block.input)
       return
     default:
       if (typeof block.tool_use_id === "string") {
         // tool_result, mcp_tool_result and every server *_tool_result.
-        acc.text += FRAMING.tool + rawTextTokens(block.tool_use_id, true)
-        contentRaw(block.content, acc)
+        rawText += FRAMING.tool + rawTextTokens(block.tool_use_id, true)
+        contentRaw(block.content)
         return
       }
-      acc.text += rawJsonTokens(block)
+      rawText += rawJsonTokens(block)
   }
 }
 
-function finish(raw: Raw, ctx: EstimateContext): number {
+function finish(text: number, fixed: number, ctx: EstimateContext): number {
   const mult =
     (FAMILY_MULTIPLIER[ctx.family] ?? 1) * (ctx.factor > 0 ? ctx.factor : 1)
-  return Math.ceil(raw.text * mult + raw.fixed)
+  return Math.ceil(text * mult + fixed)
+}
+
+/** Tokens of one block without any caching (see uncachedBlockCounter). */
+function countBlockRaw(block: unknown, ctx: EstimateContext): number {
+  if (!isObj(block))
+    return typeof block === "string" ? finish(rawTextTokens(block), 0, ctx) : 0
+  rawText = 0
+  rawFixed = 0
+  blockRaw(block)
+  return finish(rawText, rawFixed, ctx)
+}
+
+const UNCACHED = new WeakSet<TokenEstimator>()
+
+/**
+ * A cache-free countBlock with the same results, for estimators made by
+ * createHeuristicEstimator (null for any other estimator). Counting is
+ * O(1)-ish per block (text is sampled), so a caller that already caches
+ * its own results (the simulator caches per messages array) saves the
+ * WeakMap work of the estimator's identity cache.
+ */
+export function uncachedBlockCounter(
+  estimator: TokenEstimator
+): ((block: unknown, ctx: EstimateContext) => number) | null {
+  return UNCACHED.has(estimator) ? countBlockRaw : null
 }
 
 /**
@@ -142,8 +165,8 @@ export function createHeuristicEstimator(): TokenEstimator {
     return c
   }
   const countText = (text: string, ctx: EstimateContext) =>
-    finish({ text: rawTextTokens(text), fixed: 0 }, ctx)
-  return {
+    finish(rawTextTokens(text), 0, ctx)
+  const estimator: TokenEstimator = {
     id: "heuristic-v1",
     countBlock(block, ctx) {
       if (!isObj(block))
@@ -151,9 +174,7 @@ export function createHeuristicEstimator(): TokenEstimator {
       const cache = cacheFor(ctx)
       const hit = cache.get(block)
       if (hit !== undefined) return hit
-      const acc: Raw = { text: 0, fixed: 0 }
-      blockRaw(block, acc)
-      const n = finish(acc, ctx)
+      const n = countBlockRaw(block, ctx)
       cache.set(block, n)
       return n
     },
@@ -162,7 +183,7 @@ export function createHeuristicEstimator(): TokenEstimator {
       if (!Array.isArray(system)) return 0
       let raw = 0
       for (const b of system) raw += isObj(b) ? rawTextTokens(str(b.text)) : 0
-      return finish({ text: raw, fixed: 0 }, ctx)
+      return finish(raw, 0, ctx)
     },
     countTools(tools, ctx) {
       let raw = 0
@@ -180,12 +201,14 @@ export function createHeuristicEstimator(): TokenEstimator {
             : t
         raw += rawJsonTokens(shown)
       }
-      return finish({ text: raw, fixed: 0 }, ctx)
+      return finish(raw, 0, ctx)
     },
     countText,
-    messageOverhead: (ctx) => finish({ text: FRAMING.message, fixed: 0 }, ctx),
-    scaleOverhead: (tokens, ctx) => finish({ text: tokens, fixed: 0 }, ctx),
+    messageOverhead: (ctx) => finish(FRAMING.message, 0, ctx),
+    scaleOverhead: (tokens, ctx) => finish(tokens, 0, ctx),
   }
+  UNCACHED.add(estimator)
+  return estimator
 }
 
 /** The shared default estimator (its caches are weak, so sharing is safe). */

@@ -19,5 +19,6 @@ export {
   defaultEstimator,
   FAMILY_MULTIPLIER,
   FRAMING,
+  uncachedBlockCounter,
 } from "./heuristic-estimator"
 export { fitCalibrationFactor } from "./calibration"

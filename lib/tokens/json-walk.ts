@@ -4,6 +4,14 @@ const MAX_DEPTH = 64
 // A value nested deeper than MAX_DEPTH (or cyclic) is counted as this much.
 const DEEP_VALUE_TOKENS = 16
 
+/** String(n).length, without building the string for plain integers. */
+function numberLength(n: number): number {
+  if (!Number.isInteger(n) || Math.abs(n) >= 1e21) return String(n).length
+  let len = n < 0 ? 2 : 1
+  for (let a = Math.abs(n); a >= 10; a = Math.floor(a / 10)) len++
+  return len
+}
+
 /**
  * Raw token estimate of a JSON value as the model would see it serialised:
  * string values by their own profile (prose or code), keys and punctuation
@@ -14,7 +22,7 @@ export function rawJsonTokens(value: unknown, depth = 0): number {
   if (typeof value === "string")
     return rawTextTokens(value) + 2 / CODE_CHARS_PER_TOKEN
   if (typeof value === "number")
-    return String(value).length / CODE_CHARS_PER_TOKEN
+    return numberLength(value) / CODE_CHARS_PER_TOKEN
   if (typeof value === "boolean" || value === null) return 1
   if (typeof value !== "object") return 0
   if (depth >= MAX_DEPTH) return DEEP_VALUE_TOKENS

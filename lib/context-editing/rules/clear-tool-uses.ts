@@ -14,7 +14,7 @@ import {
   variant,
   variants,
 } from "../state"
-import type { AppliedEdit, EditTrace, TraceStep } from "../types"
+import type { AppliedEdit, BlockStatus, EditTrace, TraceStep } from "../types"
 import type { NClearToolUses } from "../validate-edits"
 
 const TYPE = "clear_tool_uses_20250919" as const
@@ -23,12 +23,17 @@ const TYPE = "clear_tool_uses_20250919" as const
 const passes = (n: number, v: number, cmp: "gt" | "gte") =>
   cmp === "gt" ? n > v : n >= v
 
-function describeNames(pairs: ToolPair[]): string {
-  const names = [...new Set(pairs.map((p) => p.name))]
+function describeNames(names: readonly string[]): string {
   return names.length <= 3
     ? names.map(code).join(", ")
     : `${names.slice(0, 3).map(code).join(", ")}…`
 }
+
+// Per-pair classification codes (hot loop: numbers, not objects or closures).
+const OFF = 1 // server/MCP result not clearable per assumption switch
+const ERROR_KEPT = 2 // error result kept per assumption switch
+const EXCLUDED = 3 // in exclude_tools (takes precedence over ERROR_KEPT)
+const CLEARABLE = 4
 
 /** Runs the edit on the state; returns its trace. */
 export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
@@ -48,49 +53,79 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     steps,
     stoppedAt,
   })
-  const mark = (
-    p: ToolPair,
-    status: Parameters<typeof decide>[2],
-    reason: string,
-    both = true
-  ) => {
-    decide(s, p.result, status, e.index, TYPE, reason)
-    if (both) decide(s, p.use, status, e.index, TYPE, reason)
+  const ei = e.index
+  const mark = (p: ToolPair, status: BlockStatus, reason: string) => {
+    decide(s, p.result, status, ei, TYPE, reason)
+    decide(s, p.use, status, ei, TYPE, reason)
   }
   const recs = s.a.recs
-  const live = s.a.pairs.filter(
-    (p) => !recs[p.use]!.ignored && (p.result < 0 || !recs[p.result]!.ignored)
-  )
-  const answered = live.filter((p) => p.result >= 0)
-  const allowed = (p: ToolPair) =>
-    p.origin === "client" ||
-    (p.origin === "server" ? A.clearServerToolResults : A.clearMcpToolResults)
-  const pool = answered.filter(allowed)
-  const excluded = (p: ToolPair) => e.exclude.includes(p.name)
-  const errorKept = (p: ToolPair) => p.isError && !A.clearErrorResults
-  const clearable = pool.filter((p) => !excluded(p) && !errorKept(p))
-  if (e.keep >= clearable.length)
-    s.ctx.warnings.push({
-      code: "keep_covers_all",
-      message: `keep is ${fmt(e.keep)} but only ${plural(clearable.length, "clearable tool use")} exist${clearable.length === 1 ? "s" : ""}, so clear_tool_uses cannot clear anything here.`,
-      path: ["context_management", "edits", e.index, "keep"],
-    })
-
-  for (const p of live)
-    if (p.result < 0)
+  const pairs = s.a.pairs
+  const np = pairs.length
+  const exclude = e.exclude
+  const clearServer = A.clearServerToolResults
+  const clearMcp = A.clearMcpToolResults
+  const clearErrors = A.clearErrorResults
+  // One pass classifies every pair (0 = not live or unanswered) and counts
+  // what the trace reports; later passes walk the pairs in the same order.
+  const cls = new Uint8Array(np)
+  let liveN = 0
+  let answeredN = 0
+  let clientLiveN = 0
+  let offN = 0
+  let poolN = 0
+  let clearableN = 0
+  let exN = 0
+  const noIgnored = s.a.lastCompaction < 0
+  for (let k = 0; k < np; k++) {
+    const p = pairs[k]!
+    if (
+      !noIgnored &&
+      (recs[p.use]!.ignored || (p.result >= 0 && recs[p.result]!.ignored))
+    )
+      continue
+    liveN++
+    if (p.origin === "client") clientLiveN++
+    if (p.result < 0) {
       decide(
         s,
         p.use,
         "kept",
-        e.index,
+        ei,
         TYPE,
         "No tool_result yet → unanswered tool uses are never cleared"
       )
+      continue
+    }
+    answeredN++
+    const allowed =
+      p.origin === "client" || (p.origin === "server" ? clearServer : clearMcp)
+    if (!allowed) {
+      cls[k] = OFF
+      offN++
+      continue
+    }
+    poolN++
+    if (exclude.length > 0 && exclude.includes(p.name)) {
+      cls[k] = EXCLUDED
+      exN++
+    } else if (p.isError && !clearErrors) cls[k] = ERROR_KEPT
+    else {
+      cls[k] = CLEARABLE
+      clearableN++
+    }
+  }
+  if (e.keep >= clearableN)
+    s.ctx.warnings.push({
+      code: "keep_covers_all",
+      message: `keep is ${fmt(e.keep)} but only ${plural(clearableN, "clearable tool use")} exist${clearableN === 1 ? "s" : ""}, so clear_tool_uses cannot clear anything here.`,
+      path: ["context_management", "edits", ei, "keep"],
+    })
 
   // 1. Trigger.
   const cmp = A.triggerComparison
   const sign = cmp === "gt" ? ">" : "≥"
   const notSign = cmp === "gt" ? "≤" : "<"
+  let belowWhy: string | null = null
   if (e.trigger.type === "input_tokens") {
     const v = e.trigger.value
     if (!passes(T, v, cmp)) {
@@ -99,87 +134,109 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         outcome: "stop",
         text: `${approx(T)} input tokens ${notSign} trigger ${fmt(v)} → nothing is cleared (lower the trigger below ${approx(T)} to clear now)`,
       })
-      for (const p of answered)
-        mark(
-          p,
-          "kept",
-          `Below the trigger (${approx(T)} input tokens ${notSign} ${fmt(v)}) → not cleared`
-        )
-      return done(null, "trigger")
-    }
-    steps.push({
-      id: "trigger",
-      outcome: "pass",
-      text: `${approx(T)} input tokens ${sign} trigger ${fmt(v)} → clearing runs`,
-    })
+      belowWhy = `Below the trigger (${approx(T)} input tokens ${notSign} ${fmt(v)}) → not cleared`
+    } else
+      steps.push({
+        id: "trigger",
+        outcome: "pass",
+        text: `${approx(T)} input tokens ${sign} trigger ${fmt(v)} → clearing runs`,
+      })
   } else {
     const v = e.trigger.value
-    const n = live.filter(
-      (p) => A.toolUsesTriggerCountsServerTools || p.origin === "client"
-    ).length
+    const n = A.toolUsesTriggerCountsServerTools ? liveN : clientLiveN
     if (!passes(n, v, cmp)) {
       steps.push({
         id: "trigger",
         outcome: "stop",
         text: `${plural(n, "tool use")} ${notSign} trigger ${fmt(v)} → nothing is cleared (lower the trigger below ${fmt(n)} to clear now)`,
       })
-      for (const p of answered)
-        mark(
-          p,
-          "kept",
-          `Below the trigger (${plural(n, "tool use")} ${notSign} ${fmt(v)}) → not cleared`
-        )
-      return done(null, "trigger")
-    }
-    steps.push({
-      id: "trigger",
-      outcome: "pass",
-      text: `${plural(n, "tool use")} ${sign} trigger ${fmt(v)} → clearing runs`,
-    })
+      belowWhy = `Below the trigger (${plural(n, "tool use")} ${notSign} ${fmt(v)}) → not cleared`
+    } else
+      steps.push({
+        id: "trigger",
+        outcome: "pass",
+        text: `${plural(n, "tool use")} ${sign} trigger ${fmt(v)} → clearing runs`,
+      })
+  }
+  if (belowWhy !== null) {
+    for (let k = 0; k < np; k++)
+      if (cls[k]! > 0) mark(pairs[k]!, "kept", belowWhy)
+    return done(null, "trigger")
   }
 
   // 2. Candidates, exclusions, keep (order per excludedCountTowardKeep).
-  const unanswered = live.length - answered.length
+  const unanswered = liveN - answeredN
   steps.push({
     id: "candidates",
     outcome: "info",
-    text: `${plural(answered.length, "tool use")} with results${unanswered ? ` (${fmt(unanswered)} unanswered, never cleared)` : ""}`,
+    text: `${plural(answeredN, "tool use")} with results${unanswered ? ` (${fmt(unanswered)} unanswered, never cleared)` : ""}`,
   })
-  const off = answered.filter((p) => !allowed(p))
-  for (const p of off)
-    mark(
-      p,
-      "kept",
-      `${p.origin === "server" ? "Server" : "MCP"} tool results are treated as not clearable (assumption switch) → kept`
-    )
-  if (off.length)
+  if (offN)
     steps.push({
       id: "origin",
       outcome: "info",
-      text: `${plural(off.length, "server/MCP tool use")} not clearable (assumption switch) → ${fmt(pool.length)} left`,
+      text: `${plural(offN, "server/MCP tool use")} not clearable (assumption switch) → ${fmt(poolN)} left`,
     })
-  for (const p of pool.filter(errorKept))
-    mark(
-      p,
-      "kept",
-      "Error results are treated as not clearable (assumption switch) → kept"
-    )
 
-  const keepFrom = A.excludedCountTowardKeep ? pool : clearable
-  const kept = new Set(e.keep > 0 ? keepFrom.slice(-e.keep) : [])
-  const victims = clearable.filter(
-    (p) => !kept.has(p) && untouched(s, p.result)
-  )
-  const exSet = pool.filter(excluded)
-  const exStep: TraceStep | null = exSet.length
+  // The `keep` most recent of the keep pool hold their slots.
+  const towardKeep = A.excludedCountTowardKeep
+  const keepFromN = towardKeep ? poolN : clearableN
+  const keptFrom = keepFromN - Math.max(0, e.keep)
+  const excludedNames: string[] = []
+  const keepReason =
+    e.keep === 1
+      ? "The most recent tool use (keep: 1) → kept"
+      : `One of the ${fmt(e.keep)} most recent tool uses (keep: ${fmt(e.keep)}) → kept`
+  const excludedWhy = new Map<string, string>()
+  // Pair indices of the victims (clearable, not kept, result untouched).
+  const victims: number[] = []
+  let rank = 0
+  for (let k = 0; k < np; k++) {
+    const c = cls[k]!
+    if (c === 0) continue
+    const p = pairs[k]!
+    if (c === OFF) {
+      mark(
+        p,
+        "kept",
+        p.origin === "server"
+          ? "Server tool results are treated as not clearable (assumption switch) → kept"
+          : "MCP tool results are treated as not clearable (assumption switch) → kept"
+      )
+      continue
+    }
+    // In the pool: an error result that is also excluded is first marked
+    // as error-kept, then as excluded (the later verdict wins).
+    if (p.isError && !clearErrors)
+      mark(
+        p,
+        "kept",
+        "Error results are treated as not clearable (assumption switch) → kept"
+      )
+    if (c === EXCLUDED) {
+      if (!excludedNames.includes(p.name)) excludedNames.push(p.name)
+      let why = excludedWhy.get(p.name)
+      if (why === undefined)
+        excludedWhy.set(
+          p.name,
+          (why = `${code(p.name)} is in exclude_tools → never cleared`)
+        )
+      mark(p, "excluded", why)
+    }
+    const inKeepFrom = towardKeep || c === CLEARABLE
+    const kept = inKeepFrom && e.keep > 0 && rank++ >= keptFrom
+    if (kept && c !== EXCLUDED) mark(p, "kept_recent", keepReason)
+    if (c === CLEARABLE && !kept && untouched(s, p.result)) victims.push(k)
+  }
+  const exStep: TraceStep | null = exN
     ? {
         id: "exclude",
         outcome: "info",
-        text: `${fmt(exSet.length)} ${exSet.length === 1 ? "is" : "are"} ${describeNames(exSet)} (exclude_tools) → ${plural(pool.length - exSet.length, "candidate")}`,
+        text: `${fmt(exN)} ${exN === 1 ? "is" : "are"} ${describeNames(excludedNames)} (exclude_tools) → ${plural(poolN - exN, "candidate")}`,
       }
     : null
   const keepText = `keep ${fmt(e.keep)} → ${plural(victims.length, "tool use")} to clear, oldest first`
-  if (A.excludedCountTowardKeep && exStep)
+  if (towardKeep && exStep)
     steps.push(
       {
         id: "keep",
@@ -188,39 +245,25 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
       },
       exStep
     )
-  else
-    steps.push(...(exStep ? [exStep] : []), {
-      id: "keep",
-      outcome: "info",
-      text: keepText,
-    })
-  for (const p of exSet)
-    mark(p, "excluded", `${code(p.name)} is in exclude_tools → never cleared`)
-  const keepReason =
-    e.keep === 1
-      ? "The most recent tool use (keep: 1) → kept"
-      : `One of the ${fmt(e.keep)} most recent tool uses (keep: ${fmt(e.keep)}) → kept`
-  for (const p of kept) if (!excluded(p)) mark(p, "kept_recent", keepReason)
+  else {
+    if (exStep) steps.push(exStep)
+    steps.push({ id: "keep", outcome: "info", text: keepText })
+  }
   if (victims.length === 0) {
     steps[steps.length - 1] = {
       id: "keep",
       outcome: "stop",
-      text: `keep ${fmt(e.keep)} covers all ${plural(clearable.length, "clearable tool use")} → nothing to clear${clearable.length > 1 ? ` (lower keep to ${fmt(clearable.length - 1)} or fewer)` : clearable.length === 1 ? " (set keep to 0)" : ""}`,
+      text: `keep ${fmt(e.keep)} covers all ${plural(clearableN, "clearable tool use")} → nothing to clear${clearableN > 1 ? ` (lower keep to ${fmt(clearableN - 1)} or fewer)` : clearableN === 1 ? " (set keep to 0)" : ""}`,
     }
     return done(null, "keep")
   }
 
   // 3. Build the cleared blocks and measure what they free.
   const ph = A.placeholderText
+  const allInputs = e.clearInputs === true
+  const someInputs = Array.isArray(e.clearInputs) ? e.clearInputs : null
   const inputsFor = (name: string) =>
-    Array.isArray(e.clearInputs) ? e.clearInputs.includes(name) : e.clearInputs
-  const changes: Array<{
-    i: number
-    block: Record<string, unknown>
-    tokens: number
-  }> = []
-  let saved = 0
-  let inputs = 0
+    allInputs || (someInputs !== null && someInputs.includes(name))
   const resultTable = variants(s, `result:${ph}`)
   const clearResult = (b: Record<string, unknown>) => ({ ...b, content: ph })
   const inputTable = variants(s, `input:${A.clearedInputShape}:${ph}`)
@@ -229,14 +272,17 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     ...b,
     input: emptyInput ? {} : ph,
   })
-  for (const p of victims) {
-    const r = variant(s, resultTable, p.result, clearResult)
-    saved += s.tokens[p.result]! - r.tokens
-    changes.push({ i: p.result, block: r.block, tokens: r.tokens })
-    if (inputsFor(p.name) && untouched(s, p.use)) {
-      const u = variant(s, inputTable, p.use, clearInput)
-      saved += s.tokens[p.use]! - u.tokens
-      changes.push({ i: p.use, block: u.block, tokens: u.tokens })
+  // Whether the victim's input is cleared too (decided before any change).
+  const withInput = new Uint8Array(victims.length)
+  let saved = 0
+  let inputs = 0
+  for (let v = 0; v < victims.length; v++) {
+    const p = pairs[victims[v]!]!
+    saved +=
+      s.tokens[p.result]! - variant(s, resultTable, p.result, clearResult)
+    if ((allInputs || someInputs) && inputsFor(p.name) && untouched(s, p.use)) {
+      saved += s.tokens[p.use]! - variant(s, inputTable, p.use, clearInput)
+      withInput[v] = 1
       inputs++
     }
   }
@@ -249,15 +295,17 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
       outcome: "stop",
       text: `Clearing would free ${approx(saved)} tokens < clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared (lower clear_at_least to ${approx(Math.max(0, saved))} or lower keep)`,
     })
-    for (const p of victims) {
-      decide(s, p.result, "not_applied", e.index, TYPE, why)
+    for (const k of victims) {
+      const p = pairs[k]!
+      const both = inputsFor(p.name)
+      decide(s, p.result, "not_applied", ei, TYPE, why)
       decide(
         s,
         p.use,
-        inputsFor(p.name) ? "not_applied" : "kept",
-        e.index,
+        both ? "not_applied" : "kept",
+        ei,
         TYPE,
-        inputsFor(p.name)
+        both
           ? why
           : "Its result would have been cleared, but the edit was skipped"
       )
@@ -279,29 +327,40 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   )
 
   // 5. Apply.
-  for (const c of changes) setBlock(s, c.i, c.block, c.tokens)
+  for (let v = 0; v < victims.length; v++) {
+    const p = pairs[victims[v]!]!
+    setBlock(
+      s,
+      p.result,
+      resultTable.blocks[p.result]!,
+      resultTable.tokens[p.result]!
+    )
+    if (withInput[v])
+      setBlock(s, p.use, inputTable.blocks[p.use]!, inputTable.tokens[p.use]!)
+  }
   const resultReason =
     e.keep === 0
       ? `keep: 0 → every tool result is cleared; result replaced by "${ph}"`
       : `Older than the ${fmt(e.keep)} most recent tool use${e.keep === 1 ? "" : "s"} (keep: ${fmt(e.keep)}) → result replaced by "${ph}"`
   const inputShown = A.clearedInputShape === "empty_object" ? "{}" : `"${ph}"`
-  for (const p of victims) {
-    decide(s, p.result, "cleared", e.index, TYPE, resultReason, ph)
-    if (!untouched(s, p.use))
-      decide(
-        s,
-        p.use,
-        "input_cleared",
-        e.index,
-        TYPE,
-        `Its result was cleared and clear_tool_inputs covers ${code(p.name)} → input replaced by ${inputShown}`
-      )
-    else
+  const inputWhy = new Map<string, string>()
+  for (const k of victims) {
+    const p = pairs[k]!
+    decide(s, p.result, "cleared", ei, TYPE, resultReason, ph)
+    if (!untouched(s, p.use)) {
+      let why = inputWhy.get(p.name)
+      if (why === undefined)
+        inputWhy.set(
+          p.name,
+          (why = `Its result was cleared and clear_tool_inputs covers ${code(p.name)} → input replaced by ${inputShown}`)
+        )
+      decide(s, p.use, "input_cleared", ei, TYPE, why)
+    } else
       decide(
         s,
         p.use,
         "kept",
-        e.index,
+        ei,
         TYPE,
         "Its result was cleared; the call itself stays (clear_tool_inputs does not cover it)"
       )

@@ -8,7 +8,14 @@
 import LZString from "lz-string"
 import { expect, it } from "vitest"
 
-import { decodeShare, encodeShare } from "@/lib/share/codec"
+import { bytesToBase64url } from "@/lib/share/base64url"
+import {
+  decodeShare,
+  encodeShare,
+  SHARE_PREFIX,
+  shareStateJson,
+} from "@/lib/share/codec"
+import { deflateRaw } from "@/lib/share/deflate"
 
 import { buildConversation } from "./build-conversation"
 
@@ -33,6 +40,13 @@ async function time(fn: () => unknown): Promise<number> {
   return median(runs)
 }
 
+// What a v1 link (plain deflate-raw JSON, no string table) would be, for
+// comparison in the same run.
+async function v1Length(json: string): Promise<number> {
+  const bytes = await deflateRaw(new TextEncoder().encode(json))
+  return "#v1.".length + bytesToBase64url(bytes).length
+}
+
 const fmt = (n: number) => n.toLocaleString("en-US")
 const ms = (n: number) => `${n.toFixed(2)} ms`
 
@@ -48,6 +62,10 @@ it("share link: size and speed", async () => {
 
   const encodeMs = await time(() => encodeShare(state))
   const decodeMs = await time(() => decodeShare(link))
+  const v1Link = `v1.${bytesToBase64url(await deflateRaw(new TextEncoder().encode(json)))}`
+  const v1EncodeMs = await time(() => v1Length(shareStateJson(state)))
+  expect(await decodeShare(v1Link)).toEqual(decoded)
+  const v1DecodeMs = await time(() => decodeShare(v1Link))
   const stringifyMs = await time(() => JSON.stringify(state))
   const parseMs = await time(() => JSON.parse(json) as unknown)
   const lzEncodeMs = await time(() =>
@@ -58,26 +76,31 @@ it("share link: size and speed", async () => {
   )
 
   const ratio = (link.length + 1) / lz.length // +1 for the "#"
+  const v1 = await v1Length(json)
   const lines = [
     `state: ${fmt(json.length)} chars of JSON (${(state.request as { messages: unknown[] }).messages.length} messages)`,
-    `permalink (#v1.…): ${fmt(link.length + 1)} chars`,
+    `permalink (#${SHARE_PREFIX}…): ${fmt(link.length + 1)} chars`,
     `lz-string compressToEncodedURIComponent: ${fmt(lz.length)} chars`,
     `permalink ÷ lz-string: ${ratio.toFixed(3)} (target ≤ 0.6)`,
+    `  v1 format (no string table): ${fmt(v1)} chars → ${(v1 / lz.length).toFixed(3)}`,
     `encode: ${ms(encodeMs)} median of ${RUNS} (JSON.stringify ${ms(stringifyMs)}, ×${(encodeMs / stringifyMs).toFixed(1)}; lz-string ${ms(lzEncodeMs)})`,
     `decode: ${ms(decodeMs)} median of ${RUNS} (JSON.parse ${ms(parseMs)}, ×${(decodeMs / parseMs).toFixed(1)}; lz-string ${ms(lzDecodeMs)})`,
+    `  v1 format: encode ${ms(v1EncodeMs)}, decode ${ms(v1DecodeMs)}`,
   ]
   // How the ratio moves with size: deflate's window is 32 KB, lz-string's
   // dictionary is unbounded, so long transcripts that re-read the same files
-  // favour lz-string.
+  // favoured lz-string until v2's string table (the v1 column).
   for (const bytes of [50_000, 100_000, 400_000]) {
     const other = buildConversation(bytes)
     const otherLink = await encodeShare(other)
     const otherLz = LZString.compressToEncodedURIComponent(
       JSON.stringify(other)
     )
+    const otherV1 = await v1Length(JSON.stringify(other))
     lines.push(
-      `  at ${fmt(JSON.stringify(other).length)} chars: ${fmt(otherLink.length + 1)} vs ${fmt(otherLz.length)} → ${((otherLink.length + 1) / otherLz.length).toFixed(3)}`
+      `  at ${fmt(JSON.stringify(other).length)} chars: ${fmt(otherLink.length + 1)} vs ${fmt(otherLz.length)} → ${((otherLink.length + 1) / otherLz.length).toFixed(3)} (v1 ${(otherV1 / otherLz.length).toFixed(3)})`
     )
   }
   console.log(lines.join("\n"))
+  expect(ratio).toBeLessThanOrEqual(0.6)
 })

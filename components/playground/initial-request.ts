@@ -15,7 +15,7 @@ export type FragmentOutcome =
   | { success: false; error: string }
 
 /**
- * Reads a `#v1.` share link or a `#request=` deep link (bounded decoding, see
+ * Reads a `#v2.` (or older `#v1.`) share link or a `#request=` deep link (bounded decoding, see
  * lib/share/codec.ts); null when the fragment is neither.
  */
 export async function readFragment(

@@ -154,7 +154,7 @@ export class PlaygroundPage {
   async permalink(): Promise<string> {
     await this.page.getByTestId("header.share").click()
     const url = this.page.getByTestId("share.url")
-    await expect(url).toHaveValue(/#v1\./)
+    await expect(url).toHaveValue(/#v2\./)
     return url.inputValue()
   }
 

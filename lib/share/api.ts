@@ -5,7 +5,7 @@ import { z } from "zod"
 
 /** Body of `POST /api/share`. */
 export const createShareRequestSchema = z.object({
-  /** A `v1.…` fragment as built by `encodeShare` (a leading `#` is fine). */
+  /** A `v2.…` (or older `v1.…`) fragment as built by `encodeShare` (a leading `#` is fine). */
   payload: z.string(),
 })
 

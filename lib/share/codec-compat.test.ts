@@ -5,13 +5,15 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 
+import { base64urlToBytes } from "./base64url"
 import { decodeFragment, decodeShare, encodeShare } from "./codec"
+import { inflateRawToText } from "./deflate"
 import type { ShareState } from "./types"
 
 const fixture = (name: string) =>
   readFileSync(join(__dirname, "__fixtures__", name), "utf8")
 
-describe.each(["v1", "v1-text"])("frozen %s link", (name) => {
+describe.each(["v1", "v1-text", "v2"])("frozen %s link", (name) => {
   const link = fixture(`${name}.txt`).trim()
   const state: unknown = JSON.parse(fixture(`${name}.json`))
 
@@ -38,5 +40,29 @@ describe.each(["v1", "v1-text"])("frozen %s link", (name) => {
       data: state,
       notes: [],
     })
+  })
+})
+
+describe("frozen v2 link", () => {
+  it("covers every part of the v2 format", async () => {
+    const link = fixture("v2.txt").trim()
+    expect(link.startsWith("v2.")).toBe(true)
+    const inflated = await inflateRawToText(
+      base64urlToBytes(link.slice(3)) ?? new Uint8Array(),
+      { maxBytes: 1e6, deadline: Infinity, now: () => 0 }
+    )
+    if (!inflated.ok) throw new Error(inflated.reason)
+    const doc = JSON.parse(inflated.text) as { t: unknown[]; s: unknown }
+    const text = JSON.stringify(doc.s)
+    // A string stored once and referred to twice (the same file read twice).
+    expect(text.match(/"~2"/g)).toHaveLength(2)
+    // An overlapping re-read written as a copy of an earlier entry.
+    expect(doc.t.some((entry) => Array.isArray(entry))).toBe(true)
+    // Short real strings starting with "~" escaped; long ones kept raw.
+    expect(text).toContain('"~~/app/lib/share/codec.ts"')
+    expect(text).toContain('"selected":"~~0"')
+    expect(doc.t[0]).toMatch(/^~ You are/)
+    // A real one-element array is not a reference.
+    expect(text).toContain('"lines":[0]')
   })
 })

@@ -30,6 +30,49 @@ async function answer(hash: string) {
 const b64 = (bytes: Uint8Array) => bytesToBase64url(bytes)
 const deflated = async (text: string) =>
   b64(await deflateRaw(new TextEncoder().encode(text)))
+const v2 = async (doc: unknown) =>
+  "#v2." + (await deflated(JSON.stringify(doc)))
+
+// Random v2 documents: tables of strings and copies (in and out of range,
+// forwards, backwards, onto themselves), states full of references.
+const refArb = fc.oneof(
+  fc.nat({ max: 40 }).map((n) => "~" + n.toString(36)),
+  fc.constantFrom("~", "~~", "~~0", "~00", "~A", "~-1", "~1e3", "~ 0"),
+  fc.string({ maxLength: 8 })
+)
+const partArb = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.tuple(
+    fc.integer({ min: -2, max: 12 }),
+    fc.integer({ min: -2, max: 40 }),
+    fc.integer({ min: -2, max: 40 })
+  ),
+  fc.jsonValue({ maxDepth: 2 })
+)
+const v2DocArb = fc.record(
+  {
+    t: fc.oneof(
+      fc.array(
+        fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.array(partArb, { maxLength: 5 })
+        ),
+        { maxLength: 12 }
+      ),
+      fc.jsonValue({ maxDepth: 2 })
+    ),
+    s: fc.oneof(
+      fc.record({
+        request: fc.oneof(refArb, fc.array(refArb, { maxLength: 6 })),
+        requestText: refArb,
+        view: fc.record({ selected: refArb }),
+      }),
+      fc.jsonValue({ maxDepth: 4 })
+    ),
+    x: fc.jsonValue({ maxDepth: 1 }),
+  },
+  { requiredKeys: [] }
+)
 
 describe("decodeFragment under fuzzing", () => {
   it("answers random strings, random base64 and random bytes", async () => {
@@ -58,6 +101,24 @@ describe("decodeFragment under fuzzing", () => {
         await answer("#v1." + (await deflated(JSON.stringify(value))))
       }),
       { numRuns: 300 }
+    )
+  })
+
+  it("answers random JSON deflated into a v2 link", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 6 }), async (value) => {
+        await answer(await v2(value))
+      }),
+      { numRuns: 200 }
+    )
+  })
+
+  it("answers random v2 tables and references", async () => {
+    await fc.assert(
+      fc.asyncProperty(v2DocArb, async (doc) => {
+        await answer(await v2(doc))
+      }),
+      { numRuns: 500 }
     )
   })
 
@@ -153,8 +214,74 @@ describe("decodeFragment under fuzzing", () => {
     ],
     ["v0", async () => "#v0.AAAA", "damaged"],
     [
-      "v2",
-      async () => "#v2." + (await deflated('{"request":{}}')),
+      "v2 references past the table",
+      () => v2({ t: ["a"], s: { request: ["~0", "~1"] } }),
+      "damaged",
+    ],
+    [
+      "a v2 copy cycle",
+      () => v2({ t: [[[1, 0, 1]], [[0, 0, 1]]], s: { request: "~0" } }),
+      "damaged",
+    ],
+    [
+      "a v2 table that doubles 40 times",
+      () =>
+        v2({
+          t: [
+            "x".repeat(1000),
+            ...Array.from({ length: 40 }, (_, k) => [
+              [k, 0, 1000 * 2 ** k],
+              [k, 0, 1000 * 2 ** k],
+            ]),
+          ],
+          s: { request: "~0" },
+        }),
+      "too_large",
+    ],
+    [
+      "a 1 MB v2 string referenced 100 times",
+      () =>
+        v2({
+          t: ["x".repeat(1024 * 1024)],
+          s: { request: Array(100).fill("~0") },
+        }),
+      "too_large",
+    ],
+    [
+      "a v2 table of 3M entries",
+      () => v2({ t: Array(3_000_000).fill("abcde"), s: { request: "~1" } }),
+      "too_large",
+    ],
+    [
+      "100k-deep arrays in a v2 state",
+      async () =>
+        "#v2." +
+        (await deflated(
+          '{"t":[],"s":' + "[".repeat(100_000) + "]".repeat(100_000) + "}"
+        )),
+      "too_deep",
+    ],
+    [
+      "100k-deep arrays in a v2 table",
+      async () =>
+        "#v2." +
+        (await deflated(
+          '{"t":' + "[".repeat(100_000) + "]".repeat(100_000) + ',"s":{}}'
+        )),
+      "too_deep",
+    ],
+    [
+      "50 MB of zeros as v2",
+      async () =>
+        "#v2." + b64(await deflateRaw(new Uint8Array(50 * 1024 * 1024))),
+      "too_large",
+    ],
+    [
+      "v3",
+      () =>
+        v2({ t: [], s: { request: {} } }).then((l) =>
+          l.replace("#v2.", "#v3.")
+        ),
       "unsupported_version",
     ],
     ["v999999999", async () => "#v999999999.AAAA", "unsupported_version"],

@@ -43,7 +43,7 @@ describe("share links round-trip", () => {
   it("links use only the base64url alphabet after the prefix", async () => {
     await fc.assert(
       fc.asyncProperty(shareStateArb, async (state) => {
-        expect(await encodeShare(state)).toMatch(/^v1\.[A-Za-z0-9_-]+$/)
+        expect(await encodeShare(state)).toMatch(/^v2\.[A-Za-z0-9_-]+$/)
       }),
       { numRuns: 50 }
     )

@@ -29,7 +29,7 @@ const request = {
 describe("encodeShare", () => {
   it("writes a versioned base64url payload with no # and no padding", async () => {
     const link = await encodeShare({ request })
-    expect(link).toMatch(/^v1\.[A-Za-z0-9_-]+$/)
+    expect(link).toMatch(/^v2\.[A-Za-z0-9_-]+$/)
   })
 
   it("gives the same link for the same state", async () => {
@@ -245,7 +245,7 @@ describe("decodeShare failures", () => {
 })
 
 describe("decodeFragment", () => {
-  it("dispatches #v1. to the share decoder", async () => {
+  it("dispatches #v2. to the share decoder", async () => {
     const decoded = await decodeFragment("#" + (await encodeShare({ request })))
     expect(decoded.success && decoded.data.request).toEqual(request)
   })
@@ -285,6 +285,7 @@ describe("decodeFragment", () => {
     ["a bare #", "#", "not_share"],
     ["an anchor", "#section-2", "not_share"],
     ["a future version", "#v9.abc", "unsupported_version"],
+    ["the next version", "#v3.abc", "unsupported_version"],
   ])("answers %s", async (_name, hash, code) => {
     const decoded = await decodeFragment(hash)
     if (code === null) {

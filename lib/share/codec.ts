@@ -1,19 +1,28 @@
 /**
  * Share-link codec. Compatibility rules — read before changing anything:
  *
- * 1. A link is `v<N>.<payload>`. v1's payload is
- *    base64url(deflate-raw(UTF-8 JSON of the wire object in wire.ts)).
+ * 1. A link is `v<N>.<payload>`. Versions so far:
+ *    - v1: base64url(deflate-raw(UTF-8 JSON of the wire object in wire.ts)).
+ *    - v2: the same wire object through a string table, then as v1:
+ *      base64url(deflate-raw(JSON of `{"t": [table], "s": wire with
+ *      references}`)). Long strings are stored once, and may copy text of
+ *      earlier ones, so repeats further back than deflate's 32 KB window
+ *      still cost almost nothing. The table, the reference syntax and its
+ *      escape are specified in string-table.ts and long-match.ts.
+ *    This build writes v2 and reads both.
  * 2. Never rename a field, change its meaning or reorder the keys `toWire`
  *    writes (`request`, `requestText`, `assumptions`, `view`); only append new
  *    optional fields. Older readers ignore unknown fields with a note.
- * 3. Any change an older reader would misread bumps the prefix (v2, …).
+ * 3. Any change an older reader would misread bumps the prefix (v3, …).
  * 4. Every version ever shipped stays decodable here, forever. Each has a
  *    frozen fixture in `__fixtures__/v<N>.txt` + `.json`, tested in
  *    `codec-compat.test.ts`; never regenerate a fixture to make a test pass.
  * 5. A link from a newer version says so ("made by a newer version") rather
  *    than failing as "damaged" or being half-read.
  * 6. Decoding is bounded (limits.ts) and never throws: every failure is a
- *    `{ success: false, error: { code, message } }` a user can read.
+ *    `{ success: false, error: { code, message } }` a user can read. For v2
+ *    the bounds also cover the table: references and copies are checked,
+ *    and the text they expand to is capped like the inflated size.
  * 7. No API key is ever encoded or decoded (secrets.ts, both directions).
  *
  * Legacy deep links `#request=<percent-encoded JSON>` (docs "open in
@@ -24,6 +33,7 @@ import { base64urlToBytes, bytesToBase64url } from "./base64url"
 import { deflateRaw, inflateRawToText } from "./deflate"
 import { parseJsonBounded } from "./json-guard"
 import { SHARE_LIMITS, type ShareLimits } from "./limits"
+import { packStrings, unpackStrings } from "./string-table"
 import type {
   DecodeShareResult,
   ShareError,
@@ -33,9 +43,9 @@ import type {
 import { fromWire, toWire } from "./wire"
 
 /** The version this build writes. */
-export const SHARE_VERSION = 1
+export const SHARE_VERSION = 2
 
-/** Prefix of links this build writes, e.g. `v1.` (no `#`). */
+/** Prefix of links this build writes, e.g. `v2.` (no `#`). */
 export const SHARE_PREFIX = `v${SHARE_VERSION}.`
 
 /** Options for decoding; both are optional and exist for tests and servers. */
@@ -75,18 +85,29 @@ function resolve(options: DecodeOptions | undefined) {
 }
 
 /**
- * Encodes a state as `v1.<base64url(deflate-raw(JSON))>` (no leading `#`).
+ * The canonical JSON of a state's wire object (secrets stripped, defaults
+ * omitted, fixed key order): what a link holds, independent of its format
+ * version and of the zlib build. Short-link ids hash this.
+ */
+export function shareStateJson(state: ShareState): string {
+  return JSON.stringify(toWire(state).wire)
+}
+
+/**
+ * Encodes a state as `v2.<base64url(deflate-raw(JSON))>` (no leading `#`).
  * Secrets are stripped first. Rejects only on values JSON cannot represent
  * (cycles, BigInt), which the playground never produces.
  */
 export async function encodeShare(state: ShareState): Promise<string> {
-  const { wire } = toWire(state)
-  const bytes = new TextEncoder().encode(JSON.stringify(wire))
+  // Through JSON first: the table sees exactly what JSON.stringify would
+  // write (toJSON, undefined, -0) and may then rewrite it in place.
+  const doc = packStrings(JSON.parse(shareStateJson(state)))
+  const bytes = new TextEncoder().encode(JSON.stringify(doc))
   return SHARE_PREFIX + bytesToBase64url(await deflateRaw(bytes))
 }
 
 /**
- * Decodes a `v1.…` fragment (with or without `#`). Never throws; each
+ * Decodes a `v1.…` or `v2.…` fragment (with or without `#`). Never throws; each
  * failure carries a user-facing message, and `notes` lists repairs.
  */
 export async function decodeShare(
@@ -118,7 +139,7 @@ async function decodeShareUnsafe(
   if (n > SHARE_VERSION) {
     return fail("unsupported_version", `(It uses format v${n}.)`)
   }
-  if (n !== 1) return fail("damaged")
+  if (n !== 1 && n !== 2) return fail("damaged")
   const bytes = base64urlToBytes(text.slice(version[0].length))
   if (!bytes || bytes.length === 0) return fail("damaged")
 
@@ -129,31 +150,56 @@ async function decodeShareUnsafe(
   })
   if (!inflated.ok) {
     return inflated.reason === "too_large"
-      ? fail(
-          "too_large",
-          `It expands to more than ${limits.maxDecodedBytes / MiB} MB.`
-        )
+      ? tooLarge(limits)
       : fail(inflated.reason)
   }
-  return readJson(inflated.text, limits, now, deadline)
+  return readJson(inflated.text, n === 1 ? 1 : 2, limits, now, deadline)
 }
+
+const tooLarge = (limits: ShareLimits) =>
+  fail(
+    "too_large",
+    `It expands to more than ${limits.maxDecodedBytes / MiB} MB.`
+  )
 
 function readJson(
   text: string,
+  version: 1 | 2,
   limits: ShareLimits,
   now: () => number,
   deadline: number
 ): DecodeShareResult {
-  const parsed = parseJsonBounded(text, limits.maxDepth)
+  // v2 wraps the wire object in `{"t", "s"}`: one level more, same budget
+  // for the state itself.
+  const parsed = parseJsonBounded(text, limits.maxDepth + version - 1)
   if (!parsed.ok) {
     return parsed.reason === "too_deep"
       ? fail("too_deep", `The limit is ${limits.maxDepth} levels.`)
       : fail("damaged")
   }
   if (now() > deadline) return fail("timeout")
-  const state = fromWire(parsed.value)
+  let wire = parsed.value
+  const notes: string[] = []
+  if (version === 2) {
+    const unpacked = unpackStrings(parsed.value, {
+      maxChars: limits.maxDecodedBytes,
+      deadline,
+      now,
+    })
+    if (!unpacked.ok) {
+      if (unpacked.reason === "too_large") return tooLarge(limits)
+      return fail(unpacked.reason, unpacked.detail || undefined)
+    }
+    wire = unpacked.value
+    notes.push(...unpacked.notes)
+  }
+  const state = fromWire(wire)
   if (!state.ok) return fail("invalid")
-  return { success: true, data: state.data, notes: state.notes }
+  return {
+    success: true,
+    data: state.data,
+    notes: [...notes, ...state.notes],
+  }
 }
 
 /**

@@ -17,7 +17,12 @@ const awkward = fc.constantFrom(
   "line\u2028separator\u2029",
   "\ud800 lone surrogate",
   "tab\tnew\nline\r\n",
-  '"quotes" and \\backslashes\\'
+  '"quotes" and \\backslashes\\',
+  // Look like v2 string-table references; must come back unchanged.
+  "~",
+  "~0",
+  "~~1",
+  "~/notes.md"
 )
 
 const smallTextArb: fc.Arbitrary<string> = fc.oneof(
@@ -34,10 +39,21 @@ const bigTextArb = fc
   )
   .map(([s, n]) => s.repeat(n))
 
+// A file an agent reads in overlapping parts: slices of one shared text, so
+// strings in a state repeat and overlap (v2's table and copies).
+const FILE = Array.from(
+  { length: 120 },
+  (_, i) => `${i % 7 ? "line" : "行 👩‍💻"} ${i}: ${"abcdefghij".slice(i % 10)}`
+).join("\n")
+const fileSliceArb = fc
+  .tuple(fc.nat({ max: FILE.length }), fc.integer({ min: 60, max: 2000 }))
+  .map(([at, length]) => FILE.slice(at, at + length))
+
 /** Strings that mix ordinary text with every kind of awkward input. */
 export const textArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 12, arbitrary: smallTextArb },
-  { weight: 1, arbitrary: bigTextArb }
+  { weight: 1, arbitrary: bigTextArb },
+  { weight: 2, arbitrary: fileSliceArb }
 )
 
 const idArb = fc.stringMatching(/^toolu_[A-Za-z0-9]{12}$/)

@@ -64,3 +64,13 @@ describe("stripSecrets", () => {
     expect(input).toEqual(copy)
   })
 })
+
+describe("__proto__ keys (regression)", () => {
+  it("keeps a __proto__ key of pasted JSON as data", () => {
+    const value = JSON.parse(
+      '{"input": {"__proto__": {"x": 1}, "a": 2}}'
+    ) as unknown
+    const { value: out } = stripSecrets(value)
+    expect(JSON.stringify(out)).toBe('{"input":{"__proto__":{"x":1},"a":2}}')
+  })
+})

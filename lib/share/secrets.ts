@@ -45,7 +45,14 @@ export function stripSecrets<T>(value: T): StripSecretsResult<T> {
           removed.push(childPath)
           continue
         }
-        out[key] = walk(child, childPath)
+        // defineProperty, not assignment: a "__proto__" key in pasted JSON is
+        // data and must survive the link (assignment would set the prototype).
+        Object.defineProperty(out, key, {
+          value: walk(child, childPath),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
       }
       return out
     }

@@ -1,7 +1,7 @@
 // What the short-link routes do, minus HTTP: the handlers parse the request,
 // call one of these, and map the typed outcome to a status code.
 
-import { decodeShare, encodeShare } from "./codec"
+import { decodeShare, encodeShare, shareStateJson } from "./codec"
 import { idCandidates, sha256Base32 } from "./ids"
 import { MAX_SHORT_LINK_PAYLOAD_CHARS } from "./limits"
 import type { GetResult, RemoveResult, ShareStore } from "./store"
@@ -20,11 +20,13 @@ export type CreateShortLinkResult =
 const TOO_LARGE = `Short links hold at most ${MAX_SHORT_LINK_PAYLOAD_CHARS.toLocaleString("en-US")} characters of compressed state.`
 
 /**
- * Validates a `v1.…` payload, re-encodes it canonically and stores it under
- * its content address. The payload is decoded first so the server never
- * stores junk, and re-encoded so the id does not depend on the browser's
- * zlib build (Chromium's and Node's may emit different bytes for the same
- * state): equal states get equal ids wherever they were encoded.
+ * Validates a `v1.…`/`v2.…` payload, re-encodes it canonically (as the
+ * current version) and stores it under its content address. The payload is
+ * decoded first so the server never stores junk. The id hashes the state's
+ * canonical JSON, not the link: it depends neither on the browser's zlib
+ * build (Chromium's and Node's may emit different bytes for the same state)
+ * nor on the link format, so equal states get equal ids wherever, and in
+ * whichever version, they were encoded.
  */
 export async function createShortLink(input: {
   payload: string
@@ -49,7 +51,7 @@ export async function createShortLink(input: {
     return { ok: false, reason: "too_large", message: TOO_LARGE }
   }
   const [hash, deleteTokenHash] = await Promise.all([
-    sha256Base32(canonical),
+    sha256Base32(shareStateJson(decoded.data)),
     sha256Base32(deleteToken),
   ])
   const { id, created } = await store.put({

@@ -12,8 +12,8 @@ export const DEFAULT_SHARE_DATABASE_URL = "file:./data/share.db"
 /** The one table; `CREATE TABLE IF NOT EXISTS` runs on first use. */
 export const SHARE_SCHEMA = `CREATE TABLE IF NOT EXISTS share_links (
   id TEXT PRIMARY KEY,        -- prefix of hash (10 chars unless it collided)
-  hash TEXT NOT NULL,         -- base32 SHA-256 of the canonical payload
-  payload TEXT,               -- "v1.…" fragment; NULL once deleted
+  hash TEXT NOT NULL,         -- base32 SHA-256 of the canonical state JSON
+  payload TEXT,               -- "v2.…" fragment (older rows "v1.…"); NULL once deleted
   payload_chars INTEGER NOT NULL,
   delete_token_hash TEXT,     -- base32 SHA-256 of the creator's token; NULL once deleted
   created_at INTEGER NOT NULL, -- ms since epoch, passed in by the caller

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
-import { decodeShare, encodeShare } from "@/lib/share/codec"
+import { decodeShare, encodeShare, shareStateJson } from "@/lib/share/codec"
 import { bytesToBase64url } from "@/lib/share/base64url"
 import { deflateRaw } from "@/lib/share/deflate"
 import { sha256Base32 } from "@/lib/share/ids"
@@ -68,7 +68,10 @@ describe("POST /api/share", () => {
     const first = await post({ payload })
     expect(first.status).toBe(201)
     const created = (await first.json()) as Created
-    expect(created.id).toBe((await sha256Base32(payload)).slice(0, 10))
+    expect(payload.startsWith("v2.")).toBe(true)
+    expect(created.id).toBe(
+      (await sha256Base32(shareStateJson(state(1)))).slice(0, 10)
+    )
     expect(created.url).toBe(`http://play.test/s/${created.id}`)
     expect(created.existed).toBe(false)
     expect(created.deleteToken).toMatch(/^[A-Za-z0-9_-]{32}$/)
@@ -103,11 +106,43 @@ describe("POST /api/share", () => {
     expect(body.notes.join(" ")).toMatch(/credential/)
   })
 
+  it("accepts a v1 payload, gives it the v2 payload's id and stores v2", async () => {
+    const s = state(5)
+    const v1 =
+      "v1." +
+      bytesToBase64url(
+        await deflateRaw(new TextEncoder().encode(JSON.stringify(s)))
+      )
+    const fromV1 = (await (await post({ payload: v1 })).json()) as Created
+    const fromV2 = (await (
+      await post({ payload: await encodeShare(s) })
+    ).json()) as Created
+    expect(fromV2.id).toBe(fromV1.id)
+    expect(fromV2.existed).toBe(true)
+
+    const { payload } = (await (await get(fromV1.id)).json()) as {
+      payload: string
+    }
+    // What /s/:id hands to the browser: a current-format link.
+    expect(payload.startsWith("v2.")).toBe(true)
+    expect(await decodeShare(payload)).toEqual({
+      success: true,
+      data: s,
+      notes: [],
+    })
+  })
+
   it.each([
     ["not JSON", "{oops", 400],
     ["no payload", { link: "v1.x" }, 400],
     ["a damaged payload", { payload: "v1.AAAA" }, 400],
     ["a non-share payload", { payload: "hello" }, 400],
+    [
+      "a v2 payload with a reference outside its table",
+      // deflate-raw of {"t":["x"],"s":{"request":"~5"}}
+      { payload: "v2.q1YqUbKKVqpQitVRKlayqlYqSi0sTS0uUbJSqjNVqq0FAA" },
+      400,
+    ],
   ])("rejects %s with the error shape", async (_name, body, status) => {
     const res = await post(body)
     expect(res.status).toBe(status)
@@ -142,6 +177,21 @@ describe("POST /api/share", () => {
       { payload: "v1.AAAA" },
       { "content-length": "50000000" }
     )
+    expect(res.status).toBe(413)
+  })
+
+  it("answers 413 for a small v2 payload whose references expand past the limit", async () => {
+    const doc = {
+      t: ["x".repeat(1024 * 1024)],
+      s: { request: Array(20).fill("~0") },
+    }
+    const bomb =
+      "v2." +
+      bytesToBase64url(
+        await deflateRaw(new TextEncoder().encode(JSON.stringify(doc)))
+      )
+    expect(bomb.length).toBeLessThan(10_000)
+    const res = await post({ payload: bomb })
     expect(res.status).toBe(413)
   })
 

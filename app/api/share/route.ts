@@ -44,7 +44,7 @@ export async function POST(request: Request): Promise<Response> {
     return errorResponse(
       400,
       "bad_request:share",
-      'Send { "payload": "v1.…" }.'
+      'Send { "payload": "v2.…" }.'
     )
   }
 

@@ -1,6 +1,7 @@
 // /s/:id — a short link. Loads the stored payload on the server and hands it
-// to a tiny client page that navigates to `/#v1.…`, so the playground opens
-// it exactly like a full link. (A server redirect cannot carry it: the
+// to a tiny client page that navigates to `/#v2.…` (rows stored before v2
+// keep their `/#v1.…`, which still decodes), so the playground opens it
+// exactly like a full link. (A server redirect cannot carry it: the
 // fragment would travel in a Location header, and payloads run to 1 MB.)
 
 import type { Metadata } from "next"

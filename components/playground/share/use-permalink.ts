@@ -15,7 +15,7 @@ export type Permalink =
   | { status: "error"; message: string }
   | {
       status: "ready"
-      /** `v1.…` without the `#`. */
+      /** `v2.…` without the `#`. */
       payload: string
       /** The full link: this page's address plus `#payload`. */
       url: string

@@ -1,6 +1,8 @@
 "use client"
 
-import { useEffect, useRef, useState } from "react"
+import { useCallback, useRef, useState } from "react"
+
+import { useDismiss } from "@/components/ui/use-dismiss"
 
 import type { Preset } from "@/lib/presets"
 
@@ -12,16 +14,10 @@ export function ExamplesMenu() {
   // The presets (and the generator behind them) load when the menu first opens.
   const [presets, setPresets] = useState<readonly Preset[] | null>(null)
   const ref = useRef<HTMLDivElement>(null)
+  const close = useCallback(() => setOpen(false), [])
   const setRequest = usePlaygroundStore((s) => s.setRequest)
   const source = usePlaygroundStore((s) => s.source)
-  useEffect(() => {
-    if (!open) return
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener("mousedown", close)
-    return () => document.removeEventListener("mousedown", close)
-  }, [open])
+  useDismiss(ref, open, close)
   return (
     <div ref={ref} className="relative">
       <button

@@ -3,6 +3,7 @@
 import { useEffect, type ReactNode } from "react"
 
 import { cn } from "@/components/ui/cn"
+import { TabBar } from "@/components/ui/tab-bar"
 import type { Region } from "@/lib/state"
 
 import { ConversationPanel } from "./conversation/conversation-panel"
@@ -35,30 +36,15 @@ export function Workspace({
   return (
     <main className="flex min-h-0 flex-1 flex-col">
       <Notices notice={notice} skippedRestore={skippedRestore} />
-      <div
-        role="tablist"
-        aria-label="Regions"
-        className="flex border-b border-zinc-200 lg:hidden dark:border-zinc-800"
-      >
-        {REGIONS.map((r) => (
-          <button
-            key={r.id}
-            role="tab"
-            type="button"
-            aria-selected={region === r.id}
-            data-testid={`regions.tab.${r.id}`}
-            onClick={() => setRegion(r.id)}
-            className={cn(
-              "flex-1 px-3 py-2 text-sm",
-              region === r.id
-                ? "border-b-2 border-brand font-medium"
-                : "text-zinc-500"
-            )}
-          >
-            {r.label}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        label="Regions"
+        tabs={REGIONS}
+        value={region}
+        onChange={setRegion}
+        testIdPrefix="regions.tab"
+        className="lg:hidden"
+        stretch
+      />
       <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-[minmax(0,1.05fr)_minmax(0,0.85fr)_minmax(0,1.35fr)]">
         <RegionBox id="conversation" active={region} label="Conversation">
           <ConversationPanel />

@@ -6,6 +6,7 @@ import type { SimulateSuccess } from "@/lib/context-editing"
 import type { ResultTab } from "@/lib/state"
 
 import { cn } from "@/components/ui/cn"
+import { TabBar } from "@/components/ui/tab-bar"
 
 import { usePlaygroundStore } from "../playground-store-provider"
 import { useSimulation } from "../use-simulation"
@@ -70,30 +71,14 @@ export function ResultPanel() {
             </div>
           )}
         </div>
-        <div
-          role="tablist"
-          aria-label="Result views"
-          className="sticky top-0 z-10 flex gap-1 border-b border-zinc-200 bg-white px-3 pt-1 dark:border-zinc-800 dark:bg-zinc-950"
-        >
-          {TABS.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              aria-selected={tab === t.id}
-              data-testid={`result.tab.${t.id}`}
-              onClick={() => setTab(t.id)}
-              className={cn(
-                "-mb-px border-b-2 px-2.5 py-1.5 text-sm",
-                tab === t.id
-                  ? "border-brand font-medium"
-                  : "border-transparent text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"
-              )}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+        <TabBar
+          label="Result views"
+          tabs={TABS}
+          value={tab}
+          onChange={setTab}
+          testIdPrefix="result.tab"
+          className="sticky top-0 z-10 bg-white px-3 pt-1 dark:bg-zinc-950"
+        />
         <div
           role="tabpanel"
           className={cn("p-3", tab === "raw" && "h-[70vh] p-0")}

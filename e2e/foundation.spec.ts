@@ -35,3 +35,34 @@ test("the theme toggle switches dark mode", async ({ playground, page }) => {
   await page.getByTestId("header.theme").click() // light → dark
   await expect(html).toHaveClass(/dark/)
 })
+
+test("on a narrow screen the regions become tabs, Result first", async ({
+  playground,
+  page,
+}) => {
+  await page.setViewportSize({ width: 420, height: 860 })
+  await playground.open()
+  await expect(page.getByTestId("region.result")).toBeVisible()
+  await expect(page.getByTestId("region.edits")).toBeHidden()
+  await page.getByTestId("regions.tab.edits").click()
+  await expect(page.getByTestId("region.edits")).toBeVisible()
+  await expect(page.getByTestId("region.result")).toBeHidden()
+})
+
+test("the examples menu works from the keyboard", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await page.getByTestId("header.examples").focus()
+  await page.keyboard.press("Enter")
+  // The first example receives focus; Enter loads it.
+  await expect(page.getByTestId("examples.research-agent")).toBeFocused()
+  await page.keyboard.press("ArrowDown")
+  await expect(page.getByTestId("examples.basic")).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(page.getByTestId("examples.basic")).toHaveCount(0)
+  await expect(page.getByTestId("edits.card.0")).toContainText(
+    "clear_tool_uses_20250919"
+  )
+})

@@ -2,6 +2,7 @@
 
 import { useCallback, useRef, useState } from "react"
 
+import { onMenuKeyDown } from "@/components/ui/menu-keys"
 import { useDismiss } from "@/components/ui/use-dismiss"
 
 import type { Preset } from "@/lib/presets"
@@ -38,7 +39,7 @@ export function ExamplesMenu() {
       {open && (
         <div
           role="menu"
-          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+          onKeyDown={(e) => onMenuKeyDown(e, close)}
           className="absolute left-0 z-40 mt-1 max-h-[70vh] w-96 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
         >
           {!presets && (

@@ -2,6 +2,7 @@
 
 import { useCallback, useRef, useState } from "react"
 
+import { onMenuKeyDown } from "@/components/ui/menu-keys"
 import { useDismiss } from "@/components/ui/use-dismiss"
 
 import type { EditObject } from "@/lib/state/edits"
@@ -54,7 +55,7 @@ export function AddEditMenu({
       {open && (
         <div
           role="menu"
-          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+          onKeyDown={(e) => onMenuKeyDown(e, close)}
           className="absolute right-0 z-30 mt-1 w-64 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           {CHOICES.map((c) => (

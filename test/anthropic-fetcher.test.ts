@@ -149,6 +149,75 @@ describe("fetcher", () => {
     expect(result.partial.blocks.length).toBeGreaterThan(0)
   })
 
+  it("honours a cancel even when the rest of the stream arrived in the same chunk (regression)", async () => {
+    const lines = [
+      { kind: "meta", retries: 0, betas: [] },
+      {
+        kind: "event",
+        event: {
+          type: "message_start",
+          message: {
+            id: "m",
+            type: "message",
+            role: "assistant",
+            model: "x",
+            content: [],
+            stop_reason: null,
+            usage: { input_tokens: 1, output_tokens: 0 },
+          },
+        },
+      },
+      {
+        kind: "event",
+        event: {
+          type: "content_block_start",
+          index: 0,
+          content_block: { type: "text", text: "" },
+        },
+      },
+      {
+        kind: "event",
+        event: {
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "text_delta", text: "Hel" },
+        },
+      },
+      {
+        kind: "event",
+        event: {
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "text_delta", text: "lo" },
+        },
+      },
+      { kind: "event", event: { type: "message_stop" } },
+      { kind: "done" },
+    ]
+    const oneChunk: typeof fetch = async () =>
+      new Response(lines.map((l) => JSON.stringify(l)).join("\n") + "\n", {
+        headers: { "content-type": "application/x-ndjson" },
+      })
+    const abort = new AbortController()
+    const result = await streamMessage(
+      {},
+      {
+        fetch: oneChunk,
+        signal: abort.signal,
+        onEvent: (line) => {
+          if (
+            line.kind === "event" &&
+            line.event.type === "content_block_delta"
+          )
+            abort.abort()
+        },
+      }
+    )
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(result.error.code).toBe("cancelled:messages")
+  })
+
   it("reports a stream that ends without done or error as interrupted", async () => {
     const truncated: typeof fetch = async () =>
       new Response('{"kind":"meta","retries":0,"betas":[]}\n{"kind":"ev', {

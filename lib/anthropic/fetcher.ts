@@ -227,7 +227,11 @@ export async function streamMessage(
       const texts = done
         ? lines.push(decoder.decode()).concat(lines.flush())
         : lines.push(decoder.decode(value, { stream: true }))
-      for (const text of texts) if (going) going = handle(text)
+      // Cancel is honoured between lines too: when the rest of the stream
+      // arrived in the same chunk, nothing after the abort is applied.
+      for (const text of texts) {
+        if (going) going = handle(text) && !options.signal?.aborted
+      }
       if (done) break
     }
   } catch (error) {
@@ -242,6 +246,11 @@ export async function streamMessage(
     )
   }
   reader.cancel().catch(() => undefined)
+  if (options.signal?.aborted && snapshot.status !== "error") {
+    return failWith(
+      fail("cancelled", "messages", "Cancelled. What arrived is kept.")
+    )
+  }
   if (snapshot.status === "complete") return { success: true, data: snapshot }
   if (snapshot.status === "error" && snapshot.error) {
     return { success: false, error: snapshot.error, partial: snapshot }

@@ -338,10 +338,13 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     if (withInput[v])
       setBlock(s, p.use, inputTable.blocks[p.use]!, inputTable.tokens[p.use]!)
   }
+  // Deliberately free of the keep value: when only `keep` changes, every
+  // block that stays cleared keeps the very same outcome object (cheap
+  // re-runs); the keep step of the trace names the value.
   const resultReason =
     e.keep === 0
       ? `keep: 0 → every tool result is cleared; result replaced by "${ph}"`
-      : `Older than the ${fmt(e.keep)} most recent tool use${e.keep === 1 ? "" : "s"} (keep: ${fmt(e.keep)}) → result replaced by "${ph}"`
+      : `Older than the most recent tool uses that keep holds → result replaced by "${ph}"`
   const inputShown = A.clearedInputShape === "empty_object" ? "{}" : `"${ph}"`
   const inputWhy = new Map<string, string>()
   for (const k of victims) {

@@ -33,8 +33,17 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "")
 // scaled). Module-level accumulators instead of an object per block: counting
 // is the hot loop of a first simulation. Counting never re-enters itself
 // except through blockRaw's own recursion, which adds to the same sums.
-let rawText = 0
-let rawFixed = 0
+// (A typed array, not two `let`s: writing a double to a module variable
+// allocates a heap number every time.)
+const SUMS = new Float64Array(2)
+const TEXT = 0
+const FIXED = 1
+const addText = (x: number): void => {
+  SUMS[TEXT] = SUMS[TEXT]! + x
+}
+const addFixed = (x: number): void => {
+  SUMS[FIXED] = SUMS[FIXED]! + x
+}
 
 function imageRaw(block: Obj): number {
   const src = block.source
@@ -46,65 +55,65 @@ function imageRaw(block: Obj): number {
 }
 
 function contentRaw(content: unknown): void {
-  if (typeof content === "string") rawText += rawTextTokens(content)
+  if (typeof content === "string") addText(rawTextTokens(content))
   else if (Array.isArray(content)) for (const b of content) blockRaw(b)
   else if (content !== undefined && content !== null)
-    rawText += rawJsonTokens(content)
+    addText(rawJsonTokens(content))
 }
 
 function documentRaw(block: Obj): void {
   const src = block.source
-  rawText += rawTextTokens(str(block.title)) + rawTextTokens(str(block.context))
-  if (isObj(src) && src.type === "text") rawText += rawTextTokens(str(src.data))
+  addText(rawTextTokens(str(block.title)) + rawTextTokens(str(block.context)))
+  if (isObj(src) && src.type === "text") addText(rawTextTokens(str(src.data)))
   else if (isObj(src) && src.type === "content") contentRaw(src.content)
-  else rawFixed += DEFAULT_DOCUMENT_TOKENS
+  else addFixed(DEFAULT_DOCUMENT_TOKENS)
 }
 
 function blockRaw(block: unknown): void {
   if (typeof block === "string") {
-    rawText += rawTextTokens(block)
+    addText(rawTextTokens(block))
     return
   }
   if (!isObj(block)) return
-  rawText += FRAMING.block
+  addText(FRAMING.block)
   const type = str(block.type)
   switch (type) {
     case "text":
-      rawText += rawTextTokens(str(block.text))
+      addText(rawTextTokens(str(block.text)))
       return
     case "thinking":
       // The signature is opaque verification data, not model-visible text.
-      rawText += rawTextTokens(str(block.thinking))
+      addText(rawTextTokens(str(block.thinking)))
       return
     case "redacted_thinking":
       // Encrypted thinking: ≈ one token per 4 chars of ciphertext.
-      rawText += str(block.data).length / 4
+      addText(str(block.data).length / 4)
       return
     case "image":
-      rawFixed += imageRaw(block)
+      addFixed(imageRaw(block))
       return
     case "document":
       documentRaw(block)
       return
     case "compaction":
       if (typeof block.content === "string")
-        rawText += rawTextTokens(block.content)
-      else rawText += str(block.encrypted_content).length / 4
+        addText(rawTextTokens(block.content))
+      else addText(str(block.encrypted_content).length / 4)
       return
     case "tool_use":
     case "server_tool_use":
     case "mcp_tool_use":
-      rawText += FRAMING.tool + rawTextTokens(str(block.name), true)
-      rawText += rawTextTokens(str(block.id), true) + rawJsonTokens(block.input)
+      addText(FRAMING.tool + rawTextTokens(str(block.name), true))
+      addText(rawTextTokens(str(block.id), true) + rawJsonTokens(block.input))
       return
     default:
       if (typeof block.tool_use_id === "string") {
         // tool_result, mcp_tool_result and every server *_tool_result.
-        rawText += FRAMING.tool + rawTextTokens(block.tool_use_id, true)
+        addText(FRAMING.tool + rawTextTokens(block.tool_use_id, true))
         contentRaw(block.content)
         return
       }
-      rawText += rawJsonTokens(block)
+      addText(rawJsonTokens(block))
   }
 }
 
@@ -118,10 +127,10 @@ function finish(text: number, fixed: number, ctx: EstimateContext): number {
 function countBlockRaw(block: unknown, ctx: EstimateContext): number {
   if (!isObj(block))
     return typeof block === "string" ? finish(rawTextTokens(block), 0, ctx) : 0
-  rawText = 0
-  rawFixed = 0
+  SUMS[TEXT] = 0
+  SUMS[FIXED] = 0
   blockRaw(block)
-  return finish(rawText, rawFixed, ctx)
+  return finish(SUMS[TEXT]!, SUMS[FIXED]!, ctx)
 }
 
 const UNCACHED = new WeakSet<TokenEstimator>()

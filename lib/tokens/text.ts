@@ -34,24 +34,40 @@ for (const c of '{}[]()<>=;/\\|_$#*`+&%@^~:"') CLASS[c.charCodeAt(0)] = 2
 // [sampled, whitespace, code symbols, wide]; module-level to avoid an allocation per call.
 const acc = new Float64Array(4)
 
+// Per-probe jitter: keeps periodic text (e.g. "word word …") from aliasing
+// with the stride. Precomputed: the probe loop is the hot loop of counting.
+const JITTER = new Int32Array(PROBES)
+for (let k = 0; k < PROBES; k++) JITTER[k] = (k * 7919) % 13
+
 function sample(text: string): void {
   const n = text.length
-  const step = n <= PROBES ? 1 : n / PROBES
-  const count = n <= PROBES ? n : PROBES
   let spaces = 0
   let symbols = 0
   let wide = 0
-  for (let k = 0; k < count; k++) {
-    // A small deterministic jitter keeps periodic text (e.g. "word word …")
-    // from aliasing with the stride.
-    const at =
-      n <= PROBES ? k : Math.min(n - 1, ((k * step) | 0) + ((k * 7919) % 13))
-    const c = text.charCodeAt(at)
-    if (c < 128) {
-      const cls = CLASS[c]!
-      if (cls === 1) spaces++
-      else if (cls === 2) symbols++
-    } else if (c >= 0x2e80) wide++
+  let count = n
+  if (n <= PROBES) {
+    for (let at = 0; at < n; at++) {
+      const c = text.charCodeAt(at)
+      if (c < 128) {
+        const cls = CLASS[c]!
+        if (cls === 1) spaces++
+        else if (cls === 2) symbols++
+      } else if (c >= 0x2e80) wide++
+    }
+  } else {
+    count = PROBES
+    const step = n / PROBES
+    const lastAt = n - 1
+    for (let k = 0; k < PROBES; k++) {
+      let at = ((k * step) | 0) + JITTER[k]!
+      if (at > lastAt) at = lastAt
+      const c = text.charCodeAt(at)
+      if (c < 128) {
+        const cls = CLASS[c]!
+        if (cls === 1) spaces++
+        else if (cls === 2) symbols++
+      } else if (c >= 0x2e80) wide++
+    }
   }
   acc[0] = count
   acc[1] = spaces

@@ -92,8 +92,21 @@ export interface Analysis {
   }
   /** Whether any record is a thinking block (computed on first use). */
   hasThinkingBlock?: boolean
-  /** Last outcome objects per record (re-used when unchanged; see outputs.ts). */
-  outcomes?: Array<BlockOutcome | undefined>
+  /**
+   * The previous simulation's outcomes and the state arrays they were built
+   * from (re-used when unchanged; see outcomes.ts).
+   */
+  lastOutcomes?: {
+    outcomes: BlockOutcome[]
+    status: Uint8Array
+    reason: readonly string[]
+    tokens: Float64Array
+    editIndex: Int32Array
+    editType: Uint8Array
+    placeholder: Uint8Array
+    placeholders: readonly string[]
+    original: Float64Array
+  }
 }
 
 const cache = new WeakMap<object, Analysis>()

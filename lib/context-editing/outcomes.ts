@@ -2,56 +2,87 @@
  * Per-block outcomes of a simulation, memoised per analysis so a re-run
  * with another edit config re-uses every outcome that did not change.
  */
-import type { SimState } from "./state"
+import { EDIT_TYPES, type SimState, STATUSES } from "./state"
 import type { BlockOutcome } from "./types"
 
 /**
- * One outcome per original block, in order. Outcome objects are memoised per
- * analysis and re-used when nothing about the block changed since the last
- * simulation (results are immutable, so sharing is safe).
+ * One outcome per original block, in order. An outcome object is re-used
+ * from the previous simulation of the same messages when nothing about the
+ * block changed (results are immutable, so sharing is safe). Takes over the
+ * state's arrays: call it last.
  */
 export function buildOutcomes(s: SimState): BlockOutcome[] {
-  const recs = s.a.recs
-  const memo = (s.a.outcomes ??= new Array<BlockOutcome | undefined>(
-    recs.length
-  ))
-  const out: BlockOutcome[] = new Array(recs.length)
-  for (let i = 0; i < recs.length; i++) {
-    const prev = memo[i]
-    const ph = s.placeholder[i]
-    if (
-      prev &&
-      prev.status === s.status[i] &&
-      prev.tokensAfter === s.tokens[i] &&
-      prev.tokensBefore === s.original[i] &&
-      prev.reason === s.reason[i] &&
-      prev.editIndex === s.editIndex[i] &&
-      prev.editType === s.editType[i] &&
-      prev.placeholder === ph
-    ) {
-      out[i] = prev
-      continue
+  const n = s.a.recs.length
+  // The previous run's outcome fields, as arrays: comparing array slots is
+  // much cheaper than reading thousands of old outcome objects back.
+  const last = s.a.lastOutcomes
+  const out: BlockOutcome[] = new Array(n)
+  const {
+    status,
+    editIndex,
+    editType,
+    reason,
+    placeholder,
+    placeholders,
+    tokens,
+    original,
+  } = s
+  if (last) {
+    const prev = last.outcomes
+    const sameOriginal = last.original === original
+    const lastPh = last.placeholders
+    for (let i = 0; i < n; i++) {
+      const ph = placeholder[i]!
+      const lph = last.placeholder[i]!
+      if (
+        last.status[i] === status[i] &&
+        last.reason[i] === reason[i] &&
+        last.tokens[i] === tokens[i] &&
+        last.editIndex[i] === editIndex[i] &&
+        last.editType[i] === editType[i] &&
+        (ph === 0
+          ? lph === 0
+          : lph !== 0 && lastPh[lph - 1] === placeholders[ph - 1]) &&
+        (sameOriginal || last.original[i] === original[i])
+      )
+        out[i] = prev[i]!
+      else out[i] = outcome(s, i)
     }
-    const o = outcome(s, i, ph)
-    memo[i] = o
-    out[i] = o
+  } else for (let i = 0; i < n; i++) out[i] = outcome(s, i)
+  s.a.lastOutcomes = {
+    outcomes: out,
+    status,
+    reason,
+    tokens,
+    editIndex,
+    editType,
+    placeholder,
+    placeholders,
+    original,
   }
   return out
 }
+
+/** A token count as a small integer when it is one (no boxed double in the outcome). */
+const small = (t: number): number => (t >= 0 && t <= 0x3fffffff ? t | 0 : t)
 
 /**
  * A fresh outcome for record i. Every optional field is written in the
  * literal (same key order as always: ids, placeholder, turn) so each object
  * is allocated once with its final shape instead of growing.
  */
-function outcome(s: SimState, i: number, ph: string | undefined): BlockOutcome {
+function outcome(s: SimState, i: number): BlockOutcome {
   const r = s.a.recs[i]!
-  const status = s.status[i]!
-  const editIndex = s.editIndex[i]!
-  const editType = s.editType[i]!
-  const tokensBefore = s.original[i]!
-  const tokensAfter = s.tokens[i]!
+  const status = STATUSES[s.status[i]!]!
+  const ei = s.editIndex[i]!
+  const editIndex = ei === 0 ? null : ei - 1
+  const et = s.editType[i]!
+  const editType = et === 0 ? null : EDIT_TYPES[et - 1]!
+  const tokensBefore = small(s.original[i]!)
+  const tokensAfter = small(s.tokens[i]!)
   const reason = s.reason[i]!
+  const pk = s.placeholder[i]!
+  const ph = pk === 0 ? undefined : s.placeholders[pk - 1]
   const { mi: messageIndex, bi: blockIndex, role, type, turn } = r
   if (r.pair >= 0) {
     const p = s.a.pairs[r.pair]!

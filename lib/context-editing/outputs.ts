@@ -85,12 +85,12 @@ export const totalOf = (c: TokenCategories): number =>
 /** The request after edits: unchanged messages and blocks are the input's own objects. */
 export function buildRequest(
   body: Record<string, unknown>,
-  s: SimState
+  s: SimState,
+  original: ReadonlyArray<Record<string, unknown>>
 ): Record<string, unknown> {
   const messages = body.messages as Array<Record<string, unknown>>
   const memos = (s.a.messageMemo ??= new Array(messages.length))
   const start = s.a.msgStart
-  const recs = s.a.recs
   const blocks = s.blocks
   let out: Array<Record<string, unknown>> | null = null
   let n = 0
@@ -100,7 +100,7 @@ export function buildRequest(
     const to = start[mi + 1]!
     let dirty = false
     for (let i = from; i < to; i++)
-      if (blocks[i] !== recs[i]!.block) {
+      if (blocks[i] !== original[i]) {
         dirty = true
         break
       }

@@ -129,12 +129,14 @@ export function initState(
     alive,
     tokens: original.slice(),
     blocks: t.blocks.slice(),
+    origBlocks: t.blocks,
     fixed: fixed.system + fixed.tools + fixed.toolPrompt,
-    status: new Array(n).fill("kept"),
-    editIndex: new Array(n).fill(null),
-    editType: new Array(n).fill(null),
+    status: new Uint8Array(n),
+    editIndex: new Int32Array(n),
+    editType: new Uint8Array(n),
     reason: t.reasons.slice(),
-    placeholder: new Array(n).fill(undefined),
+    placeholder: new Uint8Array(n),
+    placeholders: [],
   }
 }
 

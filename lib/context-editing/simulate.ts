@@ -205,7 +205,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
 
   return {
     ok: true,
-    request: buildRequest(p.body, s),
+    request: buildRequest(p.body, s, s.origBlocks),
     context_management:
       edits === null
         ? null

@@ -38,6 +38,8 @@ export interface SimState {
   tokens: Float64Array
   /** Current block per record (null = removed or ignored). */
   blocks: Array<Record<string, unknown> | null>
+  /** Original block per record (shared, read-only). */
+  origBlocks: ReadonlyArray<Record<string, unknown>>
   /** Live blocks per message; a message with none is dropped with its framing. */
   alive: Int32Array
   /** Framing tokens per live message. */
@@ -45,16 +47,71 @@ export interface SimState {
   /** System prompt + tool definitions + hidden tool-use prompt. */
   fixed: number
   total: number
-  status: BlockStatus[]
-  editIndex: Array<number | null>
-  editType: Array<EditType | null>
+  /** Status per record as an index into STATUSES (0 = "kept"). */
+  status: Uint8Array
+  /** Deciding edit's index + 1 per record (0 = none). */
+  editIndex: Int32Array
+  /** Deciding edit's type as an index into EDIT_TYPES + 1 (0 = none). */
+  editType: Uint8Array
   reason: string[]
-  placeholder: Array<string | undefined>
+  /** Placeholder per record as an index into `placeholders` + 1 (0 = none). */
+  placeholder: Uint8Array
+  /** Placeholder texts used in this run. */
+  placeholders: string[]
 }
 
-/** Whether a status means the block was changed (cleared/removed/…). */
-const changes = (x: BlockStatus | undefined): boolean =>
-  x === "cleared" || x === "input_cleared" || x === "removed" || x === "ignored"
+// Per-record verdicts are small codes in typed arrays: a run allocates a few
+// kilobytes instead of arrays of pointers, and comparing runs is cheap.
+/** Every status, by code. */
+export const STATUSES: readonly BlockStatus[] = [
+  "kept",
+  "kept_recent",
+  "excluded",
+  "cleared",
+  "input_cleared",
+  "removed",
+  "ignored",
+  "not_applied",
+]
+/** Every edit type, by code - 1. */
+export const EDIT_TYPES: readonly EditType[] = [
+  "clear_tool_uses_20250919",
+  "clear_thinking_20251015",
+  "compact_20260112",
+]
+function statusCode(x: BlockStatus): number {
+  switch (x) {
+    case "kept":
+      return 0
+    case "kept_recent":
+      return 1
+    case "excluded":
+      return 2
+    case "cleared":
+      return 3
+    case "input_cleared":
+      return 4
+    case "removed":
+      return 5
+    case "ignored":
+      return 6
+    default:
+      return 7 // not_applied
+  }
+}
+const editTypeCode = (x: EditType | null): number =>
+  x === null
+    ? 0
+    : x === "clear_tool_uses_20250919"
+      ? 1
+      : x === "clear_thinking_20251015"
+        ? 2
+        : 3
+
+/** Whether a status code means the block was changed (cleared/removed/…). */
+const CHANGES = new Uint8Array(STATUSES.length)
+for (const x of ["cleared", "input_cleared", "removed", "ignored"] as const)
+  CHANGES[statusCode(x)] = 1
 
 /** Replaces (or with null removes) the current block of record i. */
 export function setBlock(
@@ -88,17 +145,22 @@ export function decide(
   reason: string,
   placeholder?: string
 ): void {
-  if (changes(s.status[i]) && !changes(status)) return
-  s.status[i] = status
-  s.editIndex[i] = editIndex
-  s.editType[i] = editType
+  const code = statusCode(status)
+  if (CHANGES[s.status[i]!] === 1 && CHANGES[code] === 0) return
+  s.status[i] = code
+  s.editIndex[i] = editIndex === null ? 0 : editIndex + 1
+  s.editType[i] = editTypeCode(editType)
   s.reason[i] = reason
-  if (placeholder !== undefined) s.placeholder[i] = placeholder
+  if (placeholder !== undefined) {
+    let k = s.placeholders.indexOf(placeholder)
+    if (k < 0) k = s.placeholders.push(placeholder) - 1
+    s.placeholder[i] = k + 1
+  }
 }
 
 /** Whether record i still holds its original block. */
 export const untouched = (s: SimState, i: number): boolean =>
-  s.blocks[i] === s.a.recs[i]!.block
+  s.blocks[i] === s.origBlocks[i]
 
 /** Memoised edited variants of blocks for one variant key (see `variants`). */
 export interface VariantTable {

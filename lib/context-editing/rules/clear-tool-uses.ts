@@ -35,6 +35,98 @@ const ERROR_KEPT = 2 // error result kept per assumption switch
 const EXCLUDED = 3 // in exclude_tools (takes precedence over ERROR_KEPT)
 const CLEARABLE = 4
 
+/** Per-pair classes and counts of one clear_tool_uses configuration. */
+interface PairClasses {
+  cls: Uint8Array
+  /** Record indices of live tool uses that have no result. */
+  unansweredUses: number[]
+  liveN: number
+  answeredN: number
+  clientLiveN: number
+  offN: number
+  poolN: number
+  clearableN: number
+  exN: number
+}
+
+const classCache = new WeakMap<object, Map<string, PairClasses>>()
+
+/**
+ * Classifies every pair once per analysis and configuration (exclude_tools
+ * and the three clearability switches): a re-run that changes only `keep`
+ * or the trigger skips this pass.
+ */
+function classifyPairs(
+  s: SimState,
+  exclude: readonly string[],
+  clearServer: boolean,
+  clearMcp: boolean,
+  clearErrors: boolean
+): PairClasses {
+  let byKey = classCache.get(s.a)
+  if (!byKey) classCache.set(s.a, (byKey = new Map()))
+  const key = `${+clearServer}${+clearMcp}${+clearErrors}${JSON.stringify(exclude)}`
+  const hit = byKey.get(key)
+  if (hit) return hit
+  const recs = s.a.recs
+  const pairs = s.a.pairs
+  const np = pairs.length
+  const cls = new Uint8Array(np)
+  const unansweredUses: number[] = []
+  let liveN = 0
+  let answeredN = 0
+  let clientLiveN = 0
+  let offN = 0
+  let poolN = 0
+  let clearableN = 0
+  let exN = 0
+  const noIgnored = s.a.lastCompaction < 0
+  for (let k = 0; k < np; k++) {
+    const p = pairs[k]!
+    if (
+      !noIgnored &&
+      (recs[p.use]!.ignored || (p.result >= 0 && recs[p.result]!.ignored))
+    )
+      continue
+    liveN++
+    if (p.origin === "client") clientLiveN++
+    if (p.result < 0) {
+      unansweredUses.push(p.use)
+      continue
+    }
+    answeredN++
+    const allowed =
+      p.origin === "client" || (p.origin === "server" ? clearServer : clearMcp)
+    if (!allowed) {
+      cls[k] = OFF
+      offN++
+      continue
+    }
+    poolN++
+    if (exclude.length > 0 && exclude.includes(p.name)) {
+      cls[k] = EXCLUDED
+      exN++
+    } else if (p.isError && !clearErrors) cls[k] = ERROR_KEPT
+    else {
+      cls[k] = CLEARABLE
+      clearableN++
+    }
+  }
+  const out: PairClasses = {
+    cls,
+    unansweredUses,
+    liveN,
+    answeredN,
+    clientLiveN,
+    offN,
+    poolN,
+    clearableN,
+    exN,
+  }
+  byKey.set(key, out)
+  return out
+}
+
 /** Runs the edit on the state; returns its trace. */
 export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const A = s.ctx.assumptions
@@ -65,55 +157,28 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const clearServer = A.clearServerToolResults
   const clearMcp = A.clearMcpToolResults
   const clearErrors = A.clearErrorResults
-  // One pass classifies every pair (0 = not live or unanswered) and counts
-  // what the trace reports; later passes walk the pairs in the same order.
-  const cls = new Uint8Array(np)
-  let liveN = 0
-  let answeredN = 0
-  let clientLiveN = 0
-  let offN = 0
-  let poolN = 0
-  let clearableN = 0
-  let exN = 0
-  const noIgnored = s.a.lastCompaction < 0
-  for (let k = 0; k < np; k++) {
-    const p = pairs[k]!
-    if (
-      !noIgnored &&
-      (recs[p.use]!.ignored || (p.result >= 0 && recs[p.result]!.ignored))
+  // Every pair's class (0 = not live or unanswered) and the counts the trace
+  // reports; cached per analysis, since they do not depend on keep.
+  const {
+    cls,
+    unansweredUses,
+    liveN,
+    answeredN,
+    clientLiveN,
+    offN,
+    poolN,
+    clearableN,
+    exN,
+  } = classifyPairs(s, exclude, clearServer, clearMcp, clearErrors)
+  for (let u = 0; u < unansweredUses.length; u++)
+    decide(
+      s,
+      unansweredUses[u]!,
+      "kept",
+      ei,
+      TYPE,
+      "No tool_result yet → unanswered tool uses are never cleared"
     )
-      continue
-    liveN++
-    if (p.origin === "client") clientLiveN++
-    if (p.result < 0) {
-      decide(
-        s,
-        p.use,
-        "kept",
-        ei,
-        TYPE,
-        "No tool_result yet → unanswered tool uses are never cleared"
-      )
-      continue
-    }
-    answeredN++
-    const allowed =
-      p.origin === "client" || (p.origin === "server" ? clearServer : clearMcp)
-    if (!allowed) {
-      cls[k] = OFF
-      offN++
-      continue
-    }
-    poolN++
-    if (exclude.length > 0 && exclude.includes(p.name)) {
-      cls[k] = EXCLUDED
-      exN++
-    } else if (p.isError && !clearErrors) cls[k] = ERROR_KEPT
-    else {
-      cls[k] = CLEARABLE
-      clearableN++
-    }
-  }
   if (e.keep >= clearableN)
     s.ctx.warnings.push({
       code: "keep_covers_all",

@@ -150,7 +150,6 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     decide(s, p.result, status, ei, TYPE, reason)
     decide(s, p.use, status, ei, TYPE, reason)
   }
-  const recs = s.a.recs
   const pairs = s.a.pairs
   const np = pairs.length
   const exclude = e.exclude

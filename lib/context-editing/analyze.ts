@@ -74,6 +74,8 @@ export interface Analysis {
     blocks: Array<Record<string, unknown>>
     reasons: string[]
     alive: Int32Array
+    /** Message index of each record. */
+    recMessage: Int32Array
     slots: Uint8Array
   }
   /** Edited variants of blocks per variant key (see state.ts `variant`). */

@@ -98,12 +98,14 @@ export function buildRequest(
     const m = messages[mi]!
     const from = start[mi]!
     const to = start[mi + 1]!
+    // Only messages whose blocks were set this run can differ.
     let dirty = false
-    for (let i = from; i < to; i++)
-      if (blocks[i] !== original[i]) {
-        dirty = true
-        break
-      }
+    if (s.dirty[mi] === 1)
+      for (let i = from; i < to; i++)
+        if (blocks[i] !== original[i]) {
+          dirty = true
+          break
+        }
     if (!dirty) {
       if (out) out[n] = m
       n++

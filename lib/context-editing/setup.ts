@@ -10,6 +10,7 @@ import {
 } from "@/lib/tokens"
 
 import type { Analysis, BlockRec } from "./analyze"
+import { intern } from "./format"
 import { categorySlots, type FixedTokens } from "./outputs"
 import type { ReplayInfo } from "./rules/compact"
 import { decide, setBlock, type SimState } from "./state"
@@ -95,12 +96,18 @@ export function turnInfos(a: Analysis, redacted: boolean): TurnInfo[] {
 export function templateOf(a: Analysis): NonNullable<Analysis["template"]> {
   if (a.template) return a.template
   const alive = new Int32Array(a.msgStart.length - 1)
-  for (let mi = 0; mi < alive.length; mi++)
-    alive[mi] = a.msgStart[mi + 1]! - a.msgStart[mi]!
+  const recMessage = new Int32Array(a.recs.length)
+  for (let mi = 0; mi < alive.length; mi++) {
+    const from = a.msgStart[mi]!
+    const to = a.msgStart[mi + 1]!
+    alive[mi] = to - from
+    recMessage.fill(mi, from, to)
+  }
   a.template = {
     blocks: a.recs.map((r) => r.block),
     reasons: a.recs.map((r, i) => defaultReason(r, i === a.lastCompaction)),
     alive,
+    recMessage,
     slots: categorySlots(a.recs.map((r) => r.kind)),
   }
   return a.template
@@ -130,6 +137,8 @@ export function initState(
     tokens: original.slice(),
     blocks: t.blocks.slice(),
     origBlocks: t.blocks,
+    recMessage: t.recMessage,
+    dirty: new Uint8Array(alive.length),
     fixed: fixed.system + fixed.tools + fixed.toolPrompt,
     status: new Uint8Array(n),
     editIndex: new Int32Array(n),
@@ -145,7 +154,9 @@ export function replay(s: SimState): ReplayInfo {
   const last = s.a.lastCompaction
   if (last < 0) return { replayedAt: null, ignoredBlocks: 0, ignoredTokens: 0 }
   const at = s.a.recs[last]!
-  const why = `Before the replayed compaction block at messages[${at.mi}].content[${at.bi}] → the server ignores it`
+  const why = intern(
+    `Before the replayed compaction block at messages[${at.mi}].content[${at.bi}] → the server ignores it`
+  )
   const before = s.total
   for (let i = 0; i < last; i++) {
     setBlock(s, i, null, 0)

@@ -40,6 +40,10 @@ export interface SimState {
   blocks: Array<Record<string, unknown> | null>
   /** Original block per record (shared, read-only). */
   origBlocks: ReadonlyArray<Record<string, unknown>>
+  /** Message index per record (shared, read-only). */
+  recMessage: Int32Array
+  /** Per message: 1 once any of its blocks was replaced or removed. */
+  dirty: Uint8Array
   /** Live blocks per message; a message with none is dropped with its framing. */
   alive: Int32Array
   /** Framing tokens per live message. */
@@ -124,8 +128,9 @@ export function setBlock(
   s.total += tokens - s.tokens[i]!
   s.tokens[i] = tokens
   s.blocks[i] = block
+  const mi = s.recMessage[i]!
+  s.dirty[mi] = 1
   if (was === (block !== null)) return
-  const mi = s.a.recs[i]!.mi
   const before = s.alive[mi]!
   s.alive[mi] = before + (block ? 1 : -1)
   if (before === 0) s.total += s.framing

@@ -4,7 +4,7 @@
  * Observed (cookbook): the turn being generated — or the tool-loop turn in
  * progress — holds one of the N slots, so keep 1 clears every earlier turn.
  */
-import { approx, fmt, plural } from "../format"
+import { approx, fmt, intern, plural } from "../format"
 import { decide, setBlock, type SimState } from "../state"
 import type { Turn } from "../turns"
 import type { EditTrace, TraceStep } from "../types"
@@ -71,7 +71,9 @@ export function clearThinking(
     const why =
       source.kind === "edit"
         ? "keep: all → all thinking is kept"
-        : `${source.modelName} keeps all earlier thinking by default (no clear_thinking edit) → kept`
+        : intern(
+            `${source.modelName} keeps all earlier thinking by default (no clear_thinking edit) → kept`
+          )
     for (const t of thinkingPrior)
       mark(t, source.kind === "edit" ? "kept_recent" : "kept", why)
     return { clearedTurns: 0, clearedTokens: 0, steps, stoppedAt: "keep" }
@@ -93,7 +95,9 @@ export function clearThinking(
     outcome: "info",
     text: `${plural(thinkingPrior.length, "earlier assistant turn")} carr${thinkingPrior.length === 1 ? "ies" : "y"} thinking${A.turnsWithoutThinkingHoldKeepSlot && prior.length > thinkingPrior.length ? ` (${fmt(prior.length - thinkingPrior.length)} without thinking also take slots)` : ""}`,
   })
-  const keptWhy = `In one of the ${fmt(keep)} most recent thinking turns (keep: ${fmt(keep)}) → kept`
+  const keptWhy = intern(
+    `In one of the ${fmt(keep)} most recent thinking turns (keep: ${fmt(keep)}) → kept`
+  )
   for (const t of thinkingPrior)
     if (keptPrior.has(t)) mark(t, "kept_recent", keptWhy)
   if (victims.length === 0) {
@@ -106,10 +110,11 @@ export function clearThinking(
   }
   for (const t of victims) {
     const n = number.get(t) ?? 0
-    const why =
+    const why = intern(
       source.kind === "edit"
         ? `Thinking of assistant turn ${n} is older than the ${fmt(keep)} most recent thinking turn${keep === 1 ? "" : "s"} (keep: ${fmt(keep)}${A.currentTurnHoldsKeepSlot ? ", the current turn counts as one" : ""}) → removed`
         : `${source.modelName} keeps only the last turn's thinking by default (no clear_thinking edit) → assistant turn ${n}'s thinking is dropped`
+    )
     for (const i of t.recs) {
       if (!isThinking(s, i)) continue
       setBlock(s, i, null, 0)

@@ -5,7 +5,7 @@
  * if the whole clearing frees fewer tokens, nothing is applied at all.
  */
 import type { ToolPair } from "../analyze"
-import { approx, code, fmt, plural } from "../format"
+import { approx, code, fmt, intern, plural } from "../format"
 import {
   decide,
   setBlock,
@@ -198,7 +198,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         outcome: "stop",
         text: `${approx(T)} input tokens ${notSign} trigger ${fmt(v)} → nothing is cleared (lower the trigger below ${approx(T)} to clear now)`,
       })
-      belowWhy = `Below the trigger (${approx(T)} input tokens ${notSign} ${fmt(v)}) → not cleared`
+      belowWhy = intern(
+        `Below the trigger (${approx(T)} input tokens ${notSign} ${fmt(v)}) → not cleared`
+      )
     } else
       steps.push({
         id: "trigger",
@@ -214,7 +216,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         outcome: "stop",
         text: `${plural(n, "tool use")} ${notSign} trigger ${fmt(v)} → nothing is cleared (lower the trigger below ${fmt(n)} to clear now)`,
       })
-      belowWhy = `Below the trigger (${plural(n, "tool use")} ${notSign} ${fmt(v)}) → not cleared`
+      belowWhy = intern(
+        `Below the trigger (${plural(n, "tool use")} ${notSign} ${fmt(v)}) → not cleared`
+      )
     } else
       steps.push({
         id: "trigger",
@@ -250,7 +254,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const keepReason =
     e.keep === 1
       ? "The most recent tool use (keep: 1) → kept"
-      : `One of the ${fmt(e.keep)} most recent tool uses (keep: ${fmt(e.keep)}) → kept`
+      : intern(
+          `One of the ${fmt(e.keep)} most recent tool uses (keep: ${fmt(e.keep)}) → kept`
+        )
   const excludedWhy = new Map<string, string>()
   // Pair indices of the victims (clearable, not kept, result untouched).
   const victims: number[] = []
@@ -283,7 +289,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
       if (why === undefined)
         excludedWhy.set(
           p.name,
-          (why = `${code(p.name)} is in exclude_tools → never cleared`)
+          (why = intern(`${code(p.name)} is in exclude_tools → never cleared`))
         )
       mark(p, "excluded", why)
     }
@@ -353,7 +359,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
 
   // 4. clear_at_least gate (all or nothing).
   if (e.clearAtLeast !== null && saved < e.clearAtLeast) {
-    const why = `Only ${approx(saved)} of clear_at_least ${fmt(e.clearAtLeast)} tokens could be freed, so this edit was skipped`
+    const why = intern(
+      `Only ${approx(saved)} of clear_at_least ${fmt(e.clearAtLeast)} tokens could be freed, so this edit was skipped`
+    )
     steps.push({
       id: "gate",
       outcome: "stop",
@@ -390,7 +398,20 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         }
   )
 
-  // 5. Apply.
+  // Deliberately free of the keep value: when only `keep` changes, every
+  // block that stays cleared keeps the very same outcome object (cheap
+  // re-runs); the keep step of the trace names the value.
+  const resultReason =
+    e.keep === 0
+      ? intern(
+          `keep: 0 → every tool result is cleared; result replaced by "${ph}"`
+        )
+      : intern(
+          `Older than the most recent tool uses that keep holds → result replaced by "${ph}"`
+        )
+  const inputShown = A.clearedInputShape === "empty_object" ? "{}" : `"${ph}"`
+  const inputWhy = new Map<string, string>()
+  // 5. Apply, and say why.
   for (let v = 0; v < victims.length; v++) {
     const p = pairs[victims[v]!]!
     setBlock(
@@ -401,25 +422,15 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     )
     if (withInput[v])
       setBlock(s, p.use, inputTable.blocks[p.use]!, inputTable.tokens[p.use]!)
-  }
-  // Deliberately free of the keep value: when only `keep` changes, every
-  // block that stays cleared keeps the very same outcome object (cheap
-  // re-runs); the keep step of the trace names the value.
-  const resultReason =
-    e.keep === 0
-      ? `keep: 0 → every tool result is cleared; result replaced by "${ph}"`
-      : `Older than the most recent tool uses that keep holds → result replaced by "${ph}"`
-  const inputShown = A.clearedInputShape === "empty_object" ? "{}" : `"${ph}"`
-  const inputWhy = new Map<string, string>()
-  for (const k of victims) {
-    const p = pairs[k]!
     decide(s, p.result, "cleared", ei, TYPE, resultReason, ph)
-    if (!untouched(s, p.use)) {
+    if (withInput[v] || !untouched(s, p.use)) {
       let why = inputWhy.get(p.name)
       if (why === undefined)
         inputWhy.set(
           p.name,
-          (why = `Its result was cleared and clear_tool_inputs covers ${code(p.name)} → input replaced by ${inputShown}`)
+          (why = intern(
+            `Its result was cleared and clear_tool_inputs covers ${code(p.name)} → input replaced by ${inputShown}`
+          ))
         )
       decide(s, p.use, "input_cleared", ei, TYPE, why)
     } else

@@ -84,9 +84,7 @@ export interface Analysis {
     { blocks: Array<Record<string, unknown> | undefined>; tokens: Float64Array }
   >
   /** Last edited copy per message (see outputs.ts `buildRequest`). */
-  messageMemo?: Array<
-    { content: unknown[]; out: Record<string, unknown> } | undefined
-  >
+  messageMemo?: Array<{ content: unknown } | undefined>
   /** Public turn lists (see simulate.ts `turnInfos`). */
   turnInfos?: {
     withRedacted?: TurnInfo[]
@@ -138,46 +136,77 @@ const msgPath = (mi: number): (string | number)[] => ["messages", mi]
 
 function collect(messages: unknown[], a: Analysis): SimulateError | null {
   const start = (a.msgStart = new Int32Array(messages.length + 1))
+  // Arrays at their final size (an upper bound for recs), not grown by push.
+  let cap = 0
   for (let mi = 0; mi < messages.length; mi++) {
-    start[mi] = a.recs.length
     const m: unknown = messages[mi]
-    if (!isObj(m)) return issue(msgPath(mi), MSG.object)
-    if (m.role === undefined)
-      return issue([...msgPath(mi), "role"], MSG.required)
-    if (m.role !== "user" && m.role !== "assistant")
-      return issue(
+    const c = isObj(m) ? m.content : undefined
+    cap += Array.isArray(c) ? c.length : 1
+  }
+  const recs: BlockRec[] = (a.recs = new Array(cap))
+  const isString: boolean[] = (a.messageIsString = new Array(messages.length))
+  const roles: Array<"user" | "assistant"> = (a.messageRoles = new Array(
+    messages.length
+  ))
+  let n = 0
+  let error: SimulateError | null = null
+  for (let mi = 0; mi < messages.length && !error; mi++) {
+    start[mi] = n
+    const m: unknown = messages[mi]
+    if (!isObj(m)) {
+      error = issue(msgPath(mi), MSG.object)
+      break
+    }
+    if (m.role === undefined) {
+      error = issue([...msgPath(mi), "role"], MSG.required)
+      break
+    }
+    if (m.role !== "user" && m.role !== "assistant") {
+      error = issue(
         [...msgPath(mi), "role"],
         "Input should be 'user' or 'assistant'"
       )
+      break
+    }
     const role = m.role
     const content = m.content
-    if (content === undefined)
-      return issue([...msgPath(mi), "content"], MSG.required)
+    if (content === undefined) {
+      error = issue([...msgPath(mi), "content"], MSG.required)
+      break
+    }
     const isLast = mi === messages.length - 1
-    a.messageIsString.push(typeof content === "string")
-    a.messageRoles.push(role)
+    isString[mi] = typeof content === "string"
+    roles[mi] = role
     if (typeof content === "string") {
-      if (content.length === 0 && !(isLast && role === "assistant"))
-        return issue(msgPath(mi), NON_EMPTY)
+      if (content.length === 0 && !(isLast && role === "assistant")) {
+        error = issue(msgPath(mi), NON_EMPTY)
+        break
+      }
       if (content.length === 0) continue
-      a.recs.push(rec(mi, 0, role, { type: "text", text: content }))
+      recs[n++] = rec(mi, 0, role, { type: "text", text: content })
       continue
     }
-    if (!Array.isArray(content))
-      return issue(
+    if (!Array.isArray(content)) {
+      error = issue(
         [...msgPath(mi), "content"],
         "Input should be a valid string or a list of content blocks"
       )
-    if (content.length === 0 && !(isLast && role === "assistant"))
-      return issue(msgPath(mi), NON_EMPTY)
+      break
+    }
+    if (content.length === 0 && !(isLast && role === "assistant")) {
+      error = issue(msgPath(mi), NON_EMPTY)
+      break
+    }
     for (let bi = 0; bi < content.length; bi++) {
       const b: unknown = content[bi]
-      const e = checkBlock(b, role, mi, bi, a.warnings)
-      if (e) return e
-      a.recs.push(rec(mi, bi, role, b as Record<string, unknown>))
+      error = checkBlock(b, role, mi, bi, a.warnings)
+      if (error) break
+      recs[n++] = rec(mi, bi, role, b as Record<string, unknown>)
     }
   }
-  start[messages.length] = a.recs.length
+  recs.length = n
+  if (error) return error
+  start[messages.length] = n
   return null
 }
 

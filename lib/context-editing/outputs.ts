@@ -119,15 +119,18 @@ export function buildRequest(
     // Re-use the last edited copy when its blocks are the same objects
     // (cheap re-runs, stable identities for the UI).
     const memo = memos[mi]
-    if (memo && sameLive(memo.content, blocks, from, to)) out[n++] = memo.out
+    if (memo && sameLive(memo.content as unknown[], blocks, from, to))
+      out[n++] = memo
     else {
-      const content: Array<Record<string, unknown>> = []
+      // Exact size: an array grown from [] by push reserves 17 slots.
+      const content: Array<Record<string, unknown>> = new Array(s.alive[mi]!)
+      let k = 0
       for (let i = from; i < to; i++) {
         const b = blocks[i]
-        if (b) content.push(b)
+        if (b) content[k++] = b
       }
       const edited = { ...m, content }
-      memos[mi] = { content, out: edited }
+      memos[mi] = edited
       out[n++] = edited
     }
   }

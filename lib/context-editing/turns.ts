@@ -17,8 +17,16 @@ export interface Turn {
 
 /** Builds the turns and sets rec.turn on every non-ignored record. */
 export function buildTurns(a: Analysis): Turn[] {
-  const turns: Turn[] = []
+  // First pass: each turn as ranges (its records are contiguous; its
+  // messages are listed in `order`), so the arrays are allocated once at
+  // their final size instead of growing by push (large conversations).
   const start = a.msgStart
+  const order = new Int32Array(start.length)
+  let nOrder = 0
+  const roles: Array<Turn["role"]> = []
+  const msgFrom: number[] = []
+  const recFrom: number[] = []
+  const recTo: number[] = []
   for (let mi = 0; mi + 1 < start.length; mi++) {
     // Ignored records all precede the last compaction block, so the
     // effective records of a message are a contiguous range too.
@@ -26,25 +34,38 @@ export function buildTurns(a: Analysis): Turn[] {
     const to = start[mi + 1]!
     while (from < to && a.recs[from]!.ignored) from++
     if (from === to) continue
-    const last = turns.at(-1)
+    const t = roles.length - 1
+    const lastRole = t >= 0 ? roles[t] : undefined
     let role: Turn["role"]
     if (a.messageRoles[mi] === "assistant") role = "assistant"
     else {
       let onlyResults = true
       for (let i = from; i < to; i++)
         if (a.recs[i]!.kind !== "tool_result") onlyResults = false
-      role = onlyResults && last?.role === "assistant" ? "assistant" : "human"
+      role = onlyResults && lastRole === "assistant" ? "assistant" : "human"
     }
-    let turn = last
-    if (!turn || turn.role !== role) {
-      turn = { role, messageIndices: [], recs: [], current: false }
-      turns.push(turn)
+    if (lastRole !== role) {
+      roles.push(role)
+      msgFrom.push(nOrder)
+      recFrom.push(from)
+      recTo.push(to)
+    } else recTo[t] = to
+    order[nOrder++] = mi
+  }
+  const turns: Turn[] = new Array(roles.length)
+  for (let t = 0; t < roles.length; t++) {
+    const m0 = msgFrom[t]!
+    const m1 = t + 1 < roles.length ? msgFrom[t + 1]! : nOrder
+    const messageIndices: number[] = new Array(m1 - m0)
+    for (let k = m0; k < m1; k++) messageIndices[k - m0] = order[k]!
+    const r0 = recFrom[t]!
+    const r1 = recTo[t]!
+    const recs: number[] = new Array(r1 - r0)
+    for (let i = r0; i < r1; i++) {
+      recs[i - r0] = i
+      a.recs[i]!.turn = t
     }
-    turn.messageIndices.push(mi)
-    for (let i = from; i < to; i++) {
-      turn.recs.push(i)
-      a.recs[i]!.turn = turns.length - 1
-    }
+    turns[t] = { role: roles[t]!, messageIndices, recs, current: false }
   }
   const last = turns.at(-1)
   if (last?.role === "assistant") last.current = true

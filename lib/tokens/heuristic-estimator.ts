@@ -5,7 +5,7 @@ import {
   imageTokensFromSize,
 } from "./image"
 import { rawJsonTokens } from "./json-walk"
-import { rawTextTokens } from "./text"
+import { rawTextTokens, TEXT_OUT, textTokensOut } from "./text"
 import type { EstimateContext, TokenEstimator, TokenizerFamily } from "./types"
 
 /** Text-token multiplier per tokenizer family (spec §8.2: the new one ≈ +30 %). */
@@ -55,8 +55,10 @@ function imageRaw(block: Obj): number {
 }
 
 function contentRaw(content: unknown): void {
-  if (typeof content === "string") addText(rawTextTokens(content))
-  else if (Array.isArray(content)) for (const b of content) blockRaw(b)
+  if (typeof content === "string") {
+    textTokensOut(content)
+    addText(TEXT_OUT[0]!)
+  } else if (Array.isArray(content)) for (const b of content) blockRaw(b)
   else if (content !== undefined && content !== null)
     addText(rawJsonTokens(content))
 }
@@ -79,11 +81,13 @@ function blockRaw(block: unknown): void {
   const type = str(block.type)
   switch (type) {
     case "text":
-      addText(rawTextTokens(str(block.text)))
+      textTokensOut(str(block.text))
+      addText(TEXT_OUT[0]!)
       return
     case "thinking":
       // The signature is opaque verification data, not model-visible text.
-      addText(rawTextTokens(str(block.thinking)))
+      textTokensOut(str(block.thinking))
+      addText(TEXT_OUT[0]!)
       return
     case "redacted_thinking":
       // Encrypted thinking: ≈ one token per 4 chars of ciphertext.
@@ -103,13 +107,17 @@ function blockRaw(block: unknown): void {
     case "tool_use":
     case "server_tool_use":
     case "mcp_tool_use":
-      addText(FRAMING.tool + rawTextTokens(str(block.name), true))
-      addText(rawTextTokens(str(block.id), true) + rawJsonTokens(block.input))
+      textTokensOut(str(block.name), true)
+      addText(FRAMING.tool + TEXT_OUT[0]!)
+      textTokensOut(str(block.id), true)
+      const idTokens = TEXT_OUT[0]!
+      addText(idTokens + rawJsonTokens(block.input))
       return
     default:
       if (typeof block.tool_use_id === "string") {
         // tool_result, mcp_tool_result and every server *_tool_result.
-        addText(FRAMING.tool + rawTextTokens(block.tool_use_id, true))
+        textTokensOut(block.tool_use_id, true)
+        addText(FRAMING.tool + TEXT_OUT[0]!)
         contentRaw(block.content)
         return
       }

@@ -1,4 +1,4 @@
-import { CODE_CHARS_PER_TOKEN, rawTextTokens } from "./text"
+import { CODE_CHARS_PER_TOKEN, TEXT_OUT, textTokensOut } from "./text"
 
 const MAX_DEPTH = 64
 // A value nested deeper than MAX_DEPTH (or cyclic) is counted as this much.
@@ -19,9 +19,10 @@ const SUM = new Float64Array(MAX_DEPTH + 2)
 
 function walk(value: unknown, depth: number): void {
   let t: number
-  if (typeof value === "string")
-    t = rawTextTokens(value) + 2 / CODE_CHARS_PER_TOKEN
-  else if (typeof value === "number")
+  if (typeof value === "string") {
+    textTokensOut(value)
+    t = TEXT_OUT[0]! + 2 / CODE_CHARS_PER_TOKEN
+  } else if (typeof value === "number")
     t = numberLength(value) / CODE_CHARS_PER_TOKEN
   else if (typeof value === "boolean" || value === null) t = 1
   else if (typeof value !== "object") t = 0

@@ -95,11 +95,27 @@ export function profileText(text: string): TextProfile {
  * @param forceCode treat as code/JSON regardless of the sample
  */
 export function rawTextTokens(text: string, forceCode = false): number {
+  textTokensOut(text, forceCode)
+  return TEXT_OUT[0]!
+}
+
+/**
+ * rawTextTokens, with the result left in TEXT_OUT[0] instead of returned:
+ * the counting loop calls it for every string, and a double returned from a
+ * call that is not inlined is a heap allocation.
+ */
+export function textTokensOut(text: string, forceCode = false): void {
   const n = text.length
-  if (n === 0) return 0
+  if (n === 0) {
+    TEXT_OUT[0] = 0
+    return
+  }
   sample(text)
   const wide = acc[3]! / acc[0]!
   const perChar =
     1 / (forceCode || isCode() ? CODE_CHARS_PER_TOKEN : PROSE_CHARS_PER_TOKEN)
-  return n * (wide * WIDE_TOKENS_PER_UNIT + (1 - wide) * perChar)
+  TEXT_OUT[0] = n * (wide * WIDE_TOKENS_PER_UNIT + (1 - wide) * perChar)
 }
+
+/** Where textTokensOut leaves its result. */
+export const TEXT_OUT = new Float64Array(1)

@@ -97,11 +97,19 @@ const CLASSES = new Map<
   { kind: BlockKind; origin: ToolOrigin | null }
 >()
 
+const TOOL_RESULT = Object.freeze(classifyType("tool_result"))
+const TOOL_USE = Object.freeze(classifyType("tool_use"))
+const TEXT = Object.freeze(classifyType("text"))
+
 /** Kind and tool origin of a block type (shared, frozen results). */
 export function classify(type: string): {
   readonly kind: BlockKind
   readonly origin: ToolOrigin | null
 } {
+  // The three commonest types skip the map lookup (one call per block).
+  if (type === "tool_result") return TOOL_RESULT
+  if (type === "tool_use") return TOOL_USE
+  if (type === "text") return TEXT
   let c = CLASSES.get(type)
   if (!c) CLASSES.set(type, (c = Object.freeze(classifyType(type))))
   return c

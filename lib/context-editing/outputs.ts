@@ -37,8 +37,17 @@ const CATEGORY_KEYS: readonly (keyof TokenCategories)[] = [
 /** Category slot (index into CATEGORY_KEYS) of each record, computed once per analysis. */
 export function categorySlots(kinds: readonly BlockKind[]): Uint8Array {
   const out = new Uint8Array(kinds.length)
-  for (let i = 0; i < kinds.length; i++)
-    out[i] = CATEGORY_KEYS.indexOf(CATEGORY[kinds[i]!])
+  // Looked up per distinct kind, not per record.
+  let lastKind: BlockKind | null = null
+  let lastSlot = 0
+  for (let i = 0; i < kinds.length; i++) {
+    const k = kinds[i]!
+    if (k !== lastKind) {
+      lastKind = k
+      lastSlot = CATEGORY_KEYS.indexOf(CATEGORY[k])
+    }
+    out[i] = lastSlot
+  }
   return out
 }
 

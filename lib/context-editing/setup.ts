@@ -101,7 +101,7 @@ export function templateOf(a: Analysis): NonNullable<Analysis["template"]> {
     const from = a.msgStart[mi]!
     const to = a.msgStart[mi + 1]!
     alive[mi] = to - from
-    recMessage.fill(mi, from, to)
+    for (let i = from; i < to; i++) recMessage[i] = mi
   }
   a.template = {
     blocks: a.recs.map((r) => r.block),
@@ -139,6 +139,7 @@ export function initState(
     origBlocks: t.blocks,
     recMessage: t.recMessage,
     dirty: new Uint8Array(alive.length),
+    changed: 0,
     fixed: fixed.system + fixed.tools + fixed.toolPrompt,
     status: new Uint8Array(n),
     editIndex: new Int32Array(n),

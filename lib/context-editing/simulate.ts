@@ -168,8 +168,11 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
       })
   }
 
-  const beforeTokens = s.tokens.slice()
-  const beforeAlive = s.alive.slice()
+  // The state before the edits: shared with the analysis' own arrays when
+  // nothing has changed yet (no replay, no implicit thinking removal).
+  const pristine = s.changed === 0
+  const beforeTokens = pristine ? s.original : s.tokens.slice()
+  const beforeAlive = pristine ? templateOf(a).alive : s.alive.slice()
   const traces: EditTrace[] = []
   let compaction: CompactionInfo | null = null
   for (const e of edits ?? []) {

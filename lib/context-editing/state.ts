@@ -44,6 +44,8 @@ export interface SimState {
   recMessage: Int32Array
   /** Per message: 1 once any of its blocks was replaced or removed. */
   dirty: Uint8Array
+  /** How many times a block was replaced or removed so far. */
+  changed: number
   /** Live blocks per message; a message with none is dropped with its framing. */
   alive: Int32Array
   /** Framing tokens per live message. */
@@ -130,6 +132,7 @@ export function setBlock(
   s.blocks[i] = block
   const mi = s.recMessage[i]!
   s.dirty[mi] = 1
+  s.changed++
   if (was === (block !== null)) return
   const before = s.alive[mi]!
   s.alive[mi] = before + (block ? 1 : -1)

@@ -259,7 +259,8 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         )
   const excludedWhy = new Map<string, string>()
   // Pair indices of the victims (clearable, not kept, result untouched).
-  const victims: number[] = []
+  const victimBuf = new Int32Array(clearableN)
+  let nv = 0
   let rank = 0
   for (let k = 0; k < np; k++) {
     const c = cls[k]!
@@ -296,8 +297,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     const inKeepFrom = towardKeep || c === CLEARABLE
     const kept = inKeepFrom && e.keep > 0 && rank++ >= keptFrom
     if (kept && c !== EXCLUDED) mark(p, "kept_recent", keepReason)
-    if (c === CLEARABLE && !kept && untouched(s, p.result)) victims.push(k)
+    if (c === CLEARABLE && !kept && untouched(s, p.result)) victimBuf[nv++] = k
   }
+  const victims = victimBuf.subarray(0, nv)
   const exStep: TraceStep | null = exN
     ? {
         id: "exclude",

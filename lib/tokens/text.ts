@@ -39,40 +39,28 @@ const acc = new Float64Array(4)
 const JITTER = new Int32Array(PROBES)
 for (let k = 0; k < PROBES; k++) JITTER[k] = (k * 7919) % 13
 
+// Probe tallies by class: 0 other, 1 whitespace, 2 code symbol, 3 wide.
+const tally = new Int32Array(4)
+const classOf = (c: number): number =>
+  c < 128 ? CLASS[c]! : c >= 0x2e80 ? 3 : 0
+
 function sample(text: string): void {
   const n = text.length
-  let spaces = 0
-  let symbols = 0
-  let wide = 0
-  let count = n
-  if (n <= PROBES) {
-    for (let at = 0; at < n; at++) {
-      const c = text.charCodeAt(at)
-      if (c < 128) {
-        const cls = CLASS[c]!
-        if (cls === 1) spaces++
-        else if (cls === 2) symbols++
-      } else if (c >= 0x2e80) wide++
-    }
-  } else {
-    count = PROBES
+  tally[0] = tally[1] = tally[2] = tally[3] = 0
+  if (n <= PROBES)
+    for (let at = 0; at < n; at++) tally[classOf(text.charCodeAt(at))]!++
+  else {
     const step = n / PROBES
     const lastAt = n - 1
     for (let k = 0; k < PROBES; k++) {
-      let at = ((k * step) | 0) + JITTER[k]!
-      if (at > lastAt) at = lastAt
-      const c = text.charCodeAt(at)
-      if (c < 128) {
-        const cls = CLASS[c]!
-        if (cls === 1) spaces++
-        else if (cls === 2) symbols++
-      } else if (c >= 0x2e80) wide++
+      const at = ((k * step) | 0) + JITTER[k]!
+      tally[classOf(text.charCodeAt(at > lastAt ? lastAt : at))]!++
     }
   }
-  acc[0] = count
-  acc[1] = spaces
-  acc[2] = symbols
-  acc[3] = wide
+  acc[0] = n <= PROBES ? n : PROBES
+  acc[1] = tally[1]!
+  acc[2] = tally[2]!
+  acc[3] = tally[3]!
 }
 
 function isCode(): boolean {

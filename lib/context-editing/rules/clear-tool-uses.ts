@@ -72,14 +72,17 @@ function classifyPairs(
   const pairs = s.a.pairs
   const np = pairs.length
   const cls = new Uint8Array(np)
-  const unansweredUses: number[] = []
-  let liveN = 0
-  let answeredN = 0
-  let clientLiveN = 0
-  let offN = 0
-  let poolN = 0
-  let clearableN = 0
-  let exN = 0
+  const out: PairClasses = {
+    cls,
+    unansweredUses: [],
+    liveN: 0,
+    answeredN: 0,
+    clientLiveN: 0,
+    offN: 0,
+    poolN: 0,
+    clearableN: 0,
+    exN: 0,
+  }
   const noIgnored = s.a.lastCompaction < 0
   for (let k = 0; k < np; k++) {
     const p = pairs[k]!
@@ -88,40 +91,29 @@ function classifyPairs(
       (recs[p.use]!.ignored || (p.result >= 0 && recs[p.result]!.ignored))
     )
       continue
-    liveN++
-    if (p.origin === "client") clientLiveN++
+    out.liveN++
+    if (p.origin === "client") out.clientLiveN++
     if (p.result < 0) {
-      unansweredUses.push(p.use)
+      out.unansweredUses.push(p.use)
       continue
     }
-    answeredN++
+    out.answeredN++
     const allowed =
       p.origin === "client" || (p.origin === "server" ? clearServer : clearMcp)
     if (!allowed) {
       cls[k] = OFF
-      offN++
+      out.offN++
       continue
     }
-    poolN++
+    out.poolN++
     if (exclude.length > 0 && exclude.includes(p.name)) {
       cls[k] = EXCLUDED
-      exN++
+      out.exN++
     } else if (p.isError && !clearErrors) cls[k] = ERROR_KEPT
     else {
       cls[k] = CLEARABLE
-      clearableN++
+      out.clearableN++
     }
-  }
-  const out: PairClasses = {
-    cls,
-    unansweredUses,
-    liveN,
-    answeredN,
-    clientLiveN,
-    offN,
-    poolN,
-    clearableN,
-    exN,
   }
   byKey.set(key, out)
   return out

@@ -9,8 +9,9 @@ import { POST as messagesRoute } from "@/app/api/messages/route"
 import { GET as statusRoute } from "@/app/api/status/route"
 import {
   CANARY_KEY,
-  toolConversation,
+  SERVER_TEST_KEY,
   setupFakeAnthropic,
+  toolConversation,
 } from "./fake-anthropic/route-harness"
 
 import {
@@ -98,7 +99,7 @@ describe("fetcher", () => {
   })
 
   it("streams events in order and returns the final snapshot", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const seen: StreamLine["kind"][] = []
     let textLengths: number[] = []
     const result = await streamMessage(toolConversation(), {
@@ -118,7 +119,7 @@ describe("fetcher", () => {
   })
 
   it("keeps the partial reply when the stream is cut", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const result = await streamMessage(toolConversation("Go [[fault:cut]]"), {
       fetch: routeFetch,
     })
@@ -129,7 +130,7 @@ describe("fetcher", () => {
   })
 
   it("reports cancellation, keeping what arrived", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const abort = new AbortController()
     const result = await streamMessage(toolConversation("Go [[fault:slow]]"), {
       fetch: routeFetch,

@@ -9,6 +9,12 @@ import type { StreamLine } from "@/lib/anthropic/schemas"
 
 import { startFakeAnthropic, type FakeAnthropic } from "./start.mjs"
 
+/**
+ * The server's own key in route tests. Deliberately not key-shaped: these
+ * tests are about which key is used, not about masking.
+ */
+export const SERVER_TEST_KEY = "test-server-key-not-a-secret"
+
 /** A key that must never appear in any response body or log line. */
 export const CANARY_KEY = "sk-ant-canary-3f9a1c7e5b2d4680aa11"
 

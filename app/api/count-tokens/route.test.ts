@@ -6,8 +6,9 @@ import {
   CANARY_KEY,
   jsonPost,
   nextClientIp,
-  toolConversation,
+  SERVER_TEST_KEY,
   setupFakeAnthropic,
+  toolConversation,
 } from "@/test/fake-anthropic/route-harness"
 import { simulateEdits } from "@/test/fake-anthropic/scenario.mjs"
 import { startFakeAnthropic } from "@/test/fake-anthropic/start.mjs"
@@ -42,7 +43,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("returns the server's edited and original counts", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const request = toolConversation()
     const { response, json } = await count(request)
     expect(response.status).toBe(200)
@@ -60,7 +61,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("drops fields count_tokens would reject and reports them", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const { json } = await count(toolConversation())
     expect(json.dropped_fields).toEqual(["max_tokens", "temperature"])
     const sent = ctx.fake.requests()[0]?.body as Record<string, unknown>
@@ -70,7 +71,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("mode both also counts the request without the edits", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const request = toolConversation()
     const response = await POST(jsonPost(URL, { request, mode: "both" }))
     const json = await response.json()
@@ -82,7 +83,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("sends the context-management beta, plus compact only with a compact edit", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     await count(toolConversation())
     const compact = toolConversation()
     compact.context_management.edits.push({
@@ -105,7 +106,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("uses the key typed into the page over the server's, and never echoes it", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const response = await POST(
       jsonPost(
         URL,
@@ -122,7 +123,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("keeps the API's 400 message and extracts the field path", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const request = toolConversation()
     request.context_management.edits = [
       {
@@ -149,7 +150,7 @@ describe("POST /api/count-tokens", () => {
     ["401", 401, "unauthorized:count_tokens", /check the key/i],
     ["403", 403, "forbidden:count_tokens", /permission/i],
   ])("maps upstream %s", async (fault, status, code, message) => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const { response, json } = await count(withFault(fault))
     expect(response.status).toBe(status)
     expect(json.error.code).toBe(code)
@@ -157,7 +158,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("passes Anthropic's 429 on with retry-after, without retrying", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const { response, json } = await count(withFault("429"))
     expect(response.status).toBe(429)
     expect(response.headers.get("retry-after")).toBe("7")
@@ -169,7 +170,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("retries a 529 once and succeeds", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const { response, json } = await count(withFault("529x1"))
     expect(response.status).toBe(200)
     expect(json.retries).toBe(1)
@@ -177,7 +178,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("gives up on a persistent 500 after two retries", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const { response, json } = await count(withFault("500"))
     expect(response.status).toBe(502)
     expect(json.error).toMatchObject({
@@ -189,7 +190,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("waits for retry-after before retrying", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const started = performance.now()
     const { response } = await count(withFault("503x1,ra=1"))
     expect(response.status).toBe(200)
@@ -197,7 +198,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("times out when Anthropic does not answer", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     process.env.PLAYGROUND_UPSTREAM_TIMEOUT_MS = "300"
     const { response, json } = await count(withFault("timeout"))
     expect(response.status).toBe(504)
@@ -205,7 +206,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("refuses bodies over the limit before reading them (declared length)", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const { response, json } = await count(toolConversation(), {
       "content-length": String(MAX_BODY_BYTES + 1),
     })
@@ -215,7 +216,7 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("refuses bodies over the limit while reading them (no declared length)", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const big = toolConversation("x".repeat(MAX_BODY_BYTES))
     const { response, json } = await count(big)
     expect(response.status).toBe(413)
@@ -240,14 +241,14 @@ describe("POST /api/count-tokens", () => {
   })
 
   it("rejects a malformed envelope with the path of the problem", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const { response, json } = await count({ model: 42, messages: [] })
     expect(response.status).toBe(400)
     expect(json.error.details.path).toEqual(["model"])
   })
 
   it("cannot be pointed at another server by the browser", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const attacker = await startFakeAnthropic({ port: 0 })
     try {
       const response = await POST(

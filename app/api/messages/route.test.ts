@@ -9,8 +9,9 @@ import {
   jsonPost,
   nextClientIp,
   readLines,
-  toolConversation,
+  SERVER_TEST_KEY,
   setupFakeAnthropic,
+  toolConversation,
 } from "@/test/fake-anthropic/route-harness"
 import { simulateEdits } from "@/test/fake-anthropic/scenario.mjs"
 
@@ -40,7 +41,7 @@ describe("POST /api/messages", () => {
   })
 
   it("requires max_tokens (the page adds a small one when missing)", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const { max_tokens: _omit, ...request } = conversation()
     const response = await send(request)
     expect(response.status).toBe(400)
@@ -48,7 +49,7 @@ describe("POST /api/messages", () => {
   })
 
   it("streams meta, the upstream events and done, with applied edits at the end", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const response = await send(conversation())
     expect(response.status).toBe(200)
     expect(response.headers.get("content-type")).toMatch(/ndjson/)
@@ -77,7 +78,7 @@ describe("POST /api/messages", () => {
   })
 
   it("delivers events incrementally rather than all at the end", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const response = await send(conversation())
     const reader = response.body!.getReader()
     const arrivals: number[] = []
@@ -120,7 +121,7 @@ describe("POST /api/messages", () => {
   ])(
     "answers fault %s before streaming with %i",
     async (fault, status, code) => {
-      process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+      process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
       process.env.PLAYGROUND_UPSTREAM_TIMEOUT_MS = "300"
       const response = await send(conversation(fault))
       expect(response.status).toBe(status)
@@ -144,14 +145,14 @@ describe("POST /api/messages", () => {
   )
 
   it("retries an overloaded start once and reports it in meta", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const lines = await readLines(await send(conversation("529x1")))
     expect(lines[0]).toMatchObject({ kind: "meta", retries: 1 })
     expect(lastLine(lines)).toEqual({ kind: "done" })
   })
 
   it("ends a stream cut midway with stream_interrupted, keeping what arrived", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const response = await send(conversation("cut"))
     expect(response.status).toBe(200)
     const lines = await readLines(response)
@@ -165,7 +166,7 @@ describe("POST /api/messages", () => {
   })
 
   it("turns an upstream error event into stream_interrupted with its message", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const last = lastLine(
       await readLines(await send(conversation("stream-error")))
     )
@@ -177,14 +178,14 @@ describe("POST /api/messages", () => {
   })
 
   it("stops a stream that goes silent", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     process.env.PLAYGROUND_STREAM_IDLE_TIMEOUT_MS = "100"
     const last = lastLine(await readLines(await send(conversation("slow"))))
     expect(last?.kind === "error" && last.error.message).toMatch(/No data/)
   })
 
   it("stops upstream when the browser goes away", async () => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-key"
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const abort = new AbortController()
     const response = await POST(
       jsonPost(

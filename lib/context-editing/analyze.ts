@@ -76,6 +76,8 @@ export interface Analysis {
     alive: Int32Array
     /** Message index of each record. */
     recMessage: Int32Array
+    /** Messages with at least one block (computed on first use). */
+    liveMessages?: number
     slots: Uint8Array
   }
   /** Edited variants of blocks per variant key (see state.ts `variant`). */
@@ -90,6 +92,8 @@ export interface Analysis {
     withRedacted?: TurnInfo[]
     thinkingOnly?: TurnInfo[]
   }
+  /** See `pairColumns`. */
+  pairColumns?: { use: Int32Array; result: Int32Array }
   /** Whether any record is a thinking block (computed on first use). */
   hasThinkingBlock?: boolean
   /**
@@ -107,6 +111,26 @@ export interface Analysis {
     placeholders: readonly string[]
     original: Float64Array
   }
+}
+
+/**
+ * Record indices of each pair's use and result (-1 when unanswered) as
+ * columns, for loops over thousands of pairs (built once per analysis).
+ */
+export function pairColumns(a: Analysis): {
+  use: Int32Array
+  result: Int32Array
+} {
+  if (a.pairColumns) return a.pairColumns
+  const n = a.pairs.length
+  const use = new Int32Array(n)
+  const result = new Int32Array(n)
+  for (let k = 0; k < n; k++) {
+    const p = a.pairs[k]!
+    use[k] = p.use
+    result[k] = p.result
+  }
+  return (a.pairColumns = { use, result })
 }
 
 const cache = new WeakMap<object, Analysis>()

@@ -79,6 +79,35 @@ export function categorize(
   }
 }
 
+const originalCategories = new WeakMap<
+  Float64Array,
+  { key: string; categories: TokenCategories }
+>()
+
+/**
+ * categorize() of the unedited request (the state's original tokens and
+ * messages), cached per token array and fixed parts: a re-run with another
+ * edit config starts from the same "before".
+ */
+export function categorizeOriginal(
+  s: SimState,
+  fixed: FixedTokens,
+  slots: Uint8Array
+): TokenCategories {
+  const key = `${fixed.system}:${fixed.tools}:${fixed.toolPrompt}:${s.framing}`
+  const hit = originalCategories.get(s.original)
+  if (hit && hit.key === key) return hit.categories
+  const categories = categorize(
+    s,
+    s.original,
+    s.a.template!.alive,
+    fixed,
+    slots
+  )
+  originalCategories.set(s.original, { key, categories })
+  return categories
+}
+
 /** Sum of a category record. */
 export const totalOf = (c: TokenCategories): number =>
   c.system +

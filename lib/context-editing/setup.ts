@@ -113,6 +113,29 @@ export function templateOf(a: Analysis): NonNullable<Analysis["template"]> {
   return a.template
 }
 
+const sums = new WeakMap<Float64Array, number>()
+
+/** Sum of a token array (cached: the arrays are immutable once built). */
+export function sumOf(tokens: Float64Array): number {
+  let sum = sums.get(tokens)
+  if (sum === undefined) {
+    sum = 0
+    for (let i = 0; i < tokens.length; i++) sum += tokens[i]!
+    sums.set(tokens, sum)
+  }
+  return sum
+}
+
+/** Messages with at least one block before any edit. */
+function liveMessages(t: NonNullable<Analysis["template"]>): number {
+  if (t.liveMessages === undefined) {
+    let live = 0
+    for (let mi = 0; mi < t.alive.length; mi++) if (t.alive[mi]! > 0) live++
+    t.liveMessages = live
+  }
+  return t.liveMessages
+}
+
 /** Fresh working state for one simulation. */
 export function initState(
   a: Analysis,
@@ -124,9 +147,13 @@ export function initState(
   const n = a.recs.length
   const t = templateOf(a)
   const alive = t.alive.slice()
-  let total = fixed.system + fixed.tools + fixed.toolPrompt
-  for (let mi = 0; mi < alive.length; mi++) if (alive[mi]! > 0) total += framing
-  for (let i = 0; i < n; i++) total += original[i]!
+  // Every count is a whole number, so the sums are exact in any order.
+  const total =
+    fixed.system +
+    fixed.tools +
+    fixed.toolPrompt +
+    liveMessages(t) * framing +
+    sumOf(original)
   return {
     a,
     ctx,

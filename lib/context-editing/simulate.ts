@@ -14,7 +14,13 @@ import { betasFor } from "./edit-defaults"
 import { approx, fmt } from "./format"
 import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
 import { buildOutcomes } from "./outcomes"
-import { buildRequest, categorize, type FixedTokens, totalOf } from "./outputs"
+import {
+  buildRequest,
+  categorize,
+  categorizeOriginal,
+  type FixedTokens,
+  totalOf,
+} from "./outputs"
 import { applyClearThinking, clearThinking } from "./rules/clear-thinking"
 import { applyClearToolUses } from "./rules/clear-tool-uses"
 import { applyCompact } from "./rules/compact"
@@ -188,7 +194,9 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   }
 
   const slots = templateOf(a).slots
-  const before = categorize(s, beforeTokens, beforeAlive, fixed, slots)
+  const before = pristine
+    ? categorizeOriginal(s, fixed, slots)
+    : categorize(s, beforeTokens, beforeAlive, fixed, slots)
   const after = categorize(s, s.tokens, s.alive, fixed, slots)
   const inputTokens = totalOf(after)
   if (inputTokens > model.contextWindow)

@@ -4,7 +4,7 @@
  * also clearing their inputs). `clear_at_least` is an all-or-nothing gate:
  * if the whole clearing frees fewer tokens, nothing is applied at all.
  */
-import type { ToolPair } from "../analyze"
+import { pairColumns, type ToolPair } from "../analyze"
 import { approx, code, fmt, intern, plural } from "../format"
 import {
   decide,
@@ -165,9 +165,19 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const victimBuf = new Int32Array(clearableN)
   let nv = 0
   let rank = 0
+  const { use: pairUse, result: pairResult } = pairColumns(s.a)
   for (let k = 0; k < np; k++) {
     const c = cls[k]!
     if (c === 0) continue
+    if (c === CLEARABLE) {
+      // The common case, on columns only (no pair object is read).
+      const result = pairResult[k]!
+      if (e.keep > 0 && rank++ >= keptFrom) {
+        decide(s, result, "kept_recent", ei, TYPE, keepReason)
+        decide(s, pairUse[k]!, "kept_recent", ei, TYPE, keepReason)
+      } else if (untouched(s, result)) victimBuf[nv++] = k
+      continue
+    }
     const p = pairs[k]!
     if (c === OFF) {
       mark(
@@ -197,10 +207,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         )
       mark(p, "excluded", why)
     }
-    const inKeepFrom = towardKeep || c === CLEARABLE
-    const kept = inKeepFrom && e.keep > 0 && rank++ >= keptFrom
+    // Excluded and error-kept pairs hold keep slots only per the switch.
+    const kept = towardKeep && e.keep > 0 && rank++ >= keptFrom
     if (kept && c !== EXCLUDED) mark(p, "kept_recent", keepReason)
-    if (c === CLEARABLE && !kept && untouched(s, p.result)) victimBuf[nv++] = k
   }
   const victims = victimBuf.subarray(0, nv)
   const exStep: TraceStep | null = exN
@@ -251,12 +260,14 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const withInput = new Uint8Array(victims.length)
   let saved = 0
   let inputs = 0
+  const anyInputs = allInputs || someInputs !== null
   for (let v = 0; v < victims.length; v++) {
-    const p = pairs[victims[v]!]!
-    saved +=
-      s.tokens[p.result]! - variant(s, resultTable, p.result, clearResult)
-    if ((allInputs || someInputs) && inputsFor(p.name) && untouched(s, p.use)) {
-      saved += s.tokens[p.use]! - variant(s, inputTable, p.use, clearInput)
+    const k = victims[v]!
+    const result = pairResult[k]!
+    saved += s.tokens[result]! - variant(s, resultTable, result, clearResult)
+    const use = pairUse[k]!
+    if (anyInputs && inputsFor(pairs[k]!.name) && untouched(s, use)) {
+      saved += s.tokens[use]! - variant(s, inputTable, use, clearInput)
       withInput[v] = 1
       inputs++
     }
@@ -318,17 +329,20 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const inputWhy = new Map<string, string>()
   // 5. Apply, and say why.
   for (let v = 0; v < victims.length; v++) {
-    const p = pairs[victims[v]!]!
+    const k = victims[v]!
+    const result = pairResult[k]!
+    const use = pairUse[k]!
     setBlock(
       s,
-      p.result,
-      resultTable.blocks[p.result]!,
-      resultTable.tokens[p.result]!
+      result,
+      resultTable.blocks[result]!,
+      resultTable.tokens[result]!
     )
     if (withInput[v])
-      setBlock(s, p.use, inputTable.blocks[p.use]!, inputTable.tokens[p.use]!)
-    decide(s, p.result, "cleared", ei, TYPE, resultReason, ph)
-    if (withInput[v] || !untouched(s, p.use)) {
+      setBlock(s, use, inputTable.blocks[use]!, inputTable.tokens[use]!)
+    decide(s, result, "cleared", ei, TYPE, resultReason, ph)
+    if (withInput[v] || !untouched(s, use)) {
+      const p = pairs[k]!
       let why = inputWhy.get(p.name)
       if (why === undefined)
         inputWhy.set(
@@ -337,11 +351,11 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
             `Its result was cleared and clear_tool_inputs covers ${code(p.name)} → input replaced by ${inputShown}`
           ))
         )
-      decide(s, p.use, "input_cleared", ei, TYPE, why)
+      decide(s, use, "input_cleared", ei, TYPE, why)
     } else
       decide(
         s,
-        p.use,
+        use,
         "kept",
         ei,
         TYPE,

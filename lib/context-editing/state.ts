@@ -166,6 +166,53 @@ export function decide(
   }
 }
 
+/**
+ * decide() for a list of records that all get the same verdict: one call
+ * and one lookup for the whole list (clearing thousands of results).
+ */
+export function decideAll(
+  s: SimState,
+  records: Int32Array,
+  status: BlockStatus,
+  editIndex: number | null,
+  editType: EditType | null,
+  reason: string,
+  placeholder?: string
+): void {
+  const code = statusCode(status)
+  const keepsChanges = CHANGES[code] === 0
+  const ei = editIndex === null ? 0 : editIndex + 1
+  const et = editTypeCode(editType)
+  let pk = 0
+  for (let k = 0; k < records.length; k++) {
+    const i = records[k]!
+    if (keepsChanges && CHANGES[s.status[i]!] === 1) continue
+    s.status[i] = code
+    s.editIndex[i] = ei
+    s.editType[i] = et
+    s.reason[i] = reason
+    if (placeholder !== undefined) {
+      if (pk === 0) {
+        pk = s.placeholders.indexOf(placeholder) + 1
+        if (pk === 0) pk = s.placeholders.push(placeholder)
+      }
+      s.placeholder[i] = pk
+    }
+  }
+}
+
+/** setBlock(s, i, table.blocks[i], table.tokens[i]) for every listed record. */
+export function setBlocksFrom(
+  s: SimState,
+  records: Int32Array,
+  table: VariantTable
+): void {
+  for (let k = 0; k < records.length; k++) {
+    const i = records[k]!
+    setBlock(s, i, table.blocks[i]!, table.tokens[i]!)
+  }
+}
+
 /** Whether record i still holds its original block. */
 export const untouched = (s: SimState, i: number): boolean =>
   s.blocks[i] === s.origBlocks[i]

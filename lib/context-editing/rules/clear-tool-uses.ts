@@ -8,7 +8,9 @@ import { pairColumns, type ToolPair } from "../analyze"
 import { approx, code, fmt, intern, plural } from "../format"
 import {
   decide,
+  decideAll,
   setBlock,
+  setBlocksFrom,
   type SimState,
   untouched,
   variant,
@@ -261,9 +263,13 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   let saved = 0
   let inputs = 0
   const anyInputs = allInputs || someInputs !== null
+  // Record indices of the victims' results and uses.
+  const results = new Int32Array(victims.length)
+  const uses = new Int32Array(victims.length)
   for (let v = 0; v < victims.length; v++) {
     const k = victims[v]!
-    const result = pairResult[k]!
+    const result = (results[v] = pairResult[k]!)
+    uses[v] = pairUse[k]!
     saved += s.tokens[result]! - variant(s, resultTable, result, clearResult)
     const use = pairUse[k]!
     if (anyInputs && inputsFor(pairs[k]!.name) && untouched(s, use)) {
@@ -327,41 +333,45 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         )
   const inputShown = A.clearedInputShape === "empty_object" ? "{}" : `"${ph}"`
   const inputWhy = new Map<string, string>()
-  // 5. Apply, and say why.
-  for (let v = 0; v < victims.length; v++) {
-    const k = victims[v]!
-    const result = pairResult[k]!
-    const use = pairUse[k]!
-    setBlock(
-      s,
-      result,
-      resultTable.blocks[result]!,
-      resultTable.tokens[result]!
-    )
+  // 5. Apply, and say why (in bulk: thousands of results in a long session).
+  setBlocksFrom(s, results, resultTable)
+  for (let v = 0; v < victims.length; v++)
     if (withInput[v])
-      setBlock(s, use, inputTable.blocks[use]!, inputTable.tokens[use]!)
-    decide(s, result, "cleared", ei, TYPE, resultReason, ph)
-    if (withInput[v] || !untouched(s, use)) {
-      const p = pairs[k]!
-      let why = inputWhy.get(p.name)
-      if (why === undefined)
-        inputWhy.set(
-          p.name,
-          (why = intern(
-            `Its result was cleared and clear_tool_inputs covers ${code(p.name)} → input replaced by ${inputShown}`
-          ))
-        )
-      decide(s, use, "input_cleared", ei, TYPE, why)
-    } else
-      decide(
+      setBlock(
         s,
-        use,
-        "kept",
-        ei,
-        TYPE,
-        "Its result was cleared; the call itself stays (clear_tool_inputs does not cover it)"
+        uses[v]!,
+        inputTable.blocks[uses[v]!]!,
+        inputTable.tokens[uses[v]!]!
       )
+  decideAll(s, results, "cleared", ei, TYPE, resultReason, ph)
+  // Calls whose input is not cleared stay: listed, then decided together.
+  const keptUses = new Int32Array(victims.length)
+  let nk = 0
+  for (let v = 0; v < victims.length; v++) {
+    const use = uses[v]!
+    if (untouched(s, use)) {
+      keptUses[nk++] = use
+      continue
+    }
+    const name = pairs[victims[v]!]!.name
+    let why = inputWhy.get(name)
+    if (why === undefined)
+      inputWhy.set(
+        name,
+        (why = intern(
+          `Its result was cleared and clear_tool_inputs covers ${code(name)} → input replaced by ${inputShown}`
+        ))
+      )
+    decide(s, use, "input_cleared", ei, TYPE, why)
   }
+  decideAll(
+    s,
+    keptUses.subarray(0, nk),
+    "kept",
+    ei,
+    TYPE,
+    "Its result was cleared; the call itself stays (clear_tool_inputs does not cover it)"
+  )
   const freed = T - s.total
   steps.push({
     id: "result",

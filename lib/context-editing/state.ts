@@ -153,18 +153,12 @@ export function decide(
   reason: string,
   placeholder?: string
 ): void {
-  const code = statusCode(status)
-  if (CHANGES[s.status[i]!] === 1 && CHANGES[code] === 0) return
-  s.status[i] = code
-  s.editIndex[i] = editIndex === null ? 0 : editIndex + 1
-  s.editType[i] = editTypeCode(editType)
-  s.reason[i] = reason
-  if (placeholder !== undefined) {
-    let k = s.placeholders.indexOf(placeholder)
-    if (k < 0) k = s.placeholders.push(placeholder) - 1
-    s.placeholder[i] = k + 1
-  }
+  ONE[0] = i
+  decideAll(s, ONE, status, editIndex, editType, reason, placeholder)
 }
+
+// decide()'s one-record list (decideAll never re-enters decide).
+const ONE = new Int32Array(1)
 
 /**
  * decide() for a list of records that all get the same verdict: one call

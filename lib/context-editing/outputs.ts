@@ -35,13 +35,15 @@ const CATEGORY_KEYS: readonly (keyof TokenCategories)[] = [
 ]
 
 /** Category slot (index into CATEGORY_KEYS) of each record, computed once per analysis. */
-export function categorySlots(kinds: readonly BlockKind[]): Uint8Array {
-  const out = new Uint8Array(kinds.length)
+export function categorySlots(
+  recs: ReadonlyArray<{ kind: BlockKind }>
+): Uint8Array {
+  const out = new Uint8Array(recs.length)
   // Looked up per distinct kind, not per record.
   let lastKind: BlockKind | null = null
   let lastSlot = 0
-  for (let i = 0; i < kinds.length; i++) {
-    const k = kinds[i]!
+  for (let i = 0; i < recs.length; i++) {
+    const k = recs[i]!.kind
     if (k !== lastKind) {
       lastKind = k
       lastSlot = CATEGORY_KEYS.indexOf(CATEGORY[k])

@@ -84,7 +84,8 @@ export function turnInfos(a: Analysis, redacted: boolean): TurnInfo[] {
   return (cache[key] ??= a.turns.map((t, index) => ({
     index,
     role: t.role,
-    messageIndices: t.messageIndices.slice(),
+    // Shared with the analysis: results are immutable.
+    messageIndices: t.messageIndices,
     current: t.current,
     hasThinking: t.recs.some((i) => {
       const k = a.recs[i]!.kind
@@ -108,7 +109,7 @@ export function templateOf(a: Analysis): NonNullable<Analysis["template"]> {
     reasons: a.recs.map((r, i) => defaultReason(r, i === a.lastCompaction)),
     alive,
     recMessage,
-    slots: categorySlots(a.recs.map((r) => r.kind)),
+    slots: categorySlots(a.recs),
   }
   return a.template
 }

@@ -252,7 +252,11 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     allInputs || (someInputs !== null && someInputs.includes(name))
   const resultTable = variants(s, `result:${ph}`)
   const clearResult = (b: Record<string, unknown>) => ({ ...b, content: ph })
-  const inputTable = variants(s, `input:${A.clearedInputShape}:${ph}`)
+  // Only looked up when inputs may be cleared (the table is n entries).
+  const inputTable =
+    allInputs || someInputs !== null
+      ? variants(s, `input:${A.clearedInputShape}:${ph}`)
+      : null
   const emptyInput = A.clearedInputShape === "empty_object"
   const clearInput = (b: Record<string, unknown>) => ({
     ...b,
@@ -273,7 +277,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     saved += s.tokens[result]! - variant(s, resultTable, result, clearResult)
     const use = pairUse[k]!
     if (anyInputs && inputsFor(pairs[k]!.name) && untouched(s, use)) {
-      saved += s.tokens[use]! - variant(s, inputTable, use, clearInput)
+      saved += s.tokens[use]! - variant(s, inputTable!, use, clearInput)
       withInput[v] = 1
       inputs++
     }
@@ -340,8 +344,8 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
       setBlock(
         s,
         uses[v]!,
-        inputTable.blocks[uses[v]!]!,
-        inputTable.tokens[uses[v]!]!
+        inputTable!.blocks[uses[v]!]!,
+        inputTable!.tokens[uses[v]!]!
       )
   decideAll(s, results, "cleared", ei, TYPE, resultReason, ph)
   // Calls whose input is not cleared stay: listed, then decided together.

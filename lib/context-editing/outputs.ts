@@ -129,7 +129,9 @@ export function buildRequest(
   original: ReadonlyArray<Record<string, unknown>>
 ): Record<string, unknown> {
   const messages = body.messages as Array<Record<string, unknown>>
-  const memos = (s.a.messageMemo ??= new Array(messages.length))
+  const memos = (s.a.messageMemo ??= new Array(messages.length)) as Array<
+    Record<string, unknown> | undefined
+  >
   const start = s.a.msgStart
   const blocks = s.blocks
   let out: Array<Record<string, unknown>> | null = null
@@ -156,27 +158,98 @@ export function buildRequest(
       for (let k = 0; k < n; k++) out[k] = messages[k]!
     }
     if (s.alive[mi] === 0) continue // wholly ignored or emptied: the model never sees it
-    // Re-use the last edited copy when its blocks are the same objects
-    // (cheap re-runs, stable identities for the UI).
-    const memo = memos[mi]
-    if (memo && sameLive(memo.content as unknown[], blocks, from, to))
-      out[n++] = memo
-    else {
-      // Exact size: an array grown from [] by push reserves 17 slots.
-      const content: Array<Record<string, unknown>> = new Array(s.alive[mi]!)
-      let k = 0
-      for (let i = from; i < to; i++) {
-        const b = blocks[i]
-        if (b) content[k++] = b
-      }
-      const edited = { ...m, content }
-      memos[mi] = edited
-      out[n++] = edited
-    }
+    out[n++] = editedMessage(s, memos, mi, m)
   }
   if (!out) return body
   out.length = n
   return { ...body, messages: out }
+}
+
+/**
+ * Message mi with its current blocks. Re-uses the last edited copy when its
+ * blocks are the same objects (cheap re-runs, stable identities for the UI).
+ */
+function editedMessage(
+  s: SimState,
+  memos: Array<Record<string, unknown> | undefined>,
+  mi: number,
+  m: Record<string, unknown>
+): Record<string, unknown> {
+  const from = s.a.msgStart[mi]!
+  const to = s.a.msgStart[mi + 1]!
+  const blocks = s.blocks
+  const memo = memos[mi]
+  if (memo && sameLive(memo.content as unknown[], blocks, from, to)) return memo
+  // Exact size: an array grown from [] by push reserves 17 slots.
+  const content: Array<Record<string, unknown>> = new Array(s.alive[mi]!)
+  let k = 0
+  for (let i = from; i < to; i++) {
+    const b = blocks[i]
+    if (b) content[k++] = b
+  }
+  const edited = { ...m, content }
+  memos[mi] = edited
+  return edited
+}
+
+/**
+ * buildRequest() after a patch that changed only the blocks of `records`
+ * (live ones, alive counts unchanged): the previous edited message list
+ * with those messages rebuilt.
+ */
+export function patchRequest(
+  body: Record<string, unknown>,
+  s: SimState,
+  prevMessages: ReadonlyArray<Record<string, unknown>>,
+  records: Int32Array
+): Record<string, unknown> {
+  const messages = body.messages as Array<Record<string, unknown>>
+  const memos = (s.a.messageMemo ??= new Array(messages.length))
+  const out = prevMessages.slice()
+  // Output position of each message when some were dropped (replay).
+  let at: Int32Array | null = null
+  if (out.length !== messages.length) {
+    at = new Int32Array(messages.length)
+    let n = 0
+    for (let mi = 0; mi < messages.length; mi++) {
+      at[mi] = n
+      if (s.alive[mi]! > 0) n++
+    }
+  }
+  for (let k = 0; k < records.length; k++) {
+    const mi = s.recMessage[records[k]!]!
+    const m = messages[mi]!
+    const from = s.a.msgStart[mi]!
+    const to = s.a.msgStart[mi + 1]!
+    let edited = false
+    for (let i = from; i < to && !edited; i++)
+      edited = s.blocks[i] !== s.origBlocks[i]
+    out[at ? at[mi]! : mi] = edited ? editedMessage(s, memos, mi, m) : m
+  }
+  return { ...body, messages: out }
+}
+
+/** Categories after a patch: `prev` with each record's token change added. */
+export function patchCategories(
+  prev: TokenCategories,
+  slots: Uint8Array,
+  records: Int32Array,
+  deltas: Float64Array
+): TokenCategories {
+  const sums = new Float64Array(CATEGORY_KEYS.length)
+  for (let k = 0; k < deltas.length; k++) {
+    const j = slots[records[k]!]!
+    sums[j] = sums[j]! + deltas[k]!
+  }
+  return {
+    ...prev,
+    text: prev.text + sums[0]!,
+    tool_inputs: prev.tool_inputs + sums[2]!,
+    tool_results: prev.tool_results + sums[3]!,
+    thinking: prev.thinking + sums[4]!,
+    images: prev.images + sums[1]!,
+    compaction: prev.compaction + sums[5]!,
+  }
 }
 
 /** Whether `content` lists exactly the non-null blocks[from..to). */

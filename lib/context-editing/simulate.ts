@@ -12,6 +12,12 @@ import { resolveAssumptions } from "./assumptions"
 import { checkEdits, editWarnings } from "./check-edits"
 import { betasFor } from "./edit-defaults"
 import { approx, fmt } from "./format"
+import {
+  keepRerun,
+  rememberRun,
+  type RunKey,
+  windowWarnings,
+} from "./keep-rerun"
 import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
 import { buildOutcomes } from "./outcomes"
 import {
@@ -41,6 +47,7 @@ import type {
   SimulateError,
   SimulateOptions,
   SimulateResult,
+  SimulateSuccess,
   SimulateWarning,
 } from "./types"
 import { parseEdits } from "./validate-edits"
@@ -119,6 +126,21 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     family: model.tokenizer,
     factor: calibrationFor(options.calibration, modelId, model),
   }
+  const key: RunKey = {
+    a,
+    body: p.body,
+    edits,
+    A,
+    estimator,
+    est,
+    model,
+    modelId,
+    maxTokens: p.maxTokens,
+  }
+  // Only `keep` changed since the last run on these messages: patch it.
+  const patched = keepRerun(key, warnings)
+  if (patched) return patched
+  const checked = warnings.length
   const hasTools = p.tools.length > 0
   const fixed: FixedTokens = {
     system: clean(estimator.countSystem(p.system, est)),
@@ -181,7 +203,9 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   const beforeAlive = pristine ? templateOf(a).alive : s.alive.slice()
   const traces: EditTrace[] = []
   let compaction: CompactionInfo | null = null
+  let beforeLast = warnings.length
   for (const e of edits ?? []) {
+    beforeLast = warnings.length
     if (e.type === "clear_tool_uses_20250919")
       traces.push(applyClearToolUses(s, e))
     else if (e.type === "clear_thinking_20251015")
@@ -199,22 +223,10 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     : categorize(s, beforeTokens, beforeAlive, fixed, slots)
   const after = categorize(s, s.tokens, s.alive, fixed, slots)
   const inputTokens = totalOf(after)
-  if (inputTokens > model.contextWindow)
-    warnings.push({
-      code: "context_window_exceeded",
-      message: `${approx(inputTokens)} input tokens exceed ${model.displayName}'s ${fmt(model.contextWindow)}-token context window.`,
-    })
-  else if (
-    p.maxTokens !== null &&
-    inputTokens + p.maxTokens > model.contextWindow
-  )
-    warnings.push({
-      code: "context_window_exceeded",
-      message: `${approx(inputTokens)} input tokens + max_tokens ${fmt(p.maxTokens)} exceed the ${fmt(model.contextWindow)}-token context window.`,
-      path: ["max_tokens"],
-    })
+  const midWarnings = warnings.slice(checked, beforeLast)
+  warnings.push(...windowWarnings(inputTokens, model, p.maxTokens))
 
-  return {
+  const result: SimulateSuccess = {
     ok: true,
     request: buildRequest(p.body, s, s.origBlocks),
     context_management:
@@ -238,6 +250,8 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     ),
     assumptions: A,
   }
+  rememberRun(key, s, result, midWarnings)
+  return result
 }
 
 /** Simulates the server-side context editing of a Messages API request. Never throws. */

@@ -18,7 +18,20 @@ import {
 } from "../state"
 import type { AppliedEdit, BlockStatus, EditTrace, TraceStep } from "../types"
 import type { NClearToolUses } from "../validate-edits"
+import { rememberToolUses } from "./clear-tool-uses-keep"
 import { classifyPairs, CLEARABLE, EXCLUDED, OFF } from "./tool-pair-classes"
+import {
+  CALL_STAYS,
+  clearedInput,
+  clearedResult,
+  inputReasonFor,
+  keepCoversAll,
+  keepReasonFor,
+  keepSteps,
+  passedGateStep,
+  resultReasonFor,
+  resultStep,
+} from "./tool-uses-text"
 
 const TYPE = "clear_tool_uses_20250919" as const
 
@@ -84,11 +97,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
       "No tool_result yet → unanswered tool uses are never cleared"
     )
   if (e.keep >= clearableN)
-    s.ctx.warnings.push({
-      code: "keep_covers_all",
-      message: `keep is ${fmt(e.keep)} but only ${plural(clearableN, "clearable tool use")} exist${clearableN === 1 ? "s" : ""}, so clear_tool_uses cannot clear anything here.`,
-      path: ["context_management", "edits", ei, "keep"],
-    })
+    s.ctx.warnings.push(keepCoversAll(e.keep, clearableN, ei))
 
   // 1. Trigger.
   const cmp = A.triggerComparison
@@ -156,12 +165,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const keepFromN = towardKeep ? poolN : clearableN
   const keptFrom = keepFromN - Math.max(0, e.keep)
   const excludedNames: string[] = []
-  const keepReason =
-    e.keep === 1
-      ? "The most recent tool use (keep: 1) → kept"
-      : intern(
-          `One of the ${fmt(e.keep)} most recent tool uses (keep: ${fmt(e.keep)}) → kept`
-        )
+  const keepReason = keepReasonFor(e.keep)
   const excludedWhy = new Map<string, string>()
   // Pair indices of the victims (clearable, not kept, result untouched).
   const victimBuf = new Int32Array(clearableN)
@@ -221,20 +225,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         text: `${fmt(exN)} ${exN === 1 ? "is" : "are"} ${describeNames(excludedNames)} (exclude_tools) → ${plural(poolN - exN, "candidate")}`,
       }
     : null
-  const keepText = `keep ${fmt(e.keep)} → ${plural(victims.length, "tool use")} to clear, oldest first`
-  if (towardKeep && exStep)
-    steps.push(
-      {
-        id: "keep",
-        outcome: "info",
-        text: `${keepText} (excluded tool uses take keep slots)`,
-      },
-      exStep
-    )
-  else {
-    if (exStep) steps.push(exStep)
-    steps.push({ id: "keep", outcome: "info", text: keepText })
-  }
+  // The keep-independent steps so far (re-used by a keep-only re-run).
+  const headSteps = steps.slice()
+  steps.push(...keepSteps(e.keep, victims.length, towardKeep, exStep))
   if (victims.length === 0) {
     steps[steps.length - 1] = {
       id: "keep",
@@ -251,17 +244,15 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const inputsFor = (name: string) =>
     allInputs || (someInputs !== null && someInputs.includes(name))
   const resultTable = variants(s, `result:${ph}`)
-  const clearResult = (b: Record<string, unknown>) => ({ ...b, content: ph })
+  const clearResult = (b: Record<string, unknown>) => clearedResult(b, ph)
   // Only looked up when inputs may be cleared (the table is n entries).
   const inputTable =
     allInputs || someInputs !== null
       ? variants(s, `input:${A.clearedInputShape}:${ph}`)
       : null
   const emptyInput = A.clearedInputShape === "empty_object"
-  const clearInput = (b: Record<string, unknown>) => ({
-    ...b,
-    input: emptyInput ? {} : ph,
-  })
+  const clearInput = (b: Record<string, unknown>) =>
+    clearedInput(b, emptyInput, ph)
   // Whether the victim's input is cleared too (decided before any change).
   const withInput = new Uint8Array(victims.length)
   let saved = 0
@@ -310,32 +301,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     }
     return done(null, "gate")
   }
-  steps.push(
-    e.clearAtLeast === null
-      ? {
-          id: "gate",
-          outcome: "info",
-          text: `No clear_at_least gate → applied (frees ${approx(saved)} tokens)`,
-        }
-      : {
-          id: "gate",
-          outcome: "pass",
-          text: `Clearing frees ${approx(saved)} tokens ≥ clear_at_least ${fmt(e.clearAtLeast)} → applied`,
-        }
-  )
+  steps.push(passedGateStep(e.clearAtLeast, saved))
 
-  // Deliberately free of the keep value: when only `keep` changes, every
-  // block that stays cleared keeps the very same outcome object (cheap
-  // re-runs); the keep step of the trace names the value.
-  const resultReason =
-    e.keep === 0
-      ? intern(
-          `keep: 0 → every tool result is cleared; result replaced by "${ph}"`
-        )
-      : intern(
-          `Older than the most recent tool uses that keep holds → result replaced by "${ph}"`
-        )
-  const inputShown = A.clearedInputShape === "empty_object" ? "{}" : `"${ph}"`
+  const resultReason = resultReasonFor(e.keep, ph)
   const inputWhy = new Map<string, string>()
   // 5. Apply, and say why (in bulk: thousands of results in a long session).
   setBlocksFrom(s, results, resultTable)
@@ -360,27 +328,23 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     const name = pairs[victims[v]!]!.name
     let why = inputWhy.get(name)
     if (why === undefined)
-      inputWhy.set(
-        name,
-        (why = intern(
-          `Its result was cleared and clear_tool_inputs covers ${code(name)} → input replaced by ${inputShown}`
-        ))
-      )
+      inputWhy.set(name, (why = inputReasonFor(name, emptyInput, ph)))
     decide(s, use, "input_cleared", ei, TYPE, why)
   }
-  decideAll(
-    s,
-    keptUses.subarray(0, nk),
-    "kept",
-    ei,
-    TYPE,
-    "Its result was cleared; the call itself stays (clear_tool_inputs does not cover it)"
-  )
+  decideAll(s, keptUses.subarray(0, nk), "kept", ei, TYPE, CALL_STAYS)
   const freed = T - s.total
-  steps.push({
-    id: "result",
-    outcome: "pass",
-    text: `Cleared ${plural(victims.length, "tool result")}${inputs ? ` and ${plural(inputs, "input")}` : ""}: ${approx(T)} → ${approx(s.total)} input tokens`,
+  steps.push(resultStep(victims.length, inputs, T, s.total))
+  rememberToolUses(s, {
+    edit: e,
+    before: T,
+    keptFrom,
+    victims: victims.length,
+    inputs,
+    saved,
+    cls,
+    clearableN,
+    exStep,
+    headSteps,
   })
   return done(
     {

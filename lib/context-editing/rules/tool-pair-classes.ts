@@ -8,7 +8,7 @@ import type { SimState } from "../state"
 
 // Per-pair classification codes (hot loop: numbers, not objects or closures).
 export const OFF = 1 // server/MCP result not clearable per assumption switch
-const ERROR_KEPT = 2 // error result kept per assumption switch
+export const ERROR_KEPT = 2 // error result kept per assumption switch
 export const EXCLUDED = 3 // in exclude_tools (takes precedence over ERROR_KEPT)
 export const CLEARABLE = 4
 

@@ -1,0 +1,117 @@
+/**
+ * The keep-dependent texts and block variants of clear_tool_uses, shared by
+ * the full rule (clear-tool-uses.ts) and the keep-only re-run
+ * (clear-tool-uses-keep.ts) so both say exactly the same thing.
+ */
+import { approx, code, fmt, intern, plural } from "../format"
+import type { SimulateWarning, TraceStep } from "../types"
+
+/** Warning: keep is at least the number of clearable tool uses. */
+export const keepCoversAll = (
+  keep: number,
+  clearableN: number,
+  editIndex: number
+): SimulateWarning => ({
+  code: "keep_covers_all",
+  message: `keep is ${fmt(keep)} but only ${plural(clearableN, "clearable tool use")} exist${clearableN === 1 ? "s" : ""}, so clear_tool_uses cannot clear anything here.`,
+  path: ["context_management", "edits", editIndex, "keep"],
+})
+
+/** Reason of a pair kept as one of the `keep` most recent (names the value). */
+export const keepReasonFor = (keep: number): string =>
+  keep === 1
+    ? "The most recent tool use (keep: 1) → kept"
+    : intern(
+        `One of the ${fmt(keep)} most recent tool uses (keep: ${fmt(keep)}) → kept`
+      )
+
+/**
+ * Reason of a cleared result. Deliberately free of the keep value (except
+ * keep 0): when only `keep` changes, every block that stays cleared keeps
+ * the very same outcome object; the keep step of the trace names the value.
+ */
+export const resultReasonFor = (keep: number, ph: string): string =>
+  keep === 0
+    ? intern(
+        `keep: 0 → every tool result is cleared; result replaced by "${ph}"`
+      )
+    : intern(
+        `Older than the most recent tool uses that keep holds → result replaced by "${ph}"`
+      )
+
+/** Reason of a call whose result was cleared but whose input stays. */
+export const CALL_STAYS =
+  "Its result was cleared; the call itself stays (clear_tool_inputs does not cover it)"
+
+/** Reason of a call whose input was cleared with its result. */
+export const inputReasonFor = (
+  name: string,
+  emptyObject: boolean,
+  ph: string
+): string =>
+  intern(
+    `Its result was cleared and clear_tool_inputs covers ${code(name)} → input replaced by ${emptyObject ? "{}" : `"${ph}"`}`
+  )
+
+/** The keep step (and the exclude step, in the order the switch implies). */
+export function keepSteps(
+  keep: number,
+  victims: number,
+  towardKeep: boolean,
+  exStep: TraceStep | null
+): TraceStep[] {
+  const keepText = `keep ${fmt(keep)} → ${plural(victims, "tool use")} to clear, oldest first`
+  if (towardKeep && exStep)
+    return [
+      {
+        id: "keep",
+        outcome: "info",
+        text: `${keepText} (excluded tool uses take keep slots)`,
+      },
+      exStep,
+    ]
+  const keepStep: TraceStep = { id: "keep", outcome: "info", text: keepText }
+  return exStep ? [exStep, keepStep] : [keepStep]
+}
+
+/** The gate step of an edit that is applied. */
+export const passedGateStep = (
+  clearAtLeast: number | null,
+  saved: number
+): TraceStep =>
+  clearAtLeast === null
+    ? {
+        id: "gate",
+        outcome: "info",
+        text: `No clear_at_least gate → applied (frees ${approx(saved)} tokens)`,
+      }
+    : {
+        id: "gate",
+        outcome: "pass",
+        text: `Clearing frees ${approx(saved)} tokens ≥ clear_at_least ${fmt(clearAtLeast)} → applied`,
+      }
+
+/** The last step of an applied edit. */
+export const resultStep = (
+  victims: number,
+  inputs: number,
+  before: number,
+  after: number
+): TraceStep => ({
+  id: "result",
+  outcome: "pass",
+  text: `Cleared ${plural(victims, "tool result")}${inputs ? ` and ${plural(inputs, "input")}` : ""}: ${approx(before)} → ${approx(after)} input tokens`,
+})
+
+/** A tool_result block with its content replaced by the placeholder. */
+export const clearedResult = (
+  b: Record<string, unknown>,
+  ph: string
+): Record<string, unknown> => ({ ...b, content: ph })
+
+/** A tool_use block with its input cleared (per the cleared-input switch). */
+export const clearedInput = (
+  b: Record<string, unknown>,
+  emptyObject: boolean,
+  ph: string
+): Record<string, unknown> => ({ ...b, input: emptyObject ? {} : ph })

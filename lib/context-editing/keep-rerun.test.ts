@@ -132,7 +132,7 @@ const cases: Case[] = [
       },
       tool(k, { clear_tool_inputs: true }),
     ],
-    options: { assumptions: { clearedInputShape: "placeholder" } },
+    options: { assumptions: { clearedInputShape: "placeholder_string" } },
   },
   {
     name: "excluded and error pairs take keep slots",
@@ -197,9 +197,12 @@ describe("keep-only re-runs", () => {
     }
     for (const [r, json] of seen) expect(JSON.stringify(r)).toBe(json)
     // Different keeps clear different numbers of tool uses.
-    const counts = seen.map(
-      ([r]) => r.context_management?.applied_edits[0]?.cleared_tool_uses
-    )
+    const counts = seen.map(([r]) => {
+      const entry = r.context_management?.applied_edits[0]
+      return entry && "cleared_tool_uses" in entry
+        ? entry.cleared_tool_uses
+        : null
+    })
     expect(new Set(counts).size).toBeGreaterThan(2)
   })
 

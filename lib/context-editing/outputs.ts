@@ -34,22 +34,17 @@ const CATEGORY_KEYS: readonly (keyof TokenCategories)[] = [
   "compaction",
 ]
 
+/** Category slot (index into CATEGORY_KEYS) of each kind. */
+const SLOT: Record<BlockKind, number> = Object.fromEntries(
+  Object.entries(CATEGORY).map(([k, c]) => [k, CATEGORY_KEYS.indexOf(c)])
+) as Record<BlockKind, number>
+
 /** Category slot (index into CATEGORY_KEYS) of each record, computed once per analysis. */
 export function categorySlots(
   recs: ReadonlyArray<{ kind: BlockKind }>
 ): Uint8Array {
   const out = new Uint8Array(recs.length)
-  // Looked up per distinct kind, not per record.
-  let lastKind: BlockKind | null = null
-  let lastSlot = 0
-  for (let i = 0; i < recs.length; i++) {
-    const k = recs[i]!.kind
-    if (k !== lastKind) {
-      lastKind = k
-      lastSlot = CATEGORY_KEYS.indexOf(CATEGORY[k])
-    }
-    out[i] = lastSlot
-  }
+  for (let i = 0; i < recs.length; i++) out[i] = SLOT[recs[i]!.kind]
   return out
 }
 

@@ -167,9 +167,32 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const excludedNames: string[] = []
   const keepReason = keepReasonFor(e.keep)
   const excludedWhy = new Map<string, string>()
-  // Pair indices of the victims (clearable, not kept, result untouched).
+  // How victims are cleared (measured in the same pass that finds them).
+  const ph = A.placeholderText
+  const allInputs = e.clearInputs === true
+  const someInputs = Array.isArray(e.clearInputs) ? e.clearInputs : null
+  const anyInputs = allInputs || someInputs !== null
+  const inputsFor = (name: string) =>
+    allInputs || (someInputs !== null && someInputs.includes(name))
+  const resultTable = variants(s, `result:${ph}`)
+  const clearResult = (b: Record<string, unknown>) => clearedResult(b, ph)
+  // Only looked up when inputs may be cleared (the table is n entries).
+  const inputTable = anyInputs
+    ? variants(s, `input:${A.clearedInputShape}:${ph}`)
+    : null
+  const emptyInput = A.clearedInputShape === "empty_object"
+  const clearInput = (b: Record<string, unknown>) =>
+    clearedInput(b, emptyInput, ph)
+  // The victims (clearable, not kept, result untouched): pair index, the
+  // records of result and use, and whether the input is cleared too (all
+  // decided before any change).
   const victimBuf = new Int32Array(clearableN)
+  const results = new Int32Array(clearableN)
+  const uses = new Int32Array(clearableN)
+  const withInput = new Uint8Array(clearableN)
   let nv = 0
+  let saved = 0
+  let inputs = 0
   let rank = 0
   const { use: pairUse, result: pairResult } = pairColumns(s.a)
   for (let k = 0; k < np; k++) {
@@ -181,7 +204,20 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
       if (e.keep > 0 && rank++ >= keptFrom) {
         decide(s, result, "kept_recent", ei, TYPE, keepReason)
         decide(s, pairUse[k]!, "kept_recent", ei, TYPE, keepReason)
-      } else if (untouched(s, result)) victimBuf[nv++] = k
+      } else if (untouched(s, result)) {
+        const use = pairUse[k]!
+        victimBuf[nv] = k
+        results[nv] = result
+        uses[nv] = use
+        saved +=
+          s.tokens[result]! - variant(s, resultTable, result, clearResult)
+        if (anyInputs && inputsFor(pairs[k]!.name) && untouched(s, use)) {
+          saved += s.tokens[use]! - variant(s, inputTable!, use, clearInput)
+          withInput[nv] = 1
+          inputs++
+        }
+        nv++
+      }
       continue
     }
     const p = pairs[k]!
@@ -237,43 +273,6 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     return done(null, "keep")
   }
 
-  // 3. Build the cleared blocks and measure what they free.
-  const ph = A.placeholderText
-  const allInputs = e.clearInputs === true
-  const someInputs = Array.isArray(e.clearInputs) ? e.clearInputs : null
-  const inputsFor = (name: string) =>
-    allInputs || (someInputs !== null && someInputs.includes(name))
-  const resultTable = variants(s, `result:${ph}`)
-  const clearResult = (b: Record<string, unknown>) => clearedResult(b, ph)
-  // Only looked up when inputs may be cleared (the table is n entries).
-  const inputTable =
-    allInputs || someInputs !== null
-      ? variants(s, `input:${A.clearedInputShape}:${ph}`)
-      : null
-  const emptyInput = A.clearedInputShape === "empty_object"
-  const clearInput = (b: Record<string, unknown>) =>
-    clearedInput(b, emptyInput, ph)
-  // Whether the victim's input is cleared too (decided before any change).
-  const withInput = new Uint8Array(victims.length)
-  let saved = 0
-  let inputs = 0
-  const anyInputs = allInputs || someInputs !== null
-  // Record indices of the victims' results and uses.
-  const results = new Int32Array(victims.length)
-  const uses = new Int32Array(victims.length)
-  for (let v = 0; v < victims.length; v++) {
-    const k = victims[v]!
-    const result = (results[v] = pairResult[k]!)
-    uses[v] = pairUse[k]!
-    saved += s.tokens[result]! - variant(s, resultTable, result, clearResult)
-    const use = pairUse[k]!
-    if (anyInputs && inputsFor(pairs[k]!.name) && untouched(s, use)) {
-      saved += s.tokens[use]! - variant(s, inputTable!, use, clearInput)
-      withInput[v] = 1
-      inputs++
-    }
-  }
-
   // 4. clear_at_least gate (all or nothing).
   if (e.clearAtLeast !== null && saved < e.clearAtLeast) {
     const why = intern(
@@ -306,7 +305,8 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const resultReason = resultReasonFor(e.keep, ph)
   const inputWhy = new Map<string, string>()
   // 5. Apply, and say why (in bulk: thousands of results in a long session).
-  setBlocksFrom(s, results, resultTable)
+  const cleared = results.subarray(0, nv)
+  setBlocksFrom(s, cleared, resultTable)
   for (let v = 0; v < victims.length; v++)
     if (withInput[v])
       setBlock(
@@ -315,7 +315,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         inputTable!.blocks[uses[v]!]!,
         inputTable!.tokens[uses[v]!]!
       )
-  decideAll(s, results, "cleared", ei, TYPE, resultReason, ph)
+  decideAll(s, cleared, "cleared", ei, TYPE, resultReason, ph)
   // Calls whose input is not cleared stay: listed, then decided together.
   const keptUses = new Int32Array(victims.length)
   let nk = 0

@@ -38,9 +38,7 @@ export interface RunKey {
 }
 
 interface RunMemo {
-  sig: string
-  body: Record<string, unknown>
-  estimator: TokenEstimator
+  key: RunKey
   s: SimState
   result: SimulateSuccess
   /** Warnings raised after the pre-edit checks and before the last edit. */
@@ -58,18 +56,27 @@ function patchable(edits: NEdit[] | null): boolean {
   return edits[last]!.type === "clear_tool_uses_20250919"
 }
 
-/** A signature of the call without the request body and the last keep. */
-function sigOf(k: RunKey): string {
-  const edits = k.edits!
+/** The edits as text, without the last edit's keep. */
+function editsBarLastKeep(edits: NEdit[]): string {
   const last = edits.length - 1
-  return JSON.stringify([
-    k.A,
-    k.est.family,
-    k.est.factor,
-    k.modelId,
-    k.maxTokens,
-    edits.map((e, i) => (i === last ? { ...e, keep: null } : e)),
-  ])
+  return JSON.stringify(
+    edits.map((e, i) => (i === last ? { ...e, keep: null } : e))
+  )
+}
+
+/** Whether two calls agree on everything but the body and the last keep. */
+function sameCall(x: RunKey, y: RunKey): boolean {
+  if (
+    x.estimator !== y.estimator ||
+    x.est.family !== y.est.family ||
+    x.est.factor !== y.est.factor ||
+    x.modelId !== y.modelId ||
+    x.maxTokens !== y.maxTokens
+  )
+    return false
+  for (const name of Object.keys(x.A) as Array<keyof Assumptions>)
+    if (x.A[name] !== y.A[name]) return false
+  return editsBarLastKeep(x.edits!) === editsBarLastKeep(y.edits!)
 }
 
 /** Same keys in the same order, the same values except context_management. */
@@ -100,9 +107,7 @@ export function rememberRun(
     return
   }
   memos.set(k.a, {
-    sig: sigOf(k),
-    body: k.body,
-    estimator: k.estimator,
+    key: k,
     s,
     result,
     midWarnings,
@@ -144,9 +149,8 @@ export function keepRerun(
 ): SimulateSuccess | null {
   const memo = memos.get(k.a)
   if (!memo || !patchable(k.edits)) return null
-  if (memo.estimator !== k.estimator || !sameBodyButEdits(memo.body, k.body))
+  if (!sameBodyButEdits(memo.key.body, k.body) || !sameCall(memo.key, k))
     return null
-  if (memo.sig !== sigOf(k)) return null
   const s = memo.s
   const run = lastToolUses(s)
   const e = k.edits!.at(-1)!
@@ -194,7 +198,7 @@ export function keepRerun(
     betas: prev.betas,
     assumptions: k.A,
   }
-  memo.body = k.body
+  memo.key = k
   memo.result = result
   return result
 }

@@ -10,6 +10,7 @@ import {
   clearTools,
   deepFreeze,
   prose,
+  rng,
   thinkingTurn,
   tokens,
   toolConversation,
@@ -185,6 +186,58 @@ describe("keep-only re-runs", () => {
       // The chain really clears something (not a vacuous comparison).
       expect(cleared.size).toBeGreaterThan(0)
     })
+
+  it("match a fresh run on random conversations and keep chains", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const r = rng(seed)
+      const int = (lo: number, hi: number) =>
+        lo + Math.floor(r() * (hi - lo + 1))
+      const names = ["search", "fetch", "memory"]
+      const messages: Msg[] = [{ role: "user", content: "Start." }]
+      for (let k = 0; k < int(1, 16); k++)
+        messages.push(
+          ...toolRound(
+            Array.from({ length: int(1, 3) }, (_, j) => ({
+              id: `t${k}_${j}`,
+              name: names[int(0, 2)]!,
+              result: int(10, 900),
+              isError: r() < 0.15,
+            }))
+          )
+        )
+      messages.push({ role: "assistant", content: "Done." })
+      const fields = {
+        trigger: r() < 0.5 ? tokens(int(1, 3000)) : uses(int(1, 12)),
+        ...(r() < 0.4 ? { clear_at_least: tokens(int(0, 2000)) } : {}),
+        ...(r() < 0.4 ? { exclude_tools: ["memory"] } : {}),
+        ...(r() < 0.4
+          ? { clear_tool_inputs: r() < 0.5 ? true : ["search"] }
+          : {}),
+      }
+      const options: SimulateOptions = {
+        assumptions: {
+          excludedCountTowardKeep: r() < 0.3,
+          clearErrorResults: r() < 0.7,
+        },
+      }
+      const shared = deepFreeze(structuredClone(messages))
+      const base = { model: "claude-opus-4-7", messages: shared }
+      for (let step = 0; step < 6; step++) {
+        const edits = [clearTools({ ...fields, keep: uses(int(0, 10)) })]
+        const again = simulate(
+          { ...base, context_management: { edits } },
+          options
+        )
+        const fresh = simulate(
+          structuredClone({ ...base, messages, context_management: { edits } }),
+          options
+        )
+        expect(JSON.stringify(again), `seed ${seed} step ${step}`).toBe(
+          JSON.stringify(fresh)
+        )
+      }
+    }
+  })
 
   it("leaves earlier results exactly as they were", () => {
     const c = cases[1]!

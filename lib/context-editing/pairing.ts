@@ -8,12 +8,12 @@ import type { Analysis, ToolPair } from "./analyze"
 import { issue } from "./issues"
 import type { SimulateError } from "./types"
 
-function groups(roles: readonly string[]): number[] {
-  const g: number[] = []
+function groups(roles: readonly string[]): Int32Array {
+  const g = new Int32Array(roles.length)
   let cur = -1
   for (let i = 0; i < roles.length; i++) {
     if (i === 0 || roles[i] !== roles[i - 1]) cur++
-    g.push(cur)
+    g[i] = cur
   }
   return g
 }
@@ -43,32 +43,48 @@ export function checkPairing(a: Analysis): SimulateError | null {
   const group = groups(a.messageRoles)
   const byId = new Map<string, number>()
   let resultError: { mi: number; error: SimulateError } | null = null
+  // Results usually come in the order of their uses: the pair after the
+  // last matched one is tried first (a string comparison) before the map
+  // (hashing every fresh id string). Ids are unique among pairs, so a pair
+  // with the same id is exactly the one the map would return.
+  let next = 0
+  // Runs of one tool name are common; the set already has the name then.
+  let lastName: string | undefined
   for (let i = 0; i < a.recs.length; i++) {
     const r = a.recs[i]!
-    if (r.kind !== "tool_use" && r.kind !== "tool_result") continue
-    if (r.kind === "tool_use") {
+    const kind = r.kind
+    if (kind === "tool_use") {
       const id = r.block.id as string
-      if (byId.has(id)) {
+      const p = a.pairs.length
+      // One map probe: set, and undo it when the id was already there.
+      const size = byId.size
+      byId.set(id, p)
+      if (byId.size === size) {
+        byId.set(
+          id,
+          a.pairs.findIndex((q) => q.id === id)
+        )
         const e = issue(pathOf(r), "`tool_use` ids must be unique")
         if (!resultError || r.mi < resultError.mi)
           resultError = { mi: r.mi, error: e }
         continue
       }
+      const name = r.block.name as string
       const pair: ToolPair = {
         use: i,
         result: -1,
         id,
-        name: r.block.name as string,
+        name,
         origin: r.origin!,
         isError: false,
       }
-      r.pair = a.pairs.length
-      byId.set(id, a.pairs.length)
+      r.pair = p
       a.pairs.push(pair)
-      a.toolNames.add(pair.name)
-    } else if (r.kind === "tool_result") {
+      if (name !== lastName) a.toolNames.add((lastName = name))
+    } else if (kind === "tool_result") {
       const id = r.block.tool_use_id as string
-      const p = byId.get(id)
+      const guess = next < a.pairs.length ? a.pairs[next]! : undefined
+      const p = guess && guess.id === id ? next : byId.get(id)
       const pair = p === undefined ? undefined : a.pairs[p]
       const useRec = pair ? a.recs[pair.use]! : undefined
       const placed =
@@ -103,9 +119,10 @@ export function checkPairing(a: Analysis): SimulateError | null {
       pair!.result = i
       pair!.isError = isErrorResult(r.block)
       r.pair = p!
+      next = p! + 1
     }
   }
-  const lastGroup = group.at(-1) ?? -1
+  const lastGroup = group.length > 0 ? group[group.length - 1]! : -1
   for (const pair of a.pairs) {
     if (pair.origin !== "client" || pair.result !== -1) continue
     const mi = a.recs[pair.use]!.mi

@@ -169,14 +169,8 @@ const msgPath = (mi: number): (string | number)[] => ["messages", mi]
 
 function collect(messages: unknown[], a: Analysis): SimulateError | null {
   const start = (a.msgStart = new Int32Array(messages.length + 1))
-  // Arrays at their final size (an upper bound for recs), not grown by push.
-  let cap = 0
-  for (let mi = 0; mi < messages.length; mi++) {
-    const m: unknown = messages[mi]
-    const c = isObj(m) ? m.content : undefined
-    cap += Array.isArray(c) ? c.length : 1
-  }
-  const recs: BlockRec[] = (a.recs = new Array(cap))
+  // Records are pushed (no pre-pass over the messages for their count).
+  const recs: BlockRec[] = (a.recs = [])
   const isString: boolean[] = (a.messageIsString = new Array(messages.length))
   const roles: Array<"user" | "assistant"> = (a.messageRoles = new Array(
     messages.length
@@ -219,7 +213,8 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
         break
       }
       if (content.length === 0) continue
-      recs[n++] = rec(mi, 0, role, { type: "text", text: content })
+      recs.push(rec(mi, 0, role, { type: "text", text: content }))
+      n++
       continue
     }
     if (!Array.isArray(content)) {
@@ -242,10 +237,10 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
       if (kind === "compaction") compactions.push(n)
       else if (kind === "thinking") thinking = true
       else if (kind === "redacted_thinking") redacted = true
-      recs[n++] = r
+      recs.push(r)
+      n++
     }
   }
-  recs.length = n
   seenThinking = thinking
   seenRedacted = redacted
   if (error) return error

@@ -31,6 +31,42 @@ function isErrorResult(block: Record<string, unknown>): boolean {
   )
 }
 
+// Pair indices by tool id: an open-addressing table of (index + 1) over the
+// pairs, compared by id. A Map would allocate several times more while it
+// grows to thousands of ids (and the first simulation of a large request is
+// sensitive to garbage); the hash only picks a slot, equality decides.
+let slots = new Int32Array(0)
+
+function idHash(id: string): number {
+  const n = id.length
+  let h = n
+  // Long ids: the first and last 64 characters are enough to spread them.
+  const head = n <= 128 ? n : 64
+  for (let i = 0; i < head; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x9e3779b1)
+  for (let i = n <= 128 ? n : n - 64; i < n; i++)
+    h = Math.imul(h ^ id.charCodeAt(i), 0x9e3779b1)
+  return h ^ (h >>> 15)
+}
+
+/** Index of the pair with this id, or -1. */
+function findPair(pairs: readonly ToolPair[], id: string): number {
+  const mask = slots.length - 1
+  for (let j = idHash(id) & mask; ; j = (j + 1) & mask) {
+    const k = slots[j]! - 1
+    if (k < 0 || pairs[k]!.id === id) return k
+  }
+}
+
+/** Adds pair k under its id unless a pair has that id already (→ false). */
+function addPair(pairs: readonly ToolPair[], id: string, k: number): boolean {
+  const mask = slots.length - 1
+  let j = idHash(id) & mask
+  for (; slots[j] !== 0; j = (j + 1) & mask)
+    if (pairs[slots[j]! - 1]!.id === id) return false
+  slots[j] = k + 1
+  return true
+}
+
 const pathOf = (r: { mi: number; bi: number }) => [
   "messages",
   r.mi,
@@ -41,12 +77,15 @@ const pathOf = (r: { mi: number; bi: number }) => [
 /** Fills a.pairs / rec.pair / a.toolNames; returns the first pairing error. */
 export function checkPairing(a: Analysis): SimulateError | null {
   const group = groups(a.messageRoles)
-  const byId = new Map<string, number>()
+  // At most one pair per record: a table of twice that is never over half full.
+  let size = 64
+  while (size < 2 * a.recs.length) size *= 2
+  slots = new Int32Array(size)
   let resultError: { mi: number; error: SimulateError } | null = null
   // Results usually come in the order of their uses: the pair after the
-  // last matched one is tried first (a string comparison) before the map
-  // (hashing every fresh id string). Ids are unique among pairs, so a pair
-  // with the same id is exactly the one the map would return.
+  // last matched one is tried first (a string comparison) before the id
+  // table. Ids are unique among pairs, so a pair with the same id is exactly
+  // the one the table would return.
   let next = 0
   // Runs of one tool name are common; the set already has the name then.
   let lastName: string | undefined
@@ -56,14 +95,7 @@ export function checkPairing(a: Analysis): SimulateError | null {
     if (kind === "tool_use") {
       const id = r.block.id as string
       const p = a.pairs.length
-      // One map probe: set, and undo it when the id was already there.
-      const size = byId.size
-      byId.set(id, p)
-      if (byId.size === size) {
-        byId.set(
-          id,
-          a.pairs.findIndex((q) => q.id === id)
-        )
+      if (!addPair(a.pairs, id, p)) {
         const e = issue(pathOf(r), "`tool_use` ids must be unique")
         if (!resultError || r.mi < resultError.mi)
           resultError = { mi: r.mi, error: e }
@@ -84,7 +116,8 @@ export function checkPairing(a: Analysis): SimulateError | null {
     } else if (kind === "tool_result") {
       const id = r.block.tool_use_id as string
       const guess = next < a.pairs.length ? a.pairs[next]! : undefined
-      const p = guess && guess.id === id ? next : byId.get(id)
+      const found = guess && guess.id === id ? next : findPair(a.pairs, id)
+      const p = found < 0 ? undefined : found
       const pair = p === undefined ? undefined : a.pairs[p]
       const useRec = pair ? a.recs[pair.use]! : undefined
       const placed =

@@ -94,8 +94,10 @@ export interface Analysis {
   }
   /** See `pairColumns`. */
   pairColumns?: { use: Int32Array; result: Int32Array }
-  /** Whether any record is a thinking block (computed on first use). */
+  /** Whether any record is a thinking block (set by the analysis). */
   hasThinkingBlock?: boolean
+  /** Whether any record is a thinking or redacted_thinking block. */
+  hasAnyThinking?: boolean
   /**
    * The previous simulation's outcomes and the state arrays they were built
    * from (re-used when unchanged; see outcomes.ts).
@@ -155,25 +157,29 @@ function empty(error: SimulateError | null): Analysis {
 const NON_EMPTY =
   "all messages must have non-empty content except for the optional final assistant message"
 
+// What collect saw besides the records (read only when it succeeded):
+// compaction record indices and thinking blocks, noted while the records are
+// built instead of in later passes over them.
+let seenCompactions: number[] = []
+let seenThinking = false
+let seenRedacted = false
+
 // Error paths are only built when something is wrong (hot loop).
 const msgPath = (mi: number): (string | number)[] => ["messages", mi]
 
 function collect(messages: unknown[], a: Analysis): SimulateError | null {
   const start = (a.msgStart = new Int32Array(messages.length + 1))
-  // Arrays at their final size (an upper bound for recs), not grown by push.
-  let cap = 0
-  for (let mi = 0; mi < messages.length; mi++) {
-    const m: unknown = messages[mi]
-    const c = isObj(m) ? m.content : undefined
-    cap += Array.isArray(c) ? c.length : 1
-  }
-  const recs: BlockRec[] = (a.recs = new Array(cap))
+  // Records are pushed (no pre-pass over the messages for their count).
+  const recs: BlockRec[] = (a.recs = [])
   const isString: boolean[] = (a.messageIsString = new Array(messages.length))
   const roles: Array<"user" | "assistant"> = (a.messageRoles = new Array(
     messages.length
   ))
   let n = 0
   let error: SimulateError | null = null
+  const compactions: number[] = (seenCompactions = [])
+  let thinking = false
+  let redacted = false
   for (let mi = 0; mi < messages.length && !error; mi++) {
     start[mi] = n
     const m: unknown = messages[mi]
@@ -207,7 +213,8 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
         break
       }
       if (content.length === 0) continue
-      recs[n++] = rec(mi, 0, role, { type: "text", text: content })
+      recs.push(rec(mi, 0, role, { type: "text", text: content }))
+      n++
       continue
     }
     if (!Array.isArray(content)) {
@@ -225,10 +232,17 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
       const b: unknown = content[bi]
       error = checkBlock(b, role, mi, bi, a.warnings)
       if (error) break
-      recs[n++] = rec(mi, bi, role, b as Record<string, unknown>)
+      const r = rec(mi, bi, role, b as Record<string, unknown>)
+      const kind = r.kind
+      if (kind === "compaction") compactions.push(n)
+      else if (kind === "thinking") thinking = true
+      else if (kind === "redacted_thinking") redacted = true
+      recs.push(r)
+      n++
     }
   }
-  recs.length = n
+  seenThinking = thinking
+  seenRedacted = redacted
   if (error) return error
   start[messages.length] = n
   return null
@@ -257,8 +271,7 @@ function rec(
 }
 
 function markCompaction(a: Analysis): void {
-  for (let i = 0; i < a.recs.length; i++)
-    if (a.recs[i]!.kind === "compaction") a.compactionRecs.push(i)
+  a.compactionRecs = seenCompactions
   a.lastCompaction = a.compactionRecs.at(-1) ?? -1
   for (let i = 0; i < a.lastCompaction; i++) a.recs[i]!.ignored = true
 }
@@ -277,8 +290,11 @@ export function analyzeMessages(messages: unknown): Analysis {
   else a.error = collect(messages, a) ?? checkPairing(a)
   if (!a.error) {
     markCompaction(a)
+    a.hasThinkingBlock = seenThinking
+    a.hasAnyThinking = seenThinking || seenRedacted
     a.turns = buildTurns(a)
   }
+  seenCompactions = []
   cache.set(messages, a)
   return a
 }

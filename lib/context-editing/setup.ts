@@ -81,17 +81,37 @@ function defaultReason(r: BlockRec, last: boolean): string {
 export function turnInfos(a: Analysis, redacted: boolean): TurnInfo[] {
   const cache = (a.turnInfos ??= {})
   const key = redacted ? "withRedacted" : "thinkingOnly"
-  return (cache[key] ??= a.turns.map((t, index) => ({
-    index,
-    role: t.role,
-    // Shared with the analysis: results are immutable.
-    messageIndices: t.messageIndices,
-    current: t.current,
-    hasThinking: t.recs.some((i) => {
-      const k = a.recs[i]!.kind
-      return k === "thinking" || (redacted && k === "redacted_thinking")
-    }),
-  })))
+  return (cache[key] ??= buildTurnInfos(a, redacted))
+}
+
+function buildTurnInfos(a: Analysis, redacted: boolean): TurnInfo[] {
+  const n = a.turns.length
+  // Turns with thinking from one pass over the records (a turn's records are
+  // those whose rec.turn is its index), skipped when there is no thinking.
+  const thinking = new Uint8Array(n)
+  if (a.hasAnyThinking !== false)
+    for (let i = 0; i < a.recs.length; i++) {
+      const r = a.recs[i]!
+      const k = r.kind
+      if (
+        r.turn >= 0 &&
+        (k === "thinking" || (redacted && k === "redacted_thinking"))
+      )
+        thinking[r.turn] = 1
+    }
+  const out: TurnInfo[] = new Array(n)
+  for (let t = 0; t < n; t++) {
+    const turn = a.turns[t]!
+    out[t] = {
+      index: t,
+      role: turn.role,
+      // Shared with the analysis: results are immutable.
+      messageIndices: turn.messageIndices,
+      current: turn.current,
+      hasThinking: thinking[t] === 1,
+    }
+  }
+  return out
 }
 
 export function templateOf(a: Analysis): NonNullable<Analysis["template"]> {

@@ -27,12 +27,12 @@ export function buildTurns(a: Analysis): Turn[] {
   const msgFrom: number[] = []
   const recFrom: number[] = []
   const recTo: number[] = []
+  // The ignored records are exactly those before the last compaction block,
+  // so the effective records of a message are a contiguous range too.
+  const firstLive = a.lastCompaction < 0 ? 0 : a.lastCompaction
   for (let mi = 0; mi + 1 < start.length; mi++) {
-    // Ignored records all precede the last compaction block, so the
-    // effective records of a message are a contiguous range too.
-    let from = start[mi]!
     const to = start[mi + 1]!
-    while (from < to && a.recs[from]!.ignored) from++
+    const from = Math.min(to, Math.max(start[mi]!, firstLive))
     if (from === to) continue
     const t = roles.length - 1
     const lastRole = t >= 0 ? roles[t] : undefined
@@ -40,7 +40,7 @@ export function buildTurns(a: Analysis): Turn[] {
     if (a.messageRoles[mi] === "assistant") role = "assistant"
     else {
       let onlyResults = true
-      for (let i = from; i < to; i++)
+      for (let i = from; i < to && onlyResults; i++)
         if (a.recs[i]!.kind !== "tool_result") onlyResults = false
       role = onlyResults && lastRole === "assistant" ? "assistant" : "human"
     }

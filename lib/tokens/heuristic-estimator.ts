@@ -45,6 +45,32 @@ const addFixed = (x: number): void => {
   SUMS[FIXED] = SUMS[FIXED]! + x
 }
 
+// Forced-code counts of the last tool name and the last tool id: names
+// repeat, and a result's tool_use_id is usually the id of the use just
+// before it. Equal strings have equal counts, and comparing two strings is
+// cheaper than sampling one again.
+let memoName = ""
+let memoId = ""
+const MEMO = new Float64Array(2)
+
+function nameTokens(name: string): number {
+  if (name !== memoName) {
+    textTokensOut(name, true)
+    MEMO[0] = TEXT_OUT[0]!
+    memoName = name
+  }
+  return MEMO[0]!
+}
+
+function idTokens(id: string): number {
+  if (id !== memoId) {
+    textTokensOut(id, true)
+    MEMO[1] = TEXT_OUT[0]!
+    memoId = id
+  }
+  return MEMO[1]!
+}
+
 function imageRaw(block: Obj): number {
   const src = block.source
   if (isObj(src) && src.type === "base64" && typeof src.data === "string") {
@@ -107,17 +133,13 @@ function blockRaw(block: unknown): void {
     case "tool_use":
     case "server_tool_use":
     case "mcp_tool_use":
-      textTokensOut(str(block.name), true)
-      addText(FRAMING.tool + TEXT_OUT[0]!)
-      textTokensOut(str(block.id), true)
-      const idTokens = TEXT_OUT[0]!
-      addText(idTokens + rawJsonTokens(block.input))
+      addText(FRAMING.tool + nameTokens(str(block.name)))
+      addText(idTokens(str(block.id)) + rawJsonTokens(block.input))
       return
     default:
       if (typeof block.tool_use_id === "string") {
         // tool_result, mcp_tool_result and every server *_tool_result.
-        textTokensOut(block.tool_use_id, true)
-        addText(FRAMING.tool + TEXT_OUT[0]!)
+        addText(FRAMING.tool + idTokens(block.tool_use_id))
         contentRaw(block.content)
         return
       }

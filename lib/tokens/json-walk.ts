@@ -14,36 +14,54 @@ function numberLength(n: number): number {
 
 // One accumulator per depth: a value's sum is built in its own slot and then
 // added to its parent's, so the additions happen in exactly the order of a
-// plain recursive sum, without boxing a double per call (hot loop).
+// plain recursive sum, without boxing a double per call (hot loop). Within a
+// container the running sum is a local; string children (the common leaf)
+// are counted inline instead of through a recursive call, with the same
+// value and the same order of additions.
 const SUM = new Float64Array(MAX_DEPTH + 2)
+const QUOTES = 2 / CODE_CHARS_PER_TOKEN
 
 function walk(value: unknown, depth: number): void {
   let t: number
   if (typeof value === "string") {
     textTokensOut(value)
-    t = TEXT_OUT[0]! + 2 / CODE_CHARS_PER_TOKEN
+    t = TEXT_OUT[0]! + QUOTES
   } else if (typeof value === "number")
     t = numberLength(value) / CODE_CHARS_PER_TOKEN
   else if (typeof value === "boolean" || value === null) t = 1
   else if (typeof value !== "object") t = 0
   else if (depth >= MAX_DEPTH) t = DEEP_VALUE_TOKENS
   else if (Array.isArray(value)) {
-    SUM[depth] = (1 + value.length) / CODE_CHARS_PER_TOKEN
+    let sum = (1 + value.length) / CODE_CHARS_PER_TOKEN
     for (let k = 0; k < value.length; k++) {
-      walk(value[k], depth + 1)
-      SUM[depth] = SUM[depth]! + SUM[depth + 1]!
+      const v: unknown = value[k]
+      if (typeof v === "string") {
+        textTokensOut(v)
+        sum += TEXT_OUT[0]! + QUOTES
+      } else {
+        walk(v, depth + 1)
+        sum += SUM[depth + 1]!
+      }
     }
+    SUM[depth] = sum
     return
   } else {
     // Keys are mostly single dictionary words: ≈1 token plus one per 5 chars
     // for the long ones, plus the quote/colon/comma around them.
-    SUM[depth] = 2 / CODE_CHARS_PER_TOKEN
+    let sum = QUOTES
     for (const key in value) {
       if (!Object.prototype.hasOwnProperty.call(value, key)) continue
-      SUM[depth] = SUM[depth]! + (1 + key.length / 5)
-      walk((value as Record<string, unknown>)[key], depth + 1)
-      SUM[depth] = SUM[depth]! + SUM[depth + 1]!
+      sum += 1 + key.length / 5
+      const v: unknown = (value as Record<string, unknown>)[key]
+      if (typeof v === "string") {
+        textTokensOut(v)
+        sum += TEXT_OUT[0]! + QUOTES
+      } else {
+        walk(v, depth + 1)
+        sum += SUM[depth + 1]!
+      }
     }
+    SUM[depth] = sum
     return
   }
   SUM[depth] = t

@@ -31,51 +31,78 @@ const CLASS = new Uint8Array(128)
 for (const c of " \n\t\r") CLASS[c.charCodeAt(0)] = 1
 for (const c of '{}[]()<>=;/\\|_$#*`+&%@^~:"') CLASS[c.charCodeAt(0)] = 2
 
-// [sampled, whitespace, code symbols, wide]; module-level to avoid an allocation per call.
-const acc = new Float64Array(4)
+// A sample's tallies packed in one small integer (each count is at most
+// PROBES, so 8 bits each): whitespace, code symbols, wide units. One add per
+// character into a local, instead of a typed-array increment, and the tally
+// is returned as a small integer (no allocation, no shared state).
+const WS = 1
+const SYM = 1 << 8
+const WIDE = 1 << 16
+const tallyOf = (t: number, k: number): number => (t >> (8 * k)) & 255
+const PACKED = new Int32Array(128)
+for (let c = 0; c < 128; c++)
+  PACKED[c] = CLASS[c] === 1 ? WS : CLASS[c] === 2 ? SYM : 0
 
 // Per-probe jitter: keeps periodic text (e.g. "word word …") from aliasing
 // with the stride. Precomputed: the probe loop is the hot loop of counting.
 const JITTER = new Int32Array(PROBES)
 for (let k = 0; k < PROBES; k++) JITTER[k] = (k * 7919) % 13
 
-// Probe tallies by class: 0 other, 1 whitespace, 2 code symbol, 3 wide.
-const tally = new Int32Array(4)
-const classOf = (c: number): number =>
-  c < 128 ? CLASS[c]! : c >= 0x2e80 ? 3 : 0
-
-function sample(text: string): void {
+/** Packed tallies of the sampled characters (all of them when ≤ PROBES). */
+function sample(text: string): number {
   const n = text.length
-  tally[0] = tally[1] = tally[2] = tally[3] = 0
+  let t = 0
   if (n <= PROBES)
-    for (let at = 0; at < n; at++) tally[classOf(text.charCodeAt(at))]!++
+    for (let at = 0; at < n; at++) {
+      const c = text.charCodeAt(at)
+      t += c < 128 ? PACKED[c]! : c >= 0x2e80 ? WIDE : 0
+    }
   else {
     const step = n / PROBES
     const lastAt = n - 1
     for (let k = 0; k < PROBES; k++) {
       const at = ((k * step) | 0) + JITTER[k]!
-      tally[classOf(text.charCodeAt(at > lastAt ? lastAt : at))]!++
+      const c = text.charCodeAt(at > lastAt ? lastAt : at)
+      t += c < 128 ? PACKED[c]! : c >= 0x2e80 ? WIDE : 0
     }
   }
-  acc[0] = n <= PROBES ? n : PROBES
-  acc[1] = tally[1]!
-  acc[2] = tally[2]!
-  acc[3] = tally[3]!
+  return t
 }
 
-function isCode(): boolean {
-  const latin = acc[0]! - acc[3]!
+/** Wide units among the sampled characters (forced code needs no more). */
+function sampleWide(text: string): number {
+  const n = text.length
+  let w = 0
+  if (n <= PROBES)
+    for (let at = 0; at < n; at++) {
+      if (text.charCodeAt(at) >= 0x2e80) w++
+    }
+  else {
+    const step = n / PROBES
+    const lastAt = n - 1
+    for (let k = 0; k < PROBES; k++) {
+      const at = ((k * step) | 0) + JITTER[k]!
+      if (text.charCodeAt(at > lastAt ? lastAt : at) >= 0x2e80) w++
+    }
+  }
+  return w
+}
+
+function isCode(sampled: number, t: number): boolean {
+  const latin = sampled - tallyOf(t, 2)
   return (
     latin > 0 &&
-    (acc[2]! / latin > 0.06 || (latin >= 24 && acc[1]! / latin < 0.04))
+    (tallyOf(t, 1) / latin > 0.06 ||
+      (latin >= 24 && tallyOf(t, 0) / latin < 0.04))
   )
 }
 
 /** Samples a string and says whether it is code-like and how much is wide script. */
 export function profileText(text: string): TextProfile {
-  sample(text)
-  if (acc[0] === 0) return { wideRatio: 0, code: false }
-  return { wideRatio: acc[3]! / acc[0]!, code: isCode() }
+  const t = sample(text)
+  const sampled = text.length <= PROBES ? text.length : PROBES
+  if (sampled === 0) return { wideRatio: 0, code: false }
+  return { wideRatio: tallyOf(t, 2) / sampled, code: isCode(sampled, t) }
 }
 
 /**
@@ -98,10 +125,19 @@ export function textTokensOut(text: string, forceCode = false): void {
     TEXT_OUT[0] = 0
     return
   }
-  sample(text)
-  const wide = acc[3]! / acc[0]!
-  const perChar =
-    1 / (forceCode || isCode() ? CODE_CHARS_PER_TOKEN : PROSE_CHARS_PER_TOKEN)
+  const sampled = n <= PROBES ? n : PROBES
+  let wideUnits: number
+  let perChar: number
+  if (forceCode) {
+    wideUnits = sampleWide(text)
+    perChar = 1 / CODE_CHARS_PER_TOKEN
+  } else {
+    const t = sample(text)
+    wideUnits = tallyOf(t, 2)
+    perChar =
+      1 / (isCode(sampled, t) ? CODE_CHARS_PER_TOKEN : PROSE_CHARS_PER_TOKEN)
+  }
+  const wide = wideUnits / sampled
   TEXT_OUT[0] = n * (wide * WIDE_TOKENS_PER_UNIT + (1 - wide) * perChar)
 }
 

@@ -30,10 +30,13 @@ export function tokensOf(
   const out = new Float64Array(a.recs.length)
   // This array is the cache; skip the estimator's own identity cache.
   const raw = uncachedBlockCounter(estimator)
+  // The total too, in sumOf's order (it is asked for next).
+  let sum = 0
   for (let i = 0; i < a.recs.length; i++) {
     const b = a.recs[i]!.block
-    out[i] = clean(raw ? raw(b, est) : estimator.countBlock(b, est))
+    sum += out[i] = clean(raw ? raw(b, est) : estimator.countBlock(b, est))
   }
+  sums.set(out, sum)
   byCtx.set(key, out)
   return out
 }

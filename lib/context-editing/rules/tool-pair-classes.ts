@@ -61,6 +61,8 @@ export function classifyPairs(
     exN: 0,
   }
   const noIgnored = s.a.lastCompaction < 0
+  let lastName: string | null = null
+  let lastExcluded = false
   for (let k = 0; k < np; k++) {
     const p = pairs[k]!
     if (
@@ -83,7 +85,12 @@ export function classifyPairs(
       continue
     }
     out.poolN++
-    if (exclude.length > 0 && exclude.includes(p.name)) {
+    // Names repeat: test each run of equal names once.
+    if (exclude.length > 0 && p.name !== lastName) {
+      lastName = p.name
+      lastExcluded = exclude.includes(lastName)
+    }
+    if (exclude.length > 0 && lastExcluded) {
       cls[k] = EXCLUDED
       out.exN++
     } else if (p.isError && !clearErrors) cls[k] = ERROR_KEPT

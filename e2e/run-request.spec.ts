@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs"
 
+import { fakeKey } from "../test/fake-key"
 import { expect, test } from "./fixtures"
 
 // The app's API routes talk to the fake Anthropic server (test/fake-anthropic),
 // which injects faults when the first user message carries [[fault:…]].
-const CANARY = "sk-ant-canary-e2e-5f0c2a9d7b1e4c3a"
+const CANARY = fakeKey("canary-e2e-5f0c2a9d7b1e4c3a")
 
 function request(text: string) {
   return {

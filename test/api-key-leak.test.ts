@@ -14,6 +14,7 @@ import {
   toolConversation,
   setupFakeAnthropic,
 } from "./fake-anthropic/route-harness"
+import { fakeKey } from "@/test/fake-key"
 
 const ctx = setupFakeAnthropic()
 
@@ -31,7 +32,7 @@ const FAULTS = [
 
 describe("API key canary", () => {
   it.each(FAULTS)("never appears with fault %s", async (fault) => {
-    process.env.ANTHROPIC_API_KEY = "sk-ant-server-canary-0000"
+    process.env.ANTHROPIC_API_KEY = fakeKey("server-canary-0000")
     process.env.PLAYGROUND_UPSTREAM_TIMEOUT_MS = "300"
     const request = toolConversation(fault ? `Hi [[fault:${fault}]]` : "Hi")
     const headers = { "x-playground-api-key": CANARY_KEY }
@@ -56,7 +57,7 @@ describe("API key canary", () => {
     }
     for (const text of [...bodies, ...ctx.logs()]) {
       expect(text).not.toContain(CANARY_KEY)
-      expect(text).not.toContain("sk-ant-server-canary-0000")
+      expect(text).not.toContain(fakeKey("server-canary-0000"))
     }
   })
 

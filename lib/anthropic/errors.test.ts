@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 
 import { ApiError, isApiErrorCode, redact } from "./errors"
 import { extractErrorPath } from "./upstream-errors"
+import { fakeKey } from "@/test/fake-key"
 
 describe("ApiError", () => {
   it.each([
@@ -43,7 +44,7 @@ describe("redact", () => {
     expect(redact("key my-secret-value here", ["my-secret-value"])).toBe(
       "key [redacted] here"
     )
-    expect(redact("invalid key sk-ant-api03-AbC_d-9 sent")).toBe(
+    expect(redact(`invalid key ${fakeKey("api03-AbC_d-9")} sent`)).toBe(
       "invalid key [redacted] sent"
     )
   })

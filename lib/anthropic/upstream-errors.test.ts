@@ -7,12 +7,13 @@ import {
 import { describe, expect, it } from "vitest"
 
 import { toApiError } from "./upstream-errors"
+import { fakeKey } from "@/test/fake-key"
 
 const ctx = {
   surface: "messages" as const,
   retries: 0,
   timeoutMs: 2_500,
-  secrets: ["sk-ant-secret-1"],
+  secrets: [fakeKey("secret-1")],
 }
 
 function upstream(
@@ -44,11 +45,11 @@ describe("toApiError", () => {
 
   it("redacts the key if an upstream message quotes it", () => {
     const e = toApiError(
-      upstream(401, "invalid x-api-key sk-ant-secret-1"),
+      upstream(401, `invalid x-api-key ${fakeKey("secret-1")}`),
       ctx
     )
     expect(e.code).toBe("unauthorized:messages")
-    expect(e.message).not.toContain("sk-ant-secret-1")
+    expect(e.message).not.toContain(fakeKey("secret-1"))
   })
 
   it("reads retry-after on 429 and retry count on 5xx", () => {
@@ -87,7 +88,7 @@ describe("toApiError", () => {
 
   it("never forwards the text of unknown errors", () => {
     const e = toApiError(
-      new TypeError("invalid header value Bearer sk-ant-secret-1"),
+      new TypeError(`invalid header value Bearer ${fakeKey("secret-1")}`),
       ctx
     )
     expect(e.message).not.toMatch(/Bearer|sk-ant/)

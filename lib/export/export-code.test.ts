@@ -7,6 +7,7 @@ import { smallRequestArb } from "@/lib/share/fake-states"
 
 import { exportCode, type ExportLanguage } from "./export-code"
 import { prepareRequest, type ExportTarget } from "./request-body"
+import { fakeKey } from "@/test/fake-key"
 
 const fixture = JSON.parse(
   readFileSync(join(__dirname, "../share/__fixtures__/v1.json"), "utf8")
@@ -102,7 +103,7 @@ describe("exportCode", () => {
   it("never contains a key, even one pasted into the request", () => {
     const leaky = {
       ...simple,
-      api_key: "sk-ant-api03-LEAKLEAKLEAK",
+      api_key: fakeKey("api03-LEAKLEAKLEAK"),
       metadata: { authorization: "Bearer zzz" },
     }
     for (const { language, target } of all) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { fromCurl } from "./from-curl"
 import { splitShellCommand } from "./shell-words"
 import { expectSuccess, fixture, noteText } from "./test-helpers"
+import { fakeKey } from "@/test/fake-key"
 
 describe("fromCurl", () => {
   it("reads the docs' curl example with line continuations", () => {
@@ -64,7 +65,7 @@ describe("fromCurl", () => {
   it("ignores a literal key given with -H and Authorization: Bearer", () => {
     const result = expectSuccess(
       fromCurl(
-        `curl https://api.anthropic.com/v1/messages -H 'Authorization: Bearer sk-ant-secret-123' -H 'x-api-key: sk-ant-secret-456' -d '{"messages":[{"role":"user","content":"hi"}]}'`
+        `curl https://api.anthropic.com/v1/messages -H 'Authorization: Bearer ${fakeKey("secret-123")}' -H 'x-api-key: ${fakeKey("secret-456")}' -d '{"messages":[{"role":"user","content":"hi"}]}'`
       )
     )
     expect(JSON.stringify(result)).not.toMatch(/secret/)

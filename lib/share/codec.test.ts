@@ -4,6 +4,7 @@ import { bytesToBase64url } from "./base64url"
 import { decodeFragment, decodeShare, encodeShare } from "./codec"
 import { deflateRaw } from "./deflate"
 import type { ShareState } from "./types"
+import { fakeKey } from "@/test/fake-key"
 
 const encoder = new TextEncoder()
 
@@ -103,7 +104,7 @@ describe("decodeShare round trips", () => {
 describe("secrets never travel", () => {
   const withKeys = {
     model: "m",
-    api_key: "sk-ant-api03-AAAAAAAAAAAAAAAAAAAA",
+    api_key: fakeKey("api03-AAAAAAAAAAAAAAAAAAAA"),
     apiKey: "k1",
     headers: { "x-api-key": "k2", Authorization: "Bearer k3" },
     mcp_servers: [
@@ -112,7 +113,7 @@ describe("secrets never travel", () => {
     messages: [
       {
         role: "user",
-        content: "my key is sk-ant-api03-abcdefghijklmnop, keep it",
+        content: `my key is ${fakeKey("api03-abcdefghijklmnop")}, keep it`,
       },
     ],
   }
@@ -122,7 +123,7 @@ describe("secrets never travel", () => {
     const decoded = await decodeShare(link)
     if (!decoded.success) throw new Error(decoded.error.message)
     const json = JSON.stringify(decoded.data)
-    for (const secret of ["sk-ant-api03", "k1", "k2", "Bearer k3", "k4"]) {
+    for (const secret of [fakeKey("api03"), "k1", "k2", "Bearer k3", "k4"]) {
       expect(json).not.toContain(secret)
     }
     expect(decoded.data.request).toMatchObject({

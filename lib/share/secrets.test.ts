@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 
 import { stripSecrets } from "./secrets"
+import { fakeKey } from "@/test/fake-key"
 
 describe("stripSecrets", () => {
   it.each([
@@ -47,7 +48,7 @@ describe("stripSecrets", () => {
     const { value, removed } = stripSecrets({
       messages: [
         {
-          content: "env: ANTHROPIC_API_KEY=sk-ant-api03-Zx9_abcdefgh-123 done",
+          content: `env: ANTHROPIC_API_KEY=${fakeKey("api03-Zx9_abcdefgh-123")} done`,
         },
       ],
     })

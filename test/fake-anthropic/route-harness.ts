@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest"
 import type { StreamLine } from "@/lib/anthropic/schemas"
 
 import { startFakeAnthropic, type FakeAnthropic } from "./start.mjs"
+import { fakeKey } from "../fake-key"
 
 /**
  * The server's own key in route tests. Deliberately not key-shaped: these
@@ -16,7 +17,7 @@ import { startFakeAnthropic, type FakeAnthropic } from "./start.mjs"
 export const SERVER_TEST_KEY = "test-server-key-not-a-secret"
 
 /** A key that must never appear in any response body or log line. */
-export const CANARY_KEY = "sk-ant-canary-3f9a1c7e5b2d4680aa11"
+export const CANARY_KEY = fakeKey("canary-3f9a1c7e5b2d4680aa11")
 
 const MANAGED_ENV = [
   "ANTHROPIC_API_KEY",

@@ -92,7 +92,7 @@ describe("POST /api/messages", () => {
   })
 
   it("sends streaming, betas as a header and the browser's key", async () => {
-    const key = "sk-ant-browser-key-123"
+    const key = "test-browser-key-not-a-secret"
     const request = { ...conversation(), betas: ["some-beta-2026-01-01"] }
     request.context_management.edits.push({
       type: "compact_20260112",

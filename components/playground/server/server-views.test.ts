@@ -184,7 +184,7 @@ describe("KeySection", () => {
 
   it.each([
     ["present", ""],
-    ["absent", "sk-ant-typed"],
+    ["absent", "typed-key"],
   ] as const)(
     "hides the help when a key exists (%s server, typed %j)",
     (status, apiKey) => {

@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs"
-
 import { defineConfig, devices } from "@playwright/test"
+
+import { CHROMIUM_ARGS, chromiumPath } from "./scripts/chromium.mjs"
 
 /**
  * E2E runs against the production build (`next build` + `next start` on
@@ -10,9 +10,6 @@ import { defineConfig, devices } from "@playwright/test"
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const FAKE_PORT = Number(process.env.E2E_FAKE_ANTHROPIC_PORT ?? 3199)
 const BASE_URL = `http://127.0.0.1:${PORT}`
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
 
 export default defineConfig({
   testDir: "./e2e",
@@ -39,22 +36,7 @@ export default defineConfig({
         viewport: { width: 1440, height: 900 },
         launchOptions: {
           executablePath: chromiumPath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-default-apps",
-            "--disable-extensions",
-            "--disable-quic",
-            "--no-first-run",
-            "--no-default-browser-check",
-            "--metrics-recording-only",
-            "--safebrowsing-disable-auto-update",
-            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
-          ],
+          args: CHROMIUM_ARGS,
         },
       },
     },

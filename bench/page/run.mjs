@@ -13,6 +13,8 @@ import { gzipSync } from "node:zlib"
 
 import { chromium } from "@playwright/test"
 
+import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/chromium.mjs"
+
 const PORT = Number(process.env.BENCH_PORT ?? 3210)
 const BASE = `http://127.0.0.1:${PORT}`
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
@@ -152,19 +154,8 @@ try {
   )
 
   const browser = await chromium.launch({
-    executablePath:
-      process.env.CHROMIUM_PATH ??
-      (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
-    ],
+    executablePath: chromiumPath,
+    args: CHROMIUM_ARGS,
   })
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   await page.goto(BASE)

@@ -6,6 +6,7 @@
  */
 import {
   type EstimateContext,
+  replacedContentCounter,
   type TokenEstimator,
   uncachedBlockCounter,
 } from "@/lib/tokens"
@@ -256,5 +257,27 @@ export function variant(
     const n = raw ? raw(block, est) : estimator.countBlock(block, est)
     v.tokens[i] = tokens = Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0
   }
+  return tokens
+}
+
+/**
+ * variant() for the original block with its `content` replaced by a string
+ * (a cleared tool result): the default estimator counts it without reading
+ * the copy back.
+ */
+export function contentVariant(
+  s: SimState,
+  v: VariantTable,
+  i: number,
+  content: string
+): number {
+  let tokens = v.tokens[i]!
+  if (tokens >= 0) return tokens
+  const orig = s.a.recs[i]!.block
+  const block = (v.blocks[i] ??= { ...orig, content })
+  const { estimator, est } = s.ctx
+  const fast = replacedContentCounter(estimator)
+  const n = fast ? fast(orig, content, est) : estimator.countBlock(block, est)
+  v.tokens[i] = tokens = Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0
   return tokens
 }

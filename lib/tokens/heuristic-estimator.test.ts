@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest"
 
-import { createHeuristicEstimator } from "./heuristic-estimator"
+import {
+  createHeuristicEstimator,
+  replacedContentCounter,
+} from "./heuristic-estimator"
 import type { EstimateContext } from "./types"
 
 const legacy: EstimateContext = { family: "legacy", factor: 1 }
@@ -112,5 +115,50 @@ describe("heuristic estimator", () => {
         legacy
       )
     ).toBeGreaterThan(0)
+  })
+})
+
+describe("replacedContentCounter", () => {
+  const blocks: Record<string, unknown>[] = [
+    { type: "tool_result", tool_use_id: "toolu_01", content: "x".repeat(900) },
+    {
+      type: "tool_result",
+      tool_use_id: "toolu_02",
+      is_error: true,
+      cache_control: { type: "ephemeral" },
+      content: [
+        { type: "text", text: "long output" },
+        { type: "image", source: { type: "base64", data: "AAAA" } },
+      ],
+    },
+    { type: "web_search_tool_result", tool_use_id: "srvtoolu_1", content: [] },
+    { type: "mcp_tool_result", tool_use_id: "mcptoolu_9", content: "料理" },
+    { type: "tool_use", id: "toolu_03", name: "f", input: { a: 1 } },
+    { type: "text", text: "not a tool block", tool_use_id: "toolu_04" },
+  ]
+  const contexts: EstimateContext[] = [
+    legacy,
+    { family: "next", factor: 1 },
+    { family: "legacy", factor: 1.17 },
+  ]
+  const placeholders = [
+    "[cleared]",
+    "",
+    "結果は削除されました",
+    "x".repeat(400),
+  ]
+
+  it("counts a block with its content replaced exactly like the copy", () => {
+    const count = replacedContentCounter(est)!
+    for (const ctx of contexts)
+      for (const ph of placeholders)
+        for (const b of blocks)
+          expect(count(b, ph, ctx)).toBe(
+            est.countBlock({ ...b, content: ph }, ctx)
+          )
+  })
+
+  it("is offered only for the heuristic estimator", () => {
+    expect(replacedContentCounter({ ...est })).toBeNull()
   })
 })

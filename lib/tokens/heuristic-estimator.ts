@@ -163,6 +163,58 @@ function countBlockRaw(block: unknown, ctx: EstimateContext): number {
   return finish(SUMS[TEXT]!, SUMS[FIXED]!, ctx)
 }
 
+// Types blockRaw handles before its default (tool result) branch.
+const OWN_BRANCH = new Set([
+  "text",
+  "thinking",
+  "redacted_thinking",
+  "image",
+  "document",
+  "compaction",
+  "tool_use",
+  "server_tool_use",
+  "mcp_tool_use",
+])
+
+// Raw count of the last replacement content (placeholders repeat).
+let memoContent = ""
+const MEMO_CONTENT = new Float64Array(1)
+
+/**
+ * countBlockRaw({ ...block, content }) for a string `content`, without
+ * building the copy: for a tool result (the block clear_tool_uses empties)
+ * the same additions in the same order as blockRaw's default branch, so the
+ * result is identical; any other block is copied and counted.
+ */
+function countWithContent(
+  block: Obj,
+  content: string,
+  ctx: EstimateContext
+): number {
+  if (typeof block.tool_use_id !== "string" || OWN_BRANCH.has(str(block.type)))
+    return countBlockRaw({ ...block, content }, ctx)
+  if (content !== memoContent) {
+    textTokensOut(content)
+    MEMO_CONTENT[0] = TEXT_OUT[0]!
+    memoContent = content
+  }
+  let text = FRAMING.block
+  text += FRAMING.tool + idTokens(block.tool_use_id)
+  text += MEMO_CONTENT[0]!
+  return finish(text, 0, ctx)
+}
+
+/**
+ * For estimators made by createHeuristicEstimator (null for any other): a
+ * cache-free count of `{ ...block, content }` that does not build the copy
+ * (clear_tool_uses counts thousands of emptied results in a long session).
+ */
+export function replacedContentCounter(
+  estimator: TokenEstimator
+): ((block: Obj, content: string, ctx: EstimateContext) => number) | null {
+  return UNCACHED.has(estimator) ? countWithContent : null
+}
+
 const UNCACHED = new WeakSet<TokenEstimator>()
 
 /**

@@ -19,6 +19,7 @@ export {
   defaultEstimator,
   FAMILY_MULTIPLIER,
   FRAMING,
+  replacedContentCounter,
   uncachedBlockCounter,
 } from "./heuristic-estimator"
 export { fitCalibrationFactor } from "./calibration"

@@ -9,7 +9,14 @@
  * full rule, which stays the reference (the tests compare the two).
  */
 import { pairColumns } from "../analyze"
-import { decide, setBlock, type SimState, variant, variants } from "../state"
+import {
+  contentVariant,
+  decide,
+  setBlock,
+  type SimState,
+  variant,
+  variants,
+} from "../state"
 import type {
   AppliedEdit,
   EditTrace,
@@ -21,7 +28,6 @@ import { CLEARABLE, ERROR_KEPT, EXCLUDED } from "./tool-pair-classes"
 import {
   CALL_STAYS,
   clearedInput,
-  clearedResult,
   inputReasonFor,
   keepCoversAll,
   keepReasonFor,
@@ -136,7 +142,6 @@ export function patchKeep(
     allInputs || someInputs !== null
       ? variants(s, `input:${A.clearedInputShape}:${ph}`)
       : null
-  const clearResult = (b: Record<string, unknown>) => clearedResult(b, ph)
   const clearInput = (b: Record<string, unknown>) =>
     clearedInput(b, emptyInput, ph)
   const withInput = (k: number) =>
@@ -152,7 +157,7 @@ export function patchKeep(
     if (cls[k] !== CLEARABLE) return null
     const result = pairResult[k]!
     const use = pairUse[k]!
-    let gain = s.original[result]! - variant(s, results, result, clearResult)
+    let gain = s.original[result]! - contentVariant(s, results, result, ph)
     const both = withInput(k)
     if (both) gain += s.original[use]! - variant(s, inputs!, use, clearInput)
     const sign = r < from1 ? 1 : -1 // 1: kept before, cleared now

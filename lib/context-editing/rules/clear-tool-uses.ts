@@ -7,6 +7,7 @@
 import { pairColumns, type ToolPair } from "../analyze"
 import { approx, code, fmt, intern, plural } from "../format"
 import {
+  contentVariant,
   decide,
   decideAll,
   setBlock,
@@ -23,7 +24,6 @@ import { classifyPairs, CLEARABLE, EXCLUDED, OFF } from "./tool-pair-classes"
 import {
   CALL_STAYS,
   clearedInput,
-  clearedResult,
   inputReasonFor,
   keepCoversAll,
   keepReasonFor,
@@ -175,7 +175,6 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const inputsFor = (name: string) =>
     allInputs || (someInputs !== null && someInputs.includes(name))
   const resultTable = variants(s, `result:${ph}`)
-  const clearResult = (b: Record<string, unknown>) => clearedResult(b, ph)
   // Only looked up when inputs may be cleared (the table is n entries).
   const inputTable = anyInputs
     ? variants(s, `input:${A.clearedInputShape}:${ph}`)
@@ -209,8 +208,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         victimBuf[nv] = k
         results[nv] = result
         uses[nv] = use
-        saved +=
-          s.tokens[result]! - variant(s, resultTable, result, clearResult)
+        saved += s.tokens[result]! - contentVariant(s, resultTable, result, ph)
         if (anyInputs && inputsFor(pairs[k]!.name) && untouched(s, use)) {
           saved += s.tokens[use]! - variant(s, inputTable!, use, clearInput)
           withInput[nv] = 1

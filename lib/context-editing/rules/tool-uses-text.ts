@@ -103,12 +103,6 @@ export const resultStep = (
   text: `Cleared ${plural(victims, "tool result")}${inputs ? ` and ${plural(inputs, "input")}` : ""}: ${approx(before)} → ${approx(after)} input tokens`,
 })
 
-/** A tool_result block with its content replaced by the placeholder. */
-export const clearedResult = (
-  b: Record<string, unknown>,
-  ph: string
-): Record<string, unknown> => ({ ...b, content: ph })
-
 /** A tool_use block with its input cleared (per the cleared-input switch). */
 export const clearedInput = (
   b: Record<string, unknown>,

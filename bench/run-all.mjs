@@ -8,6 +8,7 @@ const only = process.argv.slice(2)
 const benches = [
   ["engine", "bench/engine/run.mjs"],
   ["share", "bench/share/run.mjs"],
+  ["import", "bench/import/run.mjs"],
   ["page", "bench/page/run.mjs"],
 ].filter(([name]) => only.length === 0 || only.includes(name))
 

@@ -176,9 +176,8 @@ describe("generateSession", () => {
     expect(tokensOf(request)).toBeGreaterThan(500)
   })
 
-  it("builds a 1M-token request in well under a second", () => {
-    generateSession({ targetTokens: 50_000, thinking: true, seed: 1 }) // warm up
-    const start = performance.now()
+  // Its speed is measured by bench/import, not asserted here.
+  it("builds a 1M-token request", () => {
     const request = generateSession({
       targetTokens: 1_000_000,
       thinking: true,
@@ -186,8 +185,7 @@ describe("generateSession", () => {
       parallel: 3,
       seed: 1,
     })
-    const elapsed = performance.now() - start
     expect(tokensOf(request) / 1_000_000).toBeCloseTo(1, 1)
-    expect(elapsed).toBeLessThan(1_000)
+    expect(checkToolPairing(request)).toEqual([])
   })
 })

@@ -25,15 +25,22 @@ export function lineColumn(text: string, offset: number) {
   return { line, column: offset - last }
 }
 
-/** Rejects input that is too large or not text; null when acceptable. */
-export function checkText(text: string): ImportError | null {
+/**
+ * Rejects input that is too large or not text; null when acceptable.
+ * `parsedAsJson`: the text already parsed as JSON, which cannot hold a raw
+ * NUL (the NUL scan is skipped).
+ */
+export function checkText(
+  text: string,
+  parsedAsJson = false
+): ImportError | null {
   if (text.length > MAX_INPUT_CHARS) {
     const mb = (text.length / (1024 * 1024)).toFixed(1)
     return {
       message: `The input is ${mb} MB; the limit is 20 MB. Trim the conversation or import part of it.`,
     }
   }
-  const nul = text.indexOf("\u0000")
+  const nul = parsedAsJson ? -1 : text.indexOf("\u0000")
   if (nul !== -1) {
     return {
       message:
@@ -87,24 +94,55 @@ export function findExcessiveDepth(text: string, max = MAX_JSON_DEPTH): number {
   return -1
 }
 
-/** Parses JSON with bounds: size/binary checks, depth scan, located errors. */
+/** Whether a parsed value nests arrays/objects deeper than `max` (stack-safe: stops at max + 1). */
+function deeperThan(value: unknown, max: number): boolean {
+  if (typeof value !== "object" || value === null) return false
+  if (max === 0) return true
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++)
+      if (deeperThan(value[i], max - 1)) return true
+    return false
+  }
+  for (const key in value)
+    if (deeperThan((value as Record<string, unknown>)[key], max - 1))
+      return true
+  return false
+}
+
+const tooDeep = (text: string, at: number): ImportError => ({
+  message: `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep, which no Messages request needs.`,
+  ...lineColumn(text, at),
+})
+
+/**
+ * Parses JSON with bounds: size/binary checks, nesting depth, located errors.
+ * Valid JSON takes the fast path: the native parser (it does not recurse),
+ * then a depth walk of the value; the text is scanned character by character
+ * only to locate a problem.
+ */
 export function parseJsonBounded(
   text: string
 ): { success: true; data: unknown } | { success: false; error: ImportError } {
-  const bad = checkText(text)
-  if (bad) return { success: false, error: bad }
-  const deep = findExcessiveDepth(text)
-  if (deep !== -1) {
-    return {
-      success: false,
-      error: {
-        message: `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep, which no Messages request needs.`,
-        ...lineColumn(text, deep),
-      },
-    }
+  if (text.length > MAX_INPUT_CHARS)
+    return { success: false, error: checkText(text)! }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    const bad = checkText(text)
+    if (bad) return { success: false, error: bad }
+    // Invalid (or, in an engine whose parser recurses, too deep): the scan
+    // finds excessive nesting first, then the located parser says where.
+    const deep = findExcessiveDepth(text)
+    if (deep !== -1) return { success: false, error: tooDeep(text, deep) }
+    const parsed = parseJsonLocated(text)
+    if (parsed.success) return parsed
+    const { message, line, column } = parsed.error
+    return { success: false, error: { message, line, column } }
   }
-  const parsed = parseJsonLocated(text)
-  if (parsed.success) return parsed
-  const { message, line, column } = parsed.error
-  return { success: false, error: { message, line, column } }
+  const bad = checkText(text, true)
+  if (bad) return { success: false, error: bad }
+  if (deeperThan(data, MAX_JSON_DEPTH))
+    return { success: false, error: tooDeep(text, findExcessiveDepth(text)) }
+  return { success: true, data }
 }

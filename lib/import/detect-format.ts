@@ -92,19 +92,26 @@ export function classifyValue(value: unknown): ImportFormat {
     : "anthropic-json"
 }
 
-function firstLine(text: string): string {
-  const nl = text.indexOf("\n")
-  return (nl === -1 ? text : text.slice(0, nl)).trim()
+/** The first line that is neither blank nor a # comment, trimmed ("" if none). */
+function firstCodeLine(text: string): string {
+  for (let at = 0; at < text.length;) {
+    const nl = text.indexOf("\n", at)
+    // The start of a line is enough to recognise a command.
+    const end = nl === -1 ? text.length : nl
+    const line = text.slice(at, Math.min(end, at + 256)).trim()
+    if (line !== "" && !line.startsWith("#")) return line
+    if (nl === -1) break
+    at = nl + 1
+  }
+  return ""
 }
 
+/** `text` is trimmed; a single line is never JSONL. */
 function looksLikeJsonl(text: string): boolean {
-  const first = firstLine(text)
-  if (
-    !first.startsWith("{") ||
-    !first.endsWith("}") ||
-    first.length === text.trim().length
-  )
-    return false
+  const nl = text.indexOf("\n")
+  if (nl === -1) return false
+  const first = text.slice(0, nl).trim()
+  if (!first.startsWith("{") || !first.endsWith("}")) return false
   try {
     const value: unknown = JSON.parse(first)
     return (
@@ -121,9 +128,13 @@ function looksLikeJsonl(text: string): boolean {
 
 /** Recognises the format of pasted text; parses JSON at most once. */
 export function detectFormat(text: string): Detection {
-  const bad = checkText(text)
-  if (bad) return { format: "unknown", label: LABELS.unknown, error: bad }
   const trimmed = text.trim()
+  const json = trimmed.startsWith("{") || trimmed.startsWith("[")
+  // JSON is checked by parseJsonBounded (the scans a parse makes redundant
+  // are skipped); a JSONL first line is checked here like any other text.
+  const jsonl = json && looksLikeJsonl(trimmed)
+  const bad = json && !jsonl ? null : checkText(text)
+  if (bad) return { format: "unknown", label: LABELS.unknown, error: bad }
   if (trimmed === "")
     return {
       format: "unknown",
@@ -133,14 +144,10 @@ export function detectFormat(text: string): Detection {
           "Nothing to import yet: paste a request, a transcript or a curl command.",
       },
     }
-  const code =
-    trimmed
-      .split("\n")
-      .find((l) => l.trim() !== "" && !l.trim().startsWith("#")) ?? ""
-  if (/^(\$\s+)?curl(\.exe)?\s/.test(code.trim()))
+  if (/^(\$\s+)?curl(\.exe)?\s/.test(firstCodeLine(trimmed)))
     return { format: "curl", label: LABELS.curl }
-  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
-    if (looksLikeJsonl(trimmed))
+  if (json) {
+    if (jsonl)
       return { format: "claude-code-jsonl", label: LABELS["claude-code-jsonl"] }
     const parsed = parseJsonBounded(text)
     if (!parsed.success)

@@ -1,6 +1,6 @@
 // Hostile links: whatever arrives in location.hash, decoding must answer
-// with a result (never throw) and within a bound. The bound is a safety net
-// against hangs, not a speed benchmark, so it is generous.
+// with a result (never throw, never hang). Hangs are caught by the test
+// timeout (vitest.config.mts); decoding speed is measured by bench/share.
 
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -10,15 +10,8 @@ import { decodeFragment, encodeShare } from "./codec"
 import { deflateRaw } from "./deflate"
 import { requestArb } from "./fake-states"
 
-const PER_CALL_MS = 2000
-const timings: number[] = []
-
 async function answer(hash: string) {
-  const start = performance.now()
   const result = await decodeFragment(hash)
-  const ms = performance.now() - start
-  timings.push(ms)
-  expect(ms).toBeLessThan(PER_CALL_MS)
   expect(typeof result.success).toBe("boolean")
   if (!result.success) {
     expect(result.error.code).toMatch(/^[a-z_]+$/)
@@ -292,11 +285,5 @@ describe("decodeFragment under fuzzing", () => {
   ])("answers %s", async (_name, make, code) => {
     const result = await answer(await make())
     expect(result).toMatchObject({ success: false, error: { code } })
-  })
-
-  it("kept every call within the bound and the total reasonable", () => {
-    expect(timings.length).toBeGreaterThan(2500)
-    expect(Math.max(...timings)).toBeLessThan(PER_CALL_MS)
-    expect(timings.reduce((a, b) => a + b, 0)).toBeLessThan(60_000)
   })
 })

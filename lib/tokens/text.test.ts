@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 
-import { profileText, rawTextTokens } from "./text"
+import { codeByRatios, codeByTables, profileText, rawTextTokens } from "./text"
 
 describe("profileText / rawTextTokens", () => {
   it.each([
@@ -47,5 +47,21 @@ describe("profileText / rawTextTokens", () => {
     expect(rawTextTokens("")).toBe(0)
     const long = "word ".repeat(400_000)
     expect(rawTextTokens(long)).toBeCloseTo(long.length / 3.5, 0)
+  })
+})
+
+describe("the code test", () => {
+  it("answers from its tables exactly as from the ratios, for every sample", () => {
+    let code = 0
+    for (let latin = 0; latin <= 32; latin++)
+      for (let sym = 0; sym <= latin; sym++)
+        for (let ws = 0; ws + sym <= latin; ws++) {
+          expect(codeByTables(latin, sym, ws)).toBe(
+            codeByRatios(latin, sym, ws)
+          )
+          if (codeByRatios(latin, sym, ws)) code++
+        }
+    // Both answers occur (the comparison above is not vacuous).
+    expect(code).toBeGreaterThan(100)
   })
 })

@@ -17,6 +17,8 @@ export const CODE_CHARS_PER_TOKEN = 3.0
 export const WIDE_TOKENS_PER_UNIT = 1.0
 
 const PROBES = 32
+const PER_CODE_CHAR = 1 / CODE_CHARS_PER_TOKEN
+const PER_PROSE_CHAR = 1 / PROSE_CHARS_PER_TOKEN
 
 /** How a text reads, decided from a sample. */
 export interface TextProfile {
@@ -88,14 +90,33 @@ function sampleWide(text: string): number {
   return w
 }
 
-function isCode(sampled: number, t: number): boolean {
-  const latin = sampled - tallyOf(t, 2)
-  return (
-    latin > 0 &&
-    (tallyOf(t, 1) / latin > 0.06 ||
-      (latin >= 24 && tallyOf(t, 0) / latin < 0.04))
-  )
+/**
+ * Whether sampled counts read as code: many code symbols, or (in a full
+ * sample) almost no whitespace. Exported for the test of isCode's tables.
+ */
+export const codeByRatios = (latin: number, sym: number, ws: number): boolean =>
+  latin > 0 && (sym / latin > 0.06 || (latin >= 24 && ws / latin < 0.04))
+
+// isCode without a division per call: both ratios grow with their count, so
+// for each Latin count the test is "sym ≥ SYM_MIN" or "ws < WS_LIMIT",
+// thresholds found once by evaluating codeByRatios itself (same answers).
+const SYM_MIN = new Uint8Array(PROBES + 1)
+const WS_LIMIT = new Uint8Array(PROBES + 1)
+for (let latin = 0; latin <= PROBES; latin++) {
+  let sym = 0
+  while (sym <= PROBES && !(latin > 0 && sym / latin > 0.06)) sym++
+  SYM_MIN[latin] = sym
+  let ws = 0
+  while (ws <= PROBES && latin >= 24 && ws / latin < 0.04) ws++
+  WS_LIMIT[latin] = ws
 }
+
+/** codeByRatios by the tables (latin, sym, ws ≤ PROBES). */
+export const codeByTables = (latin: number, sym: number, ws: number): boolean =>
+  latin > 0 && (sym >= SYM_MIN[latin]! || ws < WS_LIMIT[latin]!)
+
+const isCode = (sampled: number, t: number): boolean =>
+  codeByTables(sampled - tallyOf(t, 2), tallyOf(t, 1), tallyOf(t, 0))
 
 /** Samples a string and says whether it is code-like and how much is wide script. */
 export function profileText(text: string): TextProfile {
@@ -130,12 +151,16 @@ export function textTokensOut(text: string, forceCode = false): void {
   let perChar: number
   if (forceCode) {
     wideUnits = sampleWide(text)
-    perChar = 1 / CODE_CHARS_PER_TOKEN
+    perChar = PER_CODE_CHAR
   } else {
     const t = sample(text)
     wideUnits = tallyOf(t, 2)
-    perChar =
-      1 / (isCode(sampled, t) ? CODE_CHARS_PER_TOKEN : PROSE_CHARS_PER_TOKEN)
+    perChar = isCode(sampled, t) ? PER_CODE_CHAR : PER_PROSE_CHAR
+  }
+  if (wideUnits === 0) {
+    // The formula below with wide = 0, exactly.
+    TEXT_OUT[0] = n * perChar
+    return
   }
   const wide = wideUnits / sampled
   TEXT_OUT[0] = n * (wide * WIDE_TOKENS_PER_UNIT + (1 - wide) * perChar)

@@ -172,7 +172,15 @@ describe("parseImport on hostile input answers with a clear error", () => {
     "answers legacy markup with thousands of unclosed tags",
     () => {
       const calls = `\n\nHuman: go\n\nAssistant: ${"<function_calls><invoke><tool_name>f</tool_name><parameters><a>".repeat(10_000)}`
-      expect(parseImport(calls).success).toBe(true)
+      // Each unclosed <invoke> is accepted as a call (with a note).
+      const imported = parseImport(calls)
+      expect(imported).toMatchObject({ success: true, format: "legacy-xml" })
+      const blocks = imported.success
+        ? imported.data.messages.flatMap((m) =>
+            typeof m.content === "string" ? [] : m.content
+          )
+        : []
+      expect(blocks.filter((b) => b.type === "tool_use")).toHaveLength(10_000)
       const results = `\n\nHuman: ${"<function_results><result>".repeat(15_000)}`
       expect(parseImport(results)).toMatchObject({
         success: false,

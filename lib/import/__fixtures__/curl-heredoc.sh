@@ -1,6 +1,6 @@
 curl https://api.anthropic.com/v1/messages \
      -H "content-type: application/json" \
-     -H "x-api-key: sk-ant-api03-THISISAFAKEKEYFORTESTS-0123456789" \
+     -H "x-api-key: {{LITERAL_KEY}}" \
      -H "anthropic-version: 2023-06-01" \
      -H "anthropic-beta: context-management-2025-06-27,compact-2026-01-12" \
      -d @- <<'EOF'

@@ -128,7 +128,6 @@ export function buildRequest(
     Record<string, unknown> | undefined
   >
   const start = s.a.msgStart
-  const blocks = s.blocks
   let out: Array<Record<string, unknown>> | null = null
   let n = 0
   for (let mi = 0; mi < messages.length; mi++) {
@@ -136,14 +135,7 @@ export function buildRequest(
     const from = start[mi]!
     const to = start[mi + 1]!
     // Only messages whose blocks were set this run can differ.
-    let dirty = false
-    if (s.dirty[mi] === 1)
-      for (let i = from; i < to; i++)
-        if (blocks[i] !== original[i]) {
-          dirty = true
-          break
-        }
-    if (!dirty) {
+    if (s.dirty[mi] !== 1 || !editedIn(s.blocks, original, from, to)) {
       if (out) out[n] = m
       n++
       continue
@@ -216,10 +208,9 @@ export function patchRequest(
     const m = messages[mi]!
     const from = s.a.msgStart[mi]!
     const to = s.a.msgStart[mi + 1]!
-    let edited = false
-    for (let i = from; i < to && !edited; i++)
-      edited = s.blocks[i] !== s.origBlocks[i]
-    out[at ? at[mi]! : mi] = edited ? editedMessage(s, memos, mi, m) : m
+    out[at ? at[mi]! : mi] = editedIn(s.blocks, s.origBlocks, from, to)
+      ? editedMessage(s, memos, mi, m)
+      : m
   }
   return { ...body, messages: out }
 }
@@ -245,6 +236,17 @@ export function patchCategories(
     images: prev.images + sums[1]!,
     compaction: prev.compaction + sums[5]!,
   }
+}
+
+/** Whether any of blocks[from..to) is no longer the original block. */
+function editedIn(
+  blocks: ReadonlyArray<Record<string, unknown> | null>,
+  original: ReadonlyArray<Record<string, unknown>>,
+  from: number,
+  to: number
+): boolean {
+  for (let i = from; i < to; i++) if (blocks[i] !== original[i]) return true
+  return false
 }
 
 /** Whether `content` lists exactly the non-null blocks[from..to). */

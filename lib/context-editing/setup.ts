@@ -13,7 +13,7 @@ import type { Analysis, BlockRec } from "./analyze"
 import { intern } from "./format"
 import { categorySlots, type FixedTokens } from "./outputs"
 import type { ReplayInfo } from "./rules/compact"
-import { decide, setBlock, type SimState } from "./state"
+import { clean, decide, setBlock, type SimState } from "./state"
 import type { Assumptions, ModelInfo, SimulateOptions, TurnInfo } from "./types"
 
 /** Token count of every record, cached per analysis, estimator and context. */
@@ -40,10 +40,6 @@ export function tokensOf(
   byCtx.set(key, out)
   return out
 }
-
-/** Custom estimators may return anything; keep totals non-negative integers. */
-export const clean = (n: number): number =>
-  Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0
 
 /** The calibration factor for a model: by id as sent, canonical id, then tokenizer family. */
 export function calibrationFor(

@@ -32,7 +32,6 @@ import { applyClearToolUses } from "./rules/clear-tool-uses"
 import { applyCompact } from "./rules/compact"
 import {
   calibrationFor,
-  clean,
   implicitKeep,
   initState,
   replay,
@@ -40,6 +39,7 @@ import {
   tokensOf,
   turnInfos,
 } from "./setup"
+import { clean } from "./state"
 import type {
   CompactionInfo,
   EditTrace,

@@ -120,6 +120,10 @@ const CHANGES = new Uint8Array(STATUSES.length)
 for (const x of ["cleared", "input_cleared", "removed", "ignored"] as const)
   CHANGES[statusCode(x)] = 1
 
+/** Custom estimators may return anything; keep counts non-negative integers. */
+export const clean = (n: number): number =>
+  Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0
+
 /** Replaces (or with null removes) the current block of record i. */
 export function setBlock(
   s: SimState,
@@ -255,7 +259,7 @@ export function variant(
     const { estimator, est } = s.ctx
     const raw = uncachedBlockCounter(estimator)
     const n = raw ? raw(block, est) : estimator.countBlock(block, est)
-    v.tokens[i] = tokens = Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0
+    v.tokens[i] = tokens = clean(n)
   }
   return tokens
 }
@@ -278,6 +282,6 @@ export function contentVariant(
   const { estimator, est } = s.ctx
   const fast = replacedContentCounter(estimator)
   const n = fast ? fast(orig, content, est) : estimator.countBlock(block, est)
-  v.tokens[i] = tokens = Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0
+  v.tokens[i] = tokens = clean(n)
   return tokens
 }

@@ -45,31 +45,27 @@ const addFixed = (x: number): void => {
   SUMS[FIXED] = SUMS[FIXED]! + x
 }
 
-// Forced-code counts of the last tool name and the last tool id: names
-// repeat, and a result's tool_use_id is usually the id of the use just
-// before it. Equal strings have equal counts, and comparing two strings is
-// cheaper than sampling one again.
-let memoName = ""
-let memoId = ""
-const MEMO = new Float64Array(2)
+// The count of the last string seen in each slot: tool names repeat, a
+// result's tool_use_id is usually the id of the use just before it, and a
+// placeholder is the same for every cleared result. Equal strings have equal
+// counts, and comparing two strings is cheaper than sampling one again.
+const NAME = 0
+const ID = 1
+const CONTENT = 2
+const MEMO_TEXT = ["", "", ""]
+const MEMO = new Float64Array(3) // the count of "" is 0
 
-function nameTokens(name: string): number {
-  if (name !== memoName) {
-    textTokensOut(name, true)
-    MEMO[0] = TEXT_OUT[0]!
-    memoName = name
+function memoTokens(slot: number, text: string, forceCode: boolean): number {
+  if (text !== MEMO_TEXT[slot]) {
+    textTokensOut(text, forceCode)
+    MEMO[slot] = TEXT_OUT[0]!
+    MEMO_TEXT[slot] = text
   }
-  return MEMO[0]!
+  return MEMO[slot]!
 }
 
-function idTokens(id: string): number {
-  if (id !== memoId) {
-    textTokensOut(id, true)
-    MEMO[1] = TEXT_OUT[0]!
-    memoId = id
-  }
-  return MEMO[1]!
-}
+const nameTokens = (name: string): number => memoTokens(NAME, name, true)
+const idTokens = (id: string): number => memoTokens(ID, id, true)
 
 function imageRaw(block: Obj): number {
   const src = block.source
@@ -176,10 +172,6 @@ const OWN_BRANCH = new Set([
   "mcp_tool_use",
 ])
 
-// Raw count of the last replacement content (placeholders repeat).
-let memoContent = ""
-const MEMO_CONTENT = new Float64Array(1)
-
 /**
  * countBlockRaw({ ...block, content }) for a string `content`, without
  * building the copy: for a tool result (the block clear_tool_uses empties)
@@ -193,14 +185,9 @@ function countWithContent(
 ): number {
   if (typeof block.tool_use_id !== "string" || OWN_BRANCH.has(str(block.type)))
     return countBlockRaw({ ...block, content }, ctx)
-  if (content !== memoContent) {
-    textTokensOut(content)
-    MEMO_CONTENT[0] = TEXT_OUT[0]!
-    memoContent = content
-  }
   let text = FRAMING.block
   text += FRAMING.tool + idTokens(block.tool_use_id)
-  text += MEMO_CONTENT[0]!
+  text += memoTokens(CONTENT, content, false)
   return finish(text, 0, ctx)
 }
 

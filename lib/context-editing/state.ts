@@ -220,6 +220,9 @@ export const untouched = (s: SimState, i: number): boolean =>
 export interface VariantTable {
   blocks: Array<Record<string, unknown> | undefined>
   tokens: Float64Array
+  /** The estimator's cache-free counters, looked up once per table. */
+  raw: ReturnType<typeof uncachedBlockCounter>
+  replaced: ReturnType<typeof replacedContentCounter>
 }
 
 /**
@@ -235,7 +238,12 @@ export function variants(s: SimState, key: string): VariantTable {
   let v = all.get(full)
   if (!v) {
     const n = s.a.recs.length
-    v = { blocks: new Array(n), tokens: new Float64Array(n).fill(-1) }
+    v = {
+      blocks: new Array(n),
+      tokens: new Float64Array(n).fill(-1),
+      raw: uncachedBlockCounter(estimator),
+      replaced: replacedContentCounter(estimator),
+    }
     all.set(full, v)
   }
   return v
@@ -257,7 +265,7 @@ export function variant(
   if (tokens < 0) {
     // The table is the cache: skip the estimator's identity cache if we can.
     const { estimator, est } = s.ctx
-    const raw = uncachedBlockCounter(estimator)
+    const raw = v.raw
     const n = raw ? raw(block, est) : estimator.countBlock(block, est)
     v.tokens[i] = tokens = clean(n)
   }
@@ -280,7 +288,7 @@ export function contentVariant(
   const orig = s.a.recs[i]!.block
   const block = (v.blocks[i] ??= { ...orig, content })
   const { estimator, est } = s.ctx
-  const fast = replacedContentCounter(estimator)
+  const fast = v.replaced
   const n = fast ? fast(orig, content, est) : estimator.countBlock(block, est)
   v.tokens[i] = tokens = clean(n)
   return tokens

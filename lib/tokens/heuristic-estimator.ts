@@ -183,7 +183,12 @@ function countWithContent(
   content: string,
   ctx: EstimateContext
 ): number {
-  if (typeof block.tool_use_id !== "string" || OWN_BRANCH.has(str(block.type)))
+  const type = block.type
+  if (
+    typeof block.tool_use_id !== "string" ||
+    // "tool_result" (the common case) is not in the set: skip hashing it.
+    (type !== "tool_result" && OWN_BRANCH.has(str(type)))
+  )
     return countBlockRaw({ ...block, content }, ctx)
   let text = FRAMING.block
   text += FRAMING.tool + idTokens(block.tool_use_id)

@@ -43,6 +43,16 @@ describe("profileText / rawTextTokens", () => {
     expect(rawTextTokens(emoji)).toBeGreaterThan(emoji.length * 0.5)
   })
 
+  it("counts a tool name or id (forced code) by its share of wide units", () => {
+    // Plain ASCII: code rate only. Wide units (CJK, the two halves of an
+    // emoji, a kana at the range's first code point) at one token each.
+    expect(rawTextTokens("toolu_01ABCdef", true)).toBeCloseTo(14 / 3, 9)
+    expect(rawTextTokens("検索_tool", true)).toBeCloseTo(2 + 5 / 3, 9)
+    expect(rawTextTokens("run_🚀", true)).toBeCloseTo(2 + 4 / 3, 9)
+    expect(rawTextTokens("\u2e80x", true)).toBeCloseTo(1 + 1 / 3, 9)
+    expect(rawTextTokens("\u2e7fx", true)).toBeCloseTo(2 / 3, 9)
+  })
+
   it("handles empty strings and long strings by sampling", () => {
     expect(rawTextTokens("")).toBe(0)
     const long = "word ".repeat(400_000)

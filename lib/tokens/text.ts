@@ -71,15 +71,20 @@ function sample(text: string): number {
   return t
 }
 
+// Any wide unit (the same test as the loops': code unit ≥ 0x2e80).
+const ANY_WIDE = /[\u2e80-\uffff]/
+
 /** Wide units among the sampled characters (forced code needs no more). */
 function sampleWide(text: string): number {
   const n = text.length
   let w = 0
-  if (n <= PROBES)
+  if (n <= PROBES) {
+    // Ids and names are almost always plain ASCII: one native scan says so.
+    if (!ANY_WIDE.test(text)) return 0
     for (let at = 0; at < n; at++) {
       if (text.charCodeAt(at) >= 0x2e80) w++
     }
-  else {
+  } else {
     const step = n / PROBES
     const lastAt = n - 1
     for (let k = 0; k < PROBES; k++) {

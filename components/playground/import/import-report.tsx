@@ -167,9 +167,7 @@ export function ImportReport({
                     : "text-zinc-700 dark:text-zinc-300"
                 }
               >
-                <span aria-hidden className="mr-1">
-                  {note.level === "warning" ? "⚠" : "ⓘ"}
-                </span>
+                <NoteIcon warning={note.level === "warning"} />
                 <span className="sr-only">
                   {note.level === "warning" ? "Warning: " : "Note: "}
                 </span>
@@ -181,5 +179,35 @@ export function ImportReport({
       ) : null}
       {result.success ? <Preview result={result} /> : null}
     </div>
+  )
+}
+
+/**
+ * Drawn, not a glyph: "ⓘ" and "⚠" are missing from some system fonts
+ * (Debian's headless Chromium showed an empty box).
+ */
+function NoteIcon({ warning }: { warning: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      aria-hidden
+      className="mr-1 inline size-3.5 -translate-y-px align-middle"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+    >
+      {warning ? (
+        <>
+          <path d="M8 1.8 14.6 13.6H1.4Z" strokeLinejoin="round" />
+          <path d="M8 6.2v3.6M8 11.6v.1" />
+        </>
+      ) : (
+        <>
+          <circle cx="8" cy="8" r="6.6" />
+          <path d="M8 7.2v4.2M8 4.6v.1" />
+        </>
+      )}
+    </svg>
   )
 }

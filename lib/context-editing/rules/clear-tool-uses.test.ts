@@ -258,6 +258,41 @@ describe("clear_tool_uses_20250919", () => {
     expect(r.edits[0]!.entry).toMatchObject({ cleared_tool_uses: 2 })
   })
 
+  it("pairs a large parallel batch answered in reverse order, oldest call cleared first", () => {
+    const n = 1500
+    const ids = Array.from(
+      { length: n },
+      (_, k) => `call_${(k * 7919) % 10007}`
+    )
+    const messages = [
+      { role: "user", content: "Check every host." },
+      {
+        role: "assistant",
+        content: ids.map((id) => ({
+          type: "tool_use",
+          id,
+          name: "ping",
+          input: { id },
+        })),
+      },
+      {
+        role: "user",
+        content: [...ids].reverse().map((id) => ({
+          type: "tool_result",
+          tool_use_id: id,
+          content: `${id} is up`,
+        })),
+      },
+    ]
+    const r = simulateOk(req(messages, { trigger: tokens(100), keep: uses(2) }))
+    expect(r.edits[0]!.entry).toMatchObject({ cleared_tool_uses: n - 2 })
+    // Results are listed newest call first: only the two newest calls are kept.
+    const kept = r.blocks.filter(
+      (b) => b.type === "tool_result" && b.status === "kept_recent"
+    )
+    expect(kept.map((b) => b.toolUseId)).toEqual([ids[n - 1], ids[n - 2]])
+  })
+
   it("clears server tool results and matches exclude_tools on the server tool name", () => {
     const search = (id: string) => [
       { type: "server_tool_use", id, name: "web_search", input: { query: id } },

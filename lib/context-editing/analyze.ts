@@ -94,10 +94,10 @@ export interface Analysis {
   }
   /** See `pairColumns`. */
   pairColumns?: { use: Int32Array; result: Int32Array }
-  /** Whether any record is a thinking block (set by the analysis). */
-  hasThinkingBlock?: boolean
+  /** Whether any record is a thinking block. */
+  hasThinkingBlock: boolean
   /** Whether any record is a thinking or redacted_thinking block. */
-  hasAnyThinking?: boolean
+  hasAnyThinking: boolean
   /**
    * The previous simulation's outcomes and the state arrays they were built
    * from (re-used when unchanged; see outcomes.ts).
@@ -150,19 +150,14 @@ function empty(error: SimulateError | null): Analysis {
     toolNames: new Set(),
     error,
     warnings: [],
+    hasThinkingBlock: false,
+    hasAnyThinking: false,
     tokenCache: new WeakMap(),
   }
 }
 
 const NON_EMPTY =
   "all messages must have non-empty content except for the optional final assistant message"
-
-// What collect saw besides the records (read only when it succeeded):
-// compaction record indices and thinking blocks, noted while the records are
-// built instead of in later passes over them.
-let seenCompactions: number[] = []
-let seenThinking = false
-let seenRedacted = false
 
 // Error paths are only built when something is wrong (hot loop).
 const msgPath = (mi: number): (string | number)[] => ["messages", mi]
@@ -177,7 +172,8 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
   ))
   let n = 0
   let error: SimulateError | null = null
-  const compactions: number[] = (seenCompactions = [])
+  // Noted while the records are built, instead of in later passes over them.
+  const compactions: number[] = []
   let thinking = false
   let redacted = false
   for (let mi = 0; mi < messages.length && !error; mi++) {
@@ -241,10 +237,11 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
       n++
     }
   }
-  seenThinking = thinking
-  seenRedacted = redacted
   if (error) return error
   start[messages.length] = n
+  a.compactionRecs = compactions
+  a.hasThinkingBlock = thinking
+  a.hasAnyThinking = thinking || redacted
   return null
 }
 
@@ -271,7 +268,6 @@ function rec(
 }
 
 function markCompaction(a: Analysis): void {
-  a.compactionRecs = seenCompactions
   a.lastCompaction = a.compactionRecs.at(-1) ?? -1
   for (let i = 0; i < a.lastCompaction; i++) a.recs[i]!.ignored = true
 }
@@ -290,11 +286,8 @@ export function analyzeMessages(messages: unknown): Analysis {
   else a.error = collect(messages, a) ?? checkPairing(a)
   if (!a.error) {
     markCompaction(a)
-    a.hasThinkingBlock = seenThinking
-    a.hasAnyThinking = seenThinking || seenRedacted
     a.turns = buildTurns(a)
   }
-  seenCompactions = []
   cache.set(messages, a)
   return a
 }

@@ -88,7 +88,7 @@ function buildTurnInfos(a: Analysis, redacted: boolean): TurnInfo[] {
   // Turns with thinking from one pass over the records (a turn's records are
   // those whose rec.turn is its index), skipped when there is no thinking.
   const thinking = new Uint8Array(n)
-  if (a.hasAnyThinking !== false)
+  if (a.hasAnyThinking)
     for (let i = 0; i < a.recs.length; i++) {
       const r = a.recs[i]!
       const k = r.kind

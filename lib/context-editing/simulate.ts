@@ -110,10 +110,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   if (ce) return fail(ce, p.bare)
   warnings.push(...editWarnings(check))
   const thinkingOn = p.thinking === "enabled" || p.thinking === "adaptive"
-  if (
-    !thinkingOn &&
-    (a.hasThinkingBlock ??= a.recs.some((r) => r.kind === "thinking"))
-  )
+  if (!thinkingOn && a.hasThinkingBlock)
     warnings.push({
       code: "thinking_blocks_without_thinking",
       message:

@@ -77,21 +77,12 @@ const ANY_WIDE = /[\u2e80-\uffff]/
 /** Wide units among the sampled characters (forced code needs no more). */
 function sampleWide(text: string): number {
   const n = text.length
+  // Long ones are rare: the full sample's wide tally, same probes.
+  if (n > PROBES) return tallyOf(sample(text), 2)
+  // Ids and names are almost always plain ASCII: one native scan says so.
+  if (!ANY_WIDE.test(text)) return 0
   let w = 0
-  if (n <= PROBES) {
-    // Ids and names are almost always plain ASCII: one native scan says so.
-    if (!ANY_WIDE.test(text)) return 0
-    for (let at = 0; at < n; at++) {
-      if (text.charCodeAt(at) >= 0x2e80) w++
-    }
-  } else {
-    const step = n / PROBES
-    const lastAt = n - 1
-    for (let k = 0; k < PROBES; k++) {
-      const at = ((k * step) | 0) + JITTER[k]!
-      if (text.charCodeAt(at > lastAt ? lastAt : at) >= 0x2e80) w++
-    }
-  }
+  for (let at = 0; at < n; at++) if (text.charCodeAt(at) >= 0x2e80) w++
   return w
 }
 

@@ -90,7 +90,7 @@ export function classifyPairs(
       lastName = p.name
       lastExcluded = exclude.includes(lastName)
     }
-    if (exclude.length > 0 && lastExcluded) {
+    if (lastExcluded) {
       cls[k] = EXCLUDED
       out.exN++
     } else if (p.isError && !clearErrors) cls[k] = ERROR_KEPT

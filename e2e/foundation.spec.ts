@@ -49,6 +49,41 @@ test("on a narrow screen the regions become tabs, Result first", async ({
   await expect(page.getByTestId("region.result")).toBeHidden()
 })
 
+test("on a phone-width screen the header actions fit on one line, and the examples menu stays on screen", async ({
+  playground,
+  page,
+}) => {
+  const width = 375
+  await page.setViewportSize({ width, height: 760 })
+  await playground.open()
+  const ids = [
+    "header.examples",
+    "header.import",
+    "header.share",
+    "header.code",
+    "header.theme",
+  ]
+  const boxes = []
+  for (const id of ids) {
+    const box = await page.getByTestId(id).boundingBox()
+    expect(box, id).not.toBeNull()
+    boxes.push({ id, ...box! })
+  }
+  for (const [k, b] of boxes.entries()) {
+    // One line of text (a wrapped label doubles the height), inside the page.
+    expect(b.height, b.id).toBeLessThan(36)
+    expect(b.x + b.width, b.id).toBeLessThanOrEqual(width)
+    // Left to right, without overlapping the previous action.
+    const prev = boxes[k - 1]
+    if (prev) expect(b.x, b.id).toBeGreaterThanOrEqual(prev.x + prev.width)
+  }
+  await page.getByTestId("header.examples").click()
+  const menu = await page.getByRole("menu").boundingBox()
+  expect(menu).not.toBeNull()
+  expect(menu!.x).toBeGreaterThanOrEqual(0)
+  expect(menu!.x + menu!.width).toBeLessThanOrEqual(width)
+})
+
 test("the examples menu works from the keyboard", async ({
   playground,
   page,

@@ -32,7 +32,7 @@ export function ExamplesMenu() {
             void import("@/lib/presets").then((m) => setPresets(m.PRESETS))
           }
         }}
-        className="rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        className="rounded-md px-1.5 py-1 text-sm whitespace-nowrap hover:bg-zinc-100 sm:px-2 dark:hover:bg-zinc-800"
       >
         Examples ▾
       </button>
@@ -40,7 +40,7 @@ export function ExamplesMenu() {
         <div
           role="menu"
           onKeyDown={(e) => onMenuKeyDown(e, close)}
-          className="absolute left-0 z-40 mt-1 max-h-[70vh] w-96 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+          className="absolute left-0 z-40 mt-1 max-h-[70vh] w-96 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-xl max-sm:fixed max-sm:inset-x-2 max-sm:top-12 max-sm:w-auto dark:border-zinc-700 dark:bg-zinc-900"
         >
           {!presets && (
             <p role="status" className="px-2 py-1.5 text-sm text-zinc-500">

@@ -14,7 +14,7 @@ import { ShareActions } from "./share-actions"
 import { ShortcutsDialog } from "./shortcuts-dialog"
 
 const btn =
-  "rounded-md px-1.5 py-1 text-sm hover:bg-zinc-100 disabled:opacity-40 sm:px-2 dark:hover:bg-zinc-800"
+  "rounded-md px-1.5 py-1 text-sm whitespace-nowrap hover:bg-zinc-100 disabled:opacity-40 sm:px-2 dark:hover:bg-zinc-800"
 // Below the sm breakpoint only the main actions fit; undo/redo stay on the keyboard.
 const wide = "hidden sm:inline-block"
 
@@ -63,7 +63,7 @@ export function HeaderActions() {
       <ImportAction />
       <ShareActions />
       <span
-        className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-800"
+        className="mx-1 hidden h-5 w-px bg-zinc-200 sm:block dark:bg-zinc-800"
         aria-hidden
       />
       <button

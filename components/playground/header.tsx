@@ -6,7 +6,7 @@ import { ThemeToggle } from "./theme-toggle"
 /** The page header: product name, global actions, key status, theme. */
 export function Header({ ready = false }: { ready?: boolean }) {
   return (
-    <header className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 px-3 dark:border-zinc-800">
+    <header className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 px-2 sm:gap-3 sm:px-3 dark:border-zinc-800">
       <div className="flex items-center gap-2">
         <svg viewBox="0 0 32 32" className="size-6" aria-hidden>
           <rect width="32" height="32" rx="7" fill="#d97757" />
@@ -26,7 +26,7 @@ export function Header({ ready = false }: { ready?: boolean }) {
           <span className="sr-only sm:not-sr-only">
             Context Editing Playground
           </span>
-          <span aria-hidden className="sm:hidden">
+          <span aria-hidden className="hidden min-[480px]:inline sm:hidden">
             CE Playground
           </span>
         </h1>

@@ -15,7 +15,7 @@ export function ImportAction() {
         type="button"
         data-testid="header.import"
         title="Import a transcript: Messages JSON, legacy XML tool use, curl, Claude Code JSONL, OpenAI chat — or generate one"
-        className="rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        className="rounded-md px-1.5 py-1 text-sm whitespace-nowrap hover:bg-zinc-100 sm:px-2 dark:hover:bg-zinc-800"
         onClick={() => setOpen(true)}
       >
         Import

@@ -11,7 +11,7 @@ import {
 } from "./lazy"
 
 const btn =
-  "rounded-md px-1.5 py-1 text-sm hover:bg-zinc-100 disabled:opacity-40 sm:px-2 dark:hover:bg-zinc-800"
+  "rounded-md px-1.5 py-1 text-sm whitespace-nowrap hover:bg-zinc-100 disabled:opacity-40 sm:px-2 dark:hover:bg-zinc-800"
 
 /**
  * The state a permalink carries: the request (or the raw text when it does not

@@ -7,6 +7,7 @@ import { useDismiss } from "@/components/ui/use-dismiss"
 
 import type { Preset } from "@/lib/presets"
 
+import { HEADER_BUTTON } from "./header-button"
 import { usePlaygroundStore } from "./playground-store-provider"
 
 /** "Examples ▾": every docs example and the sample agent session. */
@@ -32,7 +33,7 @@ export function ExamplesMenu() {
             void import("@/lib/presets").then((m) => setPresets(m.PRESETS))
           }
         }}
-        className="rounded-md px-1.5 py-1 text-sm whitespace-nowrap hover:bg-zinc-100 sm:px-2 dark:hover:bg-zinc-800"
+        className={HEADER_BUTTON}
       >
         Examples ▾
       </button>

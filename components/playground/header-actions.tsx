@@ -5,6 +5,7 @@ import { useEffect, useState } from "react"
 import { clearAutosave } from "./init-store"
 import { loadDefaultSample } from "./initial-request"
 import { ExamplesMenu } from "./examples-menu"
+import { HEADER_BUTTON } from "./header-button"
 import {
   usePlaygroundStore,
   usePlaygroundStoreApi,
@@ -13,8 +14,6 @@ import { ImportAction } from "./import-action"
 import { ShareActions } from "./share-actions"
 import { ShortcutsDialog } from "./shortcuts-dialog"
 
-const btn =
-  "rounded-md px-1.5 py-1 text-sm whitespace-nowrap hover:bg-zinc-100 disabled:opacity-40 sm:px-2 dark:hover:bg-zinc-800"
 // Below the sm breakpoint only the main actions fit; undo/redo stay on the keyboard.
 const wide = "hidden sm:inline-block"
 
@@ -68,7 +67,7 @@ export function HeaderActions() {
       />
       <button
         type="button"
-        className={`${btn} ${wide}`}
+        className={`${HEADER_BUTTON} ${wide}`}
         disabled={!canUndo}
         data-testid="header.undo"
         title="Undo (Ctrl+Z)"
@@ -79,7 +78,7 @@ export function HeaderActions() {
       </button>
       <button
         type="button"
-        className={`${btn} ${wide}`}
+        className={`${HEADER_BUTTON} ${wide}`}
         disabled={!canRedo}
         data-testid="header.redo"
         title="Redo (Ctrl+Shift+Z)"
@@ -90,7 +89,7 @@ export function HeaderActions() {
       </button>
       <button
         type="button"
-        className={`${btn} ${wide}`}
+        className={`${HEADER_BUTTON} ${wide}`}
         data-testid="header.reset"
         title="Forget this tab's saved state and reopen the sample"
         onClick={() => {
@@ -111,7 +110,7 @@ export function HeaderActions() {
       </button>
       <button
         type="button"
-        className={`${btn} ${wide} ml-auto`}
+        className={`${HEADER_BUTTON} ${wide} ml-auto`}
         data-testid="header.shortcuts"
         aria-label="Keyboard shortcuts"
         onClick={() => setHelp(true)}

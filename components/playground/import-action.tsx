@@ -2,6 +2,7 @@
 
 import { useState } from "react"
 
+import { HEADER_BUTTON } from "./header-button"
 import { LazyImportDialog as ImportDialog } from "./lazy"
 import { usePlaygroundStore } from "./playground-store-provider"
 
@@ -15,7 +16,7 @@ export function ImportAction() {
         type="button"
         data-testid="header.import"
         title="Import a transcript: Messages JSON, legacy XML tool use, curl, Claude Code JSONL, OpenAI chat — or generate one"
-        className="rounded-md px-1.5 py-1 text-sm whitespace-nowrap hover:bg-zinc-100 sm:px-2 dark:hover:bg-zinc-800"
+        className={HEADER_BUTTON}
         onClick={() => setOpen(true)}
       >
         Import

@@ -4,14 +4,12 @@ import { useEffect, useState } from "react"
 
 import type { ShareState } from "@/lib/share"
 
+import { HEADER_BUTTON } from "./header-button"
 import { usePlaygroundStoreApi } from "./playground-store-provider"
 import {
   LazyExportDialog as ExportDialog,
   LazyShareDialog as ShareDialog,
 } from "./lazy"
-
-const btn =
-  "rounded-md px-1.5 py-1 text-sm whitespace-nowrap hover:bg-zinc-100 disabled:opacity-40 sm:px-2 dark:hover:bg-zinc-800"
 
 /**
  * The state a permalink carries: the request (or the raw text when it does not
@@ -51,7 +49,7 @@ export function ShareActions() {
     <>
       <button
         type="button"
-        className={btn}
+        className={HEADER_BUTTON}
         data-testid="header.share"
         title="Share a permalink (Ctrl/⌘+S)"
         onClick={() => setShare(shareStateOf(store))}
@@ -60,7 +58,7 @@ export function ShareActions() {
       </button>
       <button
         type="button"
-        className={btn}
+        className={HEADER_BUTTON}
         data-testid="header.code"
         title="Export the request as curl, Python or TypeScript"
         onClick={() => setExportOpen(true)}

@@ -1,5 +1,6 @@
 import { simulate, type SimulateSuccess } from "@/lib/context-editing"
 import { getPreset } from "@/lib/presets"
+import { DIFF_STRING_LIMIT, diffText } from "@/lib/json/diff-text"
 import { setEditField } from "@/lib/state/edits"
 
 import { expect, test } from "./fixtures"
@@ -144,4 +145,72 @@ test("undo and redo walk through edit changes", async ({
   await expect.poll(() => playground.appliedEdits()).toEqual(original)
   await page.getByTestId("header.redo").click()
   await expect.poll(() => playground.appliedEdits()).not.toEqual(original)
+})
+
+test("the raw diff shows the request before and after, long strings shortened until asked", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const before = preset("research-agent")
+  const after = predict(before).request
+  await playground.resultTab("raw").click()
+  const status = page.getByTestId("raw.diff.status")
+  // Monaco diffs in a worker; the view says so until it is done.
+  const ready = () =>
+    expect(status).toHaveAttribute("data-state", "ready", { timeout: 60_000 })
+  const shownTexts = () =>
+    page.evaluate(() => {
+      const m = (
+        self as unknown as {
+          monaco: {
+            editor: {
+              getDiffEditors(): Array<{
+                getModel(): {
+                  original: { getValue(): string }
+                  modified: { getValue(): string }
+                } | null
+              }>
+            }
+          }
+        }
+      ).monaco
+      const model = m.editor.getDiffEditors()[0]?.getModel()
+      return model
+        ? {
+            before: model.original.getValue(),
+            after: model.modified.getValue(),
+          }
+        : null
+    })
+
+  await ready()
+  await expect(page.getByTestId("raw.diff.strings")).toContainText(
+    `Strings over ${DIFF_STRING_LIMIT} characters show their first`
+  )
+  // The engine's edited request, with the sample's long tool results cut
+  // to a head and a tag on both sides; unchanged regions are folded away.
+  expect(await shownTexts()).toEqual({
+    before: diffText(before).text,
+    after: diffText(after).text,
+  })
+  expect(diffText(before).shortened).toBeGreaterThan(0)
+  await expect(
+    page
+      .getByTestId("raw.diff")
+      .getByText(/\d+ hidden lines/)
+      .first()
+  ).toBeVisible()
+
+  await page.getByTestId("raw.diff.full").click()
+  await expect(page.getByTestId("raw.diff.full")).toHaveAttribute(
+    "aria-pressed",
+    "true"
+  )
+  await ready()
+  expect(await shownTexts()).toEqual({
+    before: JSON.stringify(before, null, 2),
+    after: JSON.stringify(after, null, 2),
+  })
+  expect(playground.consoleErrors).toEqual([])
 })

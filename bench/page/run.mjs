@@ -7,6 +7,8 @@
 //    result (applied_edits and block list) shows the new prediction. Budget
 //    100 ms; printed with the same measurement on the default sample as the
 //    same-run baseline.
+// 3. Raw diff of the default sample: tab opened → diff computed, long strings
+//    shortened (the default) ÷ the same with full strings.
 import { spawn, spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { gzipSync } from "node:zlib"
@@ -144,6 +146,45 @@ async function measure(page, index, label) {
   return median(times)
 }
 
+/** Clicks `target` and times until the Raw diff says its diff is computed. */
+async function timeDiffReady(page, target) {
+  const t0 = Date.now()
+  await page.getByTestId(target).click()
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector("[data-testid='raw.diff.status']")
+        ?.getAttribute("data-state") === "ready",
+    null,
+    { timeout: 120_000, polling: "raf" }
+  )
+  return Date.now() - t0
+}
+
+/**
+ * 3. Raw diff of the default sample: from opening the tab to a computed diff,
+ *    long strings shortened (the default) against full strings (baseline).
+ */
+async function measureRawDiff(page) {
+  const n = 3
+  const runs = { short: [], full: [] }
+  await timeDiffReady(page, "result.tab.raw") // loads the diff editor once
+  for (let i = 0; i < n; i++) {
+    await page.getByTestId("result.tab.blocks").click()
+    runs.short.push(await timeDiffReady(page, "result.tab.raw"))
+  }
+  for (let i = 0; i < n; i++) {
+    runs.full.push(await timeDiffReady(page, "raw.diff.full")) // → full
+    await timeDiffReady(page, "raw.diff.full") // → shortened again
+  }
+  await page.getByTestId("result.tab.blocks").click()
+  const s = median(runs.short)
+  const f = median(runs.full)
+  console.log(
+    `raw diff ready, default sample: ${s} ms with long strings shortened, ${f} ms with full strings → ${(s / f).toFixed(3)} of the full-string time  [${runs.short.join(", ")} | ${runs.full.join(", ")}]`
+  )
+}
+
 try {
   await waitForServer()
   const js = await firstLoadJs()
@@ -165,6 +206,8 @@ try {
     1,
     "keep change, default sample (≈135k tokens)"
   )
+
+  await measureRawDiff(page)
 
   // A session the engine estimates at ≈1M tokens with 2,000 tool uses, made
   // by the project's generator and pasted into the Import dialog as a user would.

@@ -51,6 +51,18 @@ const CASES: Array<[string, unknown, string, (string | number)[]]> = [
     E,
   ],
   [
+    "edit type that is not a string (Python's str() of it, as Pydantic prints it)",
+    withEdits([{ type: { name: "clear", on: true, at: null } }]),
+    "context_management.edits.0: Input tag '{'name': 'clear', 'on': True, 'at': None}' found using 'type' does not match any of the expected tags: 'clear_tool_uses_20250919', 'clear_thinking_20251015', 'compact_20260112'",
+    E,
+  ],
+  [
+    "thinking type false",
+    { ...base, thinking: { type: false } },
+    "thinking: Input tag 'False' found using 'type' does not match any of the expected tags: 'enabled', 'disabled', 'adaptive'",
+    ["thinking"],
+  ],
+  [
     "edit without type",
     withEdits([{ keep: uses(1) }]),
     "context_management.edits.0: Unable to extract tag using discriminator 'type'",
@@ -395,6 +407,20 @@ describe("invalid requests (spec §4)", () => {
     ])
     expect(e.path).toEqual([1])
     expect(e.message).toMatch(/^messages\.1: `tool_use` ids were found without/)
+  })
+
+  it("keeps a hostile union tag to one short line (deep or huge values are elided)", () => {
+    let deep: unknown = "bottom"
+    for (let i = 0; i < 10_000; i++) deep = [deep]
+    for (const [type, shown] of [
+      [deep, "'[[[[[[...]]]]]]' found using 'type'"],
+      [{ k: "v".repeat(5_000) }, "'{'k': 'vvvv"],
+    ] as const) {
+      const e = simulateError(withEdits([{ type }]))
+      expect(e.path).toEqual(E)
+      expect(e.message).toContain(shown)
+      expect(e.message.length).toBeLessThan(300)
+    }
   })
 
   it("accepts an unanswered tool_use in the final assistant message", () => {

@@ -23,6 +23,42 @@ export function issue(
   return { type: "invalid_request_error", message: prefix + message, path }
 }
 
+/** Python's repr() of a JSON value (how Pydantic quotes values inside containers). */
+function pyRepr(v: unknown, depth: number): string {
+  if (typeof v === "string") {
+    const q = v.includes("'") && !v.includes('"') ? '"' : "'"
+    const body = v
+      .replace(/\\/g, "\\\\")
+      .replace(/\n/g, "\\n")
+      .replace(/\t/g, "\\t")
+    return q + (q === "'" ? body.replace(/'/g, "\\'") : body) + q
+  }
+  if (typeof v !== "object" || v === null) return pyStr(v)
+  // A hostile value cannot make the message (or the recursion) huge.
+  if (depth > 4) return Array.isArray(v) ? "[...]" : "{...}"
+  if (Array.isArray(v))
+    return `[${v.map((x) => pyRepr(x, depth + 1)).join(", ")}]`
+  return `{${Object.entries(v)
+    .map(([k, x]) => `${pyRepr(k, depth)}: ${pyRepr(x, depth + 1)}`)
+    .join(", ")}}`
+}
+
+const TAG_MAX = 120
+
+/**
+ * Python's str() of a JSON value, as Pydantic prints a union tag it could
+ * not match: `True`, `None`, `{'type': 'text'}` (never "[object Object]").
+ * Shortened past 120 characters, so the message stays one readable line.
+ */
+export function pyStr(v: unknown): string {
+  if (v === null || v === undefined) return "None"
+  if (v === true) return "True"
+  if (v === false) return "False"
+  if (typeof v === "number") return String(v)
+  const s = typeof v === "string" ? v : pyRepr(v, 0)
+  return s.length > TAG_MAX ? `${s.slice(0, TAG_MAX - 1)}…` : s
+}
+
 /** Pydantic's wording for a value of the wrong kind. */
 export const MSG = {
   object: "Input should be a valid dictionary or object",
@@ -38,7 +74,7 @@ export const MSG = {
   gte: (n: number) => `Input should be greater than or equal to ${n}`,
   gt: (n: number) => `Input should be greater than ${n}`,
   tag: (got: unknown, expected: readonly string[]) =>
-    `Input tag '${String(got)}' found using 'type' does not match any of the expected tags: ${expected.map((t) => `'${t}'`).join(", ")}`,
+    `Input tag '${pyStr(got)}' found using 'type' does not match any of the expected tags: ${expected.map((t) => `'${t}'`).join(", ")}`,
 } as const
 
 /** Checks an integer field; returns the message (without prefix) or null. */

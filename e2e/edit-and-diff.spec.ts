@@ -104,6 +104,57 @@ test("excluding a tool protects every one of its results", async ({
     expect(shown[`${b.messageIndex}.${b.blockIndex}`]).toBe("excluded")
 })
 
+test("clearing results smaller than the placeholder is shown as tokens added, not saved", async ({
+  playground,
+  page,
+}) => {
+  const round = (id: string, result: string) => [
+    {
+      role: "assistant",
+      content: [{ type: "tool_use", id, name: "flag", input: {} }],
+    },
+    {
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: id, content: result }],
+    },
+  ]
+  const request = {
+    model: "claude-sonnet-4-6",
+    max_tokens: 1024,
+    messages: [
+      { role: "user", content: "Check the flags." },
+      ...round("toolu_a", "y"),
+      ...round("toolu_b", "n"),
+      ...round("toolu_c", "y"),
+      { role: "assistant", content: "All checked." },
+      { role: "user", content: "Thanks." },
+    ],
+    context_management: {
+      edits: [
+        {
+          type: "clear_tool_uses_20250919",
+          trigger: { type: "input_tokens", value: 1 },
+          keep: { type: "tool_uses", value: 0 },
+        },
+      ],
+    },
+  }
+  const expected = predict(request)
+  const added = expected.input_tokens - expected.original_input_tokens
+  expect(added).toBeGreaterThan(0)
+  await playground.open()
+  await playground.typeRequest(JSON.stringify(request))
+  await expect
+    .poll(() => playground.appliedEdits())
+    .toEqual(expected.context_management)
+  await expect(page.getByTestId("tokens.added")).toHaveText(
+    `+${added} added by clearing`
+  )
+  await expect(page.getByTestId("tokens.saved")).toHaveCount(0)
+  await playground.resultTab("explain").click()
+  await expect(page.getByText(/applied, although clearing adds/)).toBeVisible()
+})
+
 test("an invalid config shows the engine's message at the field", async ({
   playground,
   page,

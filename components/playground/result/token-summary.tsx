@@ -45,6 +45,15 @@ export function TokenSummary({
             −{approx(saved).slice(1)} saved
           </span>
         )}
+        {saved < 0 && (
+          <span
+            className="rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-950 dark:bg-amber-900/50 dark:text-amber-100"
+            data-testid="tokens.added"
+            title="The placeholders are longer than the small results they replace; a clear_at_least gate would skip such a clear."
+          >
+            +{approx(-saved).slice(1)} added by clearing
+          </span>
+        )}
         {stale && (
           <span
             className="rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950"

@@ -171,6 +171,49 @@ describe("clear_tool_uses_20250919", () => {
     expect(applied.edits[0]!.entry).toMatchObject({ cleared_tool_uses: 3 })
   })
 
+  it("says so when the placeholder is longer than the tiny results it replaces (and reports 0, never a negative count)", () => {
+    const messages = [
+      { role: "user", content: "Check the flags." },
+      ...toolRound([{ id: "toolu_a", name: "flag", result: "y" }]),
+      ...toolRound([{ id: "toolu_b", name: "flag", result: "n" }]),
+      { role: "assistant", content: "Both checked." },
+      { role: "user", content: "Thanks." },
+    ]
+    const ph = {
+      assumptions: { placeholderText: "[result removed to save context]" },
+    }
+    const grown = simulateOk(
+      req(messages, { trigger: tokens(1), keep: uses(0) }),
+      ph
+    )
+    expect(grown.context_management).toEqual({
+      applied_edits: [
+        {
+          type: "clear_tool_uses_20250919",
+          cleared_tool_uses: 2,
+          cleared_input_tokens: 0,
+        },
+      ],
+    })
+    expect(grown.input_tokens).toBeGreaterThan(grown.original_input_tokens)
+    expect(grown.edits[0]!.steps.find((st) => st.id === "gate")!.text).toMatch(
+      /applied, although clearing adds ≈[\d,]+ tokens: the placeholders are longer than the results they replace \(a clear_at_least of 1 would skip it\)/
+    )
+    const gated = simulateOk(
+      req(messages, {
+        trigger: tokens(1),
+        keep: uses(0),
+        clear_at_least: tokens(1),
+      }),
+      ph
+    )
+    expect(gated.context_management).toEqual({ applied_edits: [] })
+    expect(gated.input_tokens).toBe(gated.original_input_tokens)
+    expect(
+      gated.blocks.find((b) => b.status === "not_applied")!.reason
+    ).toMatch(/would add tokens instead of freeing them/)
+  })
+
   it("never clears exclude_tools uses or results, and they take no keep slot by default", () => {
     const names = ["memory", "search", "search", "memory", "search"]
     const r = simulateOk(

@@ -24,6 +24,8 @@ import { classifyPairs, CLEARABLE, EXCLUDED, OFF } from "./tool-pair-classes"
 import {
   CALL_STAYS,
   clearedInput,
+  freesText,
+  LONGER,
   inputReasonFor,
   keepCoversAll,
   keepReasonFor,
@@ -274,12 +276,17 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   // 4. clear_at_least gate (all or nothing).
   if (e.clearAtLeast !== null && saved < e.clearAtLeast) {
     const why = intern(
-      `Only ${approx(saved)} of clear_at_least ${fmt(e.clearAtLeast)} tokens could be freed, so this edit was skipped`
+      saved < 0
+        ? `Clearing would add tokens instead of freeing them (placeholders longer than the results), so clear_at_least ${fmt(e.clearAtLeast)} skipped this edit`
+        : `Only ${approx(saved)} of clear_at_least ${fmt(e.clearAtLeast)} tokens could be freed, so this edit was skipped`
     )
     steps.push({
       id: "gate",
       outcome: "stop",
-      text: `Clearing would free ${approx(saved)} tokens < clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared (lower clear_at_least to ${approx(Math.max(0, saved))} or lower keep)`,
+      text:
+        saved < 0
+          ? `Clearing would ${freesText(saved)} (${LONGER}), less than clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared`
+          : `Clearing would free ${approx(saved)} tokens < clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared (lower clear_at_least to ${approx(saved)} or lower keep)`,
     })
     for (const k of victims) {
       const p = pairs[k]!

@@ -74,6 +74,17 @@ export function keepSteps(
   return exStep ? [exStep, keepStep] : [keepStep]
 }
 
+/**
+ * "frees ≈N tokens", or, when the placeholders cost more than the tiny
+ * results they replace, "adds ≈N tokens" (cleared_input_tokens then reports
+ * 0: the API's counters are never negative).
+ */
+export const freesText = (saved: number): string =>
+  saved >= 0 ? `frees ${approx(saved)} tokens` : `adds ${approx(-saved)} tokens`
+
+export const LONGER =
+  "the placeholders are longer than the results they replace"
+
 /** The gate step of an edit that is applied. */
 export const passedGateStep = (
   clearAtLeast: number | null,
@@ -83,12 +94,15 @@ export const passedGateStep = (
     ? {
         id: "gate",
         outcome: "info",
-        text: `No clear_at_least gate → applied (frees ${approx(saved)} tokens)`,
+        text:
+          saved < 0
+            ? `No clear_at_least gate → applied, although clearing ${freesText(saved)}: ${LONGER} (a clear_at_least of 1 would skip it)`
+            : `No clear_at_least gate → applied (${freesText(saved)})`,
       }
     : {
         id: "gate",
         outcome: "pass",
-        text: `Clearing frees ${approx(saved)} tokens ≥ clear_at_least ${fmt(clearAtLeast)} → applied`,
+        text: `Clearing ${freesText(saved)} ≥ clear_at_least ${fmt(clearAtLeast)} → applied`,
       }
 
 /** The last step of an applied edit. */

@@ -255,6 +255,23 @@ describe("properties of simulate", () => {
         expect(
           r.blocks.filter((b) => b.status === "cleared").length
         ).toBeLessThanOrEqual(Math.max(0, answered - keep))
+        // applied_edits agree with the block outcomes and the Explain trace
+        for (const t of r.edits) {
+          if (!t.entry) continue
+          expect(t.entry.cleared_input_tokens).toBe(
+            Math.max(0, Math.round(t.tokensBefore - t.tokensAfter))
+          )
+          if (t.entry.type === "clear_tool_uses_20250919")
+            expect(t.entry.cleared_tool_uses).toBe(
+              r.blocks.filter(
+                (b) => b.editIndex === t.index && b.status === "cleared"
+              ).length
+            )
+        }
+        if (!r.implicitThinking?.applied)
+          expect(
+            r.edits.reduce((n, t) => n + t.tokensBefore - t.tokensAfter, 0)
+          ).toBe(r.original_input_tokens - r.input_tokens)
         // one outcome per original block; categories add up
         const blocks = body.messages.reduce(
           (n, m) => n + (typeof m.content === "string" ? 1 : m.content.length),

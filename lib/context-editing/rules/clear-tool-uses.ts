@@ -24,7 +24,6 @@ import { classifyPairs, CLEARABLE, EXCLUDED, OFF } from "./tool-pair-classes"
 import {
   CALL_STAYS,
   clearedInput,
-  freesText,
   LONGER,
   inputReasonFor,
   keepCoversAll,
@@ -285,7 +284,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
       outcome: "stop",
       text:
         saved < 0
-          ? `Clearing would ${freesText(saved)} (${LONGER}), less than clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared`
+          ? `Clearing would add ${approx(-saved)} tokens (${LONGER}), less than clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared`
           : `Clearing would free ${approx(saved)} tokens < clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared (lower clear_at_least to ${approx(saved)} or lower keep)`,
     })
     for (const k of victims) {

@@ -74,14 +74,7 @@ export function keepSteps(
   return exStep ? [exStep, keepStep] : [keepStep]
 }
 
-/**
- * "frees ≈N tokens", or, when the placeholders cost more than the tiny
- * results they replace, "adds ≈N tokens" (cleared_input_tokens then reports
- * 0: the API's counters are never negative).
- */
-export const freesText = (saved: number): string =>
-  saved >= 0 ? `frees ${approx(saved)} tokens` : `adds ${approx(-saved)} tokens`
-
+/** Why clearing can add tokens (cleared_input_tokens then reports 0). */
 export const LONGER =
   "the placeholders are longer than the results they replace"
 
@@ -96,13 +89,13 @@ export const passedGateStep = (
         outcome: "info",
         text:
           saved < 0
-            ? `No clear_at_least gate → applied, although clearing ${freesText(saved)}: ${LONGER} (a clear_at_least of 1 would skip it)`
-            : `No clear_at_least gate → applied (${freesText(saved)})`,
+            ? `No clear_at_least gate → applied, although clearing adds ${approx(-saved)} tokens: ${LONGER} (a clear_at_least of 1 would skip it)`
+            : `No clear_at_least gate → applied (frees ${approx(saved)} tokens)`,
       }
     : {
         id: "gate",
         outcome: "pass",
-        text: `Clearing ${freesText(saved)} ≥ clear_at_least ${fmt(clearAtLeast)} → applied`,
+        text: `Clearing frees ${approx(saved)} tokens ≥ clear_at_least ${fmt(clearAtLeast)} → applied`,
       }
 
 /** The last step of an applied edit. */

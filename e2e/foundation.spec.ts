@@ -61,6 +61,7 @@ test("on a phone-width screen the header actions fit on one line, and the exampl
     "header.import",
     "header.share",
     "header.code",
+    "header.learn",
     "header.theme",
   ]
   const boxes = []

@@ -8,7 +8,11 @@ import { useDismiss } from "@/components/ui/use-dismiss"
 import type { Preset } from "@/lib/presets"
 
 import { HEADER_BUTTON } from "./header-button"
-import { usePlaygroundStore } from "./playground-store-provider"
+import { mayReplaceRequest } from "./learn/replace-request"
+import {
+  usePlaygroundStore,
+  usePlaygroundStoreApi,
+} from "./playground-store-provider"
 
 /** "Examples ▾": every docs example and the sample agent session. */
 export function ExamplesMenu() {
@@ -17,7 +21,7 @@ export function ExamplesMenu() {
   const [presets, setPresets] = useState<readonly Preset[] | null>(null)
   const ref = useRef<HTMLDivElement>(null)
   const close = useCallback(() => setOpen(false), [])
-  const setRequest = usePlaygroundStore((s) => s.setRequest)
+  const store = usePlaygroundStoreApi()
   const source = usePlaygroundStore((s) => s.source)
   useDismiss(ref, open, close)
   return (
@@ -56,8 +60,11 @@ export function ExamplesMenu() {
               autoFocus={i === 0}
               data-testid={`examples.${p.id}`}
               onClick={() => {
-                setRequest(p.build(), { kind: "preset", id: p.id })
                 setOpen(false)
+                if (!mayReplaceRequest(store)) return
+                store
+                  .getState()
+                  .setRequest(p.build(), { kind: "preset", id: p.id })
               }}
               className="block w-full rounded px-2 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
             >

@@ -11,6 +11,7 @@ import {
   usePlaygroundStoreApi,
 } from "./playground-store-provider"
 import { ImportAction } from "./import-action"
+import { LearnAction } from "./learn/learn-action"
 import { ShareActions } from "./share-actions"
 import { ShortcutsDialog } from "./shortcuts-dialog"
 
@@ -61,6 +62,7 @@ export function HeaderActions() {
       <ExamplesMenu />
       <ImportAction />
       <ShareActions />
+      <LearnAction />
       <span
         className="mx-1 hidden h-5 w-px bg-zinc-200 sm:block dark:bg-zinc-800"
         aria-hidden

@@ -6,7 +6,7 @@ import { ThemeToggle } from "./theme-toggle"
 /** The page header: product name, global actions, key status, theme. */
 export function Header({ ready = false }: { ready?: boolean }) {
   return (
-    <header className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 px-2 sm:gap-3 sm:px-3 dark:border-zinc-800">
+    <header className="flex h-12 shrink-0 items-center gap-1 border-b border-zinc-200 px-2 min-[400px]:gap-2 sm:gap-3 sm:px-3 dark:border-zinc-800">
       <div className="flex items-center gap-2">
         <svg viewBox="0 0 32 32" className="size-6" aria-hidden>
           <rect width="32" height="32" rx="7" fill="#d97757" />
@@ -31,7 +31,7 @@ export function Header({ ready = false }: { ready?: boolean }) {
           </span>
         </h1>
       </div>
-      <div className="flex min-w-0 flex-1 items-center gap-1">
+      <div className="flex min-w-0 flex-1 items-center gap-0.5 min-[400px]:gap-1">
         {ready && <HeaderActions />}
       </div>
       <ThemeToggle />

@@ -41,3 +41,8 @@ export const LazyLegacyNotice = dynamic(
   () => import("./conversation/legacy-notice").then((m) => m.LegacyNotice),
   { ssr: false }
 )
+
+export const LazyLearnDialog = dynamic(
+  () => import("./learn/learn-dialog").then((m) => m.LearnDialog),
+  { ssr: false }
+)

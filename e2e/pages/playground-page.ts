@@ -83,6 +83,28 @@ export class PlaygroundPage {
     await this.page.getByTestId(`examples.${id}`).click()
   }
 
+  // ── Lessons ───────────────────────────────────────────────────────────────
+  get learnDialog(): Locator {
+    return this.page.getByTestId("learn.dialog")
+  }
+
+  /** Opens the lessons from the header and picks one. */
+  async openLesson(id: string) {
+    await this.page.getByTestId("header.learn").click()
+    await this.page.getByTestId(`learn.lesson.${id}`).click()
+    await expect(this.page.getByTestId(`learn.lesson.${id}`)).toHaveAttribute(
+      "aria-current",
+      "step"
+    )
+  }
+
+  /** Types a count (number questions) and checks it; returns the verdict. */
+  async answerLesson(count: string): Promise<string> {
+    await this.page.getByTestId("learn.answer").fill(count)
+    await this.page.getByTestId("learn.check").click()
+    return (await this.page.getByTestId("learn.verdict").textContent()) ?? ""
+  }
+
   // ── Edits ─────────────────────────────────────────────────────────────────
   editCard(index: number): Locator {
     return this.page.getByTestId(`edits.card.${index}`)

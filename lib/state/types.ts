@@ -3,6 +3,7 @@ import type { LocatedJsonError } from "@/lib/json/parse-located"
 /** Where the request in the store last came from (shown to the user). */
 export type RequestSource =
   | { kind: "preset"; id: string }
+  | { kind: "lesson"; id: string }
   | { kind: "share" }
   | { kind: "deep-link" }
   | { kind: "import"; summary: string }

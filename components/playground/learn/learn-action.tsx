@@ -1,0 +1,44 @@
+"use client"
+
+import { useState } from "react"
+
+import { HEADER_BUTTON } from "../header-button"
+import { LazyLearnDialog as LearnDialog } from "../lazy"
+
+/** `#learn` or `#learn=<lesson id>`: a link straight into the lessons. */
+const LINK = /^#learn(?:=([a-z-]{1,40}))?$/
+
+/** "Learn": predict-then-reveal lessons, in a dialog. */
+export function LearnAction() {
+  // Rendered only on the client, once the store is ready: the hash is there.
+  const [link] = useState(() => LINK.exec(window.location.hash))
+  const [open, setOpen] = useState(link !== null)
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="header.learn"
+        aria-haspopup="dialog"
+        title="Lessons: predict what the server does, then see why"
+        className={HEADER_BUTTON}
+        onClick={() => setOpen(true)}
+      >
+        Learn
+      </button>
+      {open && (
+        <LearnDialog
+          firstLesson={link?.[1] ?? null}
+          onClose={() => {
+            setOpen(false)
+            if (LINK.test(window.location.hash))
+              history.replaceState(
+                null,
+                "",
+                location.pathname + location.search
+              )
+          }}
+        />
+      )}
+    </>
+  )
+}

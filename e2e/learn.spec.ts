@@ -1,0 +1,116 @@
+import { getLesson, runLesson } from "@/lib/lessons"
+import { PRESETS } from "@/lib/presets"
+
+import { expect, test } from "./fixtures"
+
+// The lessons' answers come from the engine; these specs check that the
+// dialog tells the learner that answer and that the playground, opened on
+// the lesson, shows the same thing.
+function answerOf(id: string): number | string {
+  const lesson = getLesson(id)
+  if (!lesson) throw new Error(`no lesson ${id}`)
+  const run = runLesson(lesson)
+  if ("error" in run) throw new Error(run.error)
+  return run.answer
+}
+
+test("a lesson asks for a prediction, says whether it was right, and opens in the playground with the same numbers", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const lessonMessages = getLesson("keep")!.build().messages.length
+  expect(lessonMessages).not.toBe(PRESETS[0]!.build().messages.length)
+  await playground.openLesson("keep")
+  const answer = Number(answerOf("keep"))
+  const check = page.getByTestId("learn.check")
+  await expect(check).toBeDisabled()
+
+  // Not a count: said next to the field, nothing is revealed.
+  await page.getByTestId("learn.answer").fill("a few")
+  await expect(check).toBeDisabled()
+  await expect(page.getByText("Type a whole number")).toBeVisible()
+  await expect(page.getByTestId("learn.reveal")).toHaveCount(0)
+
+  const verdict = await playground.answerLesson(String(answer + 1))
+  expect(verdict).toBe(`Not quite. The answer: ${answer} tool results.`)
+  // The reason, step by step, as the Explain tab would give it.
+  await expect(page.getByTestId("learn.reveal")).toContainText(
+    `Cleared ${answer} tool results`
+  )
+  await expect(page.getByTestId("learn.answer")).toBeDisabled()
+
+  await page.getByTestId("learn.open").click()
+  await expect(playground.learnDialog).toBeHidden()
+  await expect(playground.resultTab("explain")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
+  expect(await playground.appliedEdits()).toEqual({
+    applied_edits: [
+      expect.objectContaining({
+        type: "clear_tool_uses_20250919",
+        cleared_tool_uses: answer,
+      }),
+    ],
+  })
+  await expect(page.getByTestId("conversation.stats")).toContainText(
+    `${lessonMessages} msgs`
+  )
+  // Undo brings the previous request back.
+  await page.getByTestId("header.undo").click()
+  const sample = PRESETS[0]!.build()
+  await expect(page.getByTestId("conversation.stats")).toContainText(
+    `${sample.messages.length} msgs`
+  )
+})
+
+test("a #learn= link opens that lesson; a right answer is marked in the list", async ({
+  playground,
+  page,
+}) => {
+  await playground.open("#learn=thinking-turns")
+  await expect(playground.learnDialog).toBeVisible()
+  await expect(page.getByTestId("learn.lesson.thinking-turns")).toHaveAttribute(
+    "aria-current",
+    "step"
+  )
+  const answer = answerOf("thinking-turns")
+  const verdict = await playground.answerLesson(` ${answer} `)
+  expect(verdict).toBe(`Right. The answer: ${answer} turns.`)
+  await expect(page.getByTestId("learn.lesson.thinking-turns")).toContainText(
+    "answered right"
+  )
+  // Choice questions: "Just show me" reveals without a guess.
+  await page.getByTestId("learn.next").click()
+  await expect(page.getByTestId("learn.lesson.compaction")).toHaveAttribute(
+    "aria-current",
+    "step"
+  )
+  await page.getByTestId("learn.show").click()
+  await expect(page.getByTestId("learn.verdict")).toHaveText(
+    /^The answer: Nothing: only the summary stands for it\.$/
+  )
+  expect(answerOf("compaction")).toBe("summary")
+  await playground.closeDialog()
+  await expect(playground.learnDialog).toBeHidden()
+  expect(playground.consoleErrors).toEqual([])
+})
+
+test("opening a lesson over JSON that does not parse asks first, and keeps the text when declined", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  // Invalid even after Monaco auto-closes brackets.
+  const broken = '{"model": "claude-sonnet-4-6",, "messages": []}'
+  await playground.typeRequest(broken)
+  await expect(playground.conversationError).toBeVisible()
+  await playground.openLesson("gate")
+  await page.getByTestId("learn.show").click()
+  page.once("dialog", (d) => void d.dismiss())
+  await page.getByTestId("learn.open").click()
+  await expect(playground.learnDialog).toBeVisible()
+  expect(await playground.editorText()).toBe(broken)
+  await expect(playground.conversationError).toBeVisible()
+})

@@ -1,0 +1,148 @@
+/**
+ * Small, exact conversations for the lessons: the order of tool calls and
+ * thinking turns is what a lesson asks about, so it is spelled out here
+ * rather than drawn at random (the text inside is still varied prose).
+ */
+import {
+  createRandom,
+  customToolSpec,
+  MEMORY_TOOL,
+  paragraph,
+  type Random,
+  SOFTWARE,
+  thinkingText,
+} from "@/lib/generate"
+import type {
+  ContentBlock,
+  ImportedRequest,
+  MessageParam,
+  ToolDefinition,
+} from "@/lib/import/types"
+
+/** About `chars` characters of prose (whole paragraphs). */
+function text(random: Random, chars: number): string {
+  const parts: string[] = []
+  let n = 0
+  while (n < chars) {
+    const p = paragraph(random, SOFTWARE, 4, 7)
+    parts.push(p)
+    n += p.length + 2
+  }
+  return parts.join("\n\n")
+}
+
+/** One tool call of a lesson: which tool, and about how long its result is. */
+export interface LessonCall {
+  tool: string
+  resultChars: number
+}
+
+/** Tool definitions for the names used (memory is the memory tool). */
+function toolsFor(names: readonly string[]): ToolDefinition[] {
+  return [...new Set(names)].map((name) =>
+    name === "memory"
+      ? { ...MEMORY_TOOL }
+      : structuredClone(customToolSpec(name).definition)
+  )
+}
+
+function inputFor(random: Random, tool: string): Record<string, unknown> {
+  if (tool === "memory")
+    return { command: "view", path: "/memories/progress.md" }
+  return customToolSpec(tool).input(random)
+}
+
+/**
+ * A task, then one assistant tool_use + user tool_result round per call (in
+ * the given order), then the assistant's summary and a new user question.
+ */
+export function toolSession(
+  seed: number,
+  calls: readonly LessonCall[],
+  edits: object[]
+): ImportedRequest {
+  const random = createRandom(seed)
+  const messages: MessageParam[] = [
+    {
+      role: "user",
+      content:
+        "The nightly build fails in the webhook dispatcher. Find out why and fix it.",
+    },
+  ]
+  calls.forEach((call, k) => {
+    const id = `toolu_lesson_${String(k + 1).padStart(2, "0")}`
+    messages.push({
+      role: "assistant",
+      content: [
+        { type: "text", text: `Step ${k + 1}: calling ${call.tool}.` },
+        {
+          type: "tool_use",
+          id,
+          name: call.tool,
+          input: inputFor(random, call.tool),
+        },
+      ],
+    })
+    messages.push({
+      role: "user",
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: id,
+          content: text(random, call.resultChars),
+        },
+      ],
+    })
+  })
+  messages.push({
+    role: "assistant",
+    content: "The dispatcher times out after 5 s since the dependency bump.",
+  })
+  messages.push({ role: "user", content: "Good. Now fix it and add a test." })
+  return {
+    model: "claude-sonnet-4-6",
+    max_tokens: 4096,
+    tools: toolsFor(calls.map((c) => c.tool)),
+    messages,
+    context_management: { edits },
+  }
+}
+
+/**
+ * `turns` question-and-answer turns, each assistant answer opening with a
+ * thinking block, then one more user question (the turn to be generated).
+ */
+export function thinkingSession(
+  seed: number,
+  turns: number,
+  edits: object[]
+): ImportedRequest {
+  const random = createRandom(seed)
+  const messages: MessageParam[] = []
+  for (let t = 0; t < turns; t++) {
+    messages.push({
+      role: "user",
+      content: `Question ${t + 1}: ${paragraph(random, SOFTWARE, 1, 2)}`,
+    })
+    const content: ContentBlock[] = [
+      {
+        type: "thinking",
+        thinking: `${thinkingText(random, SOFTWARE)} ${text(random, 600)}`,
+        signature: `EqLesson${seed}x${t}`,
+      },
+      { type: "text", text: paragraph(random, SOFTWARE, 2, 3) },
+    ]
+    messages.push({ role: "assistant", content })
+  }
+  messages.push({
+    role: "user",
+    content: "Thanks. One more: what should we monitor after the fix?",
+  })
+  return {
+    model: "claude-sonnet-4-6",
+    max_tokens: 16_000,
+    thinking: { type: "enabled", budget_tokens: 4_000 },
+    messages,
+    context_management: { edits },
+  }
+}

@@ -1,0 +1,4 @@
+/** Predict-then-reveal lessons whose answers come from the engine. */
+export { getLesson, LESSONS } from "./lessons"
+export { isRight, type LessonRun, parseCount, runLesson } from "./run"
+export type { Lesson, LessonChoice, LessonQuestion } from "./types"

@@ -1,0 +1,271 @@
+import type { SimulateSuccess } from "@/lib/context-editing"
+import { buildReplayedCompaction } from "@/lib/presets/compaction-replay"
+
+import { type LessonCall, thinkingSession, toolSession } from "./build"
+import type { Lesson } from "./types"
+
+const DOCS =
+  "https://platform.claude.com/docs/en/build-with-claude/context-editing"
+const COMPACTION_DOCS =
+  "https://platform.claude.com/docs/en/build-with-claude/compaction"
+
+const n = (x: number) => Math.round(x).toLocaleString("en-US")
+const approx = (x: number) => `≈${n(x)}`
+
+const TOOL_USE_TYPES = new Set(["tool_use", "server_tool_use", "mcp_tool_use"])
+const toolUses = (r: SimulateSuccess) =>
+  r.blocks.filter((b) => TOOL_USE_TYPES.has(b.type)).length
+const usesOf = (r: SimulateSuccess, name: string) =>
+  r.blocks.filter((b) => TOOL_USE_TYPES.has(b.type) && b.toolName === name)
+    .length
+const lastTool = (r: SimulateSuccess) =>
+  r.blocks.findLast((b) => TOOL_USE_TYPES.has(b.type))?.toolName
+const thinkingTurns = (r: SimulateSuccess) =>
+  new Set(
+    r.blocks.filter((b) => b.type === "thinking").map((b) => b.messageIndex)
+  ).size
+
+function appliedCount(
+  r: SimulateSuccess,
+  type: "clear_tool_uses_20250919" | "clear_thinking_20251015"
+): number {
+  for (const e of r.context_management?.applied_edits ?? [])
+    if (e.type === type)
+      return "cleared_tool_uses" in e
+        ? e.cleared_tool_uses
+        : e.cleared_thinking_turns
+  return 0
+}
+
+/** Mean tokens of the original tool results. */
+function meanResult(r: SimulateSuccess): number {
+  const results = r.blocks.filter((b) => b.type === "tool_result")
+  const sum = results.reduce((t, b) => t + b.tokensBefore, 0)
+  return results.length ? sum / results.length : 0
+}
+
+const calls = (tools: readonly string[], resultChars: number): LessonCall[] =>
+  tools.map((tool) => ({ tool, resultChars }))
+
+/** The lessons, in teaching order. */
+export const LESSONS: readonly Lesson[] = [
+  {
+    id: "trigger",
+    title: "When does clearing start?",
+    teaches: "The trigger compares the whole prompt with a threshold.",
+    docsUrl: `${DOCS}#tool-result-clearing`,
+    build: () =>
+      toolSession(
+        11,
+        calls(["read_file", "grep", "read_file", "run_tests"], 28_000),
+        [{ type: "clear_tool_uses_20250919" }]
+      ),
+    situation: (r) =>
+      `An agent made ${toolUses(r)} tool calls with long results; the request is ${approx(r.original_input_tokens)} input tokens. The edit is \`clear_tool_uses_20250919\` with every field left at its default.`,
+    question: {
+      kind: "choice",
+      prompt: "Does the server clear any tool result in this request?",
+      choices: [
+        { id: "yes", label: "Yes: all but the 3 most recent results" },
+        { id: "no", label: "No: nothing is cleared yet" },
+      ],
+    },
+    answer: (r) =>
+      appliedCount(r, "clear_tool_uses_20250919") > 0 ? "yes" : "no",
+    rule: "Without a `trigger`, clearing starts only once the prompt exceeds 100,000 input tokens, counted over everything the model sees (system prompt, tools, all messages). Below that, the edit does nothing and `applied_edits` stays empty.",
+    evidence: "documented",
+  },
+  {
+    id: "keep",
+    title: "What does keep protect?",
+    teaches: "keep counts the most recent tool uses, not messages or tokens.",
+    docsUrl: `${DOCS}#tool-result-clearing`,
+    build: () =>
+      toolSession(
+        12,
+        calls(
+          [
+            "read_file",
+            "grep",
+            "read_file",
+            "run_tests",
+            "list_files",
+            "read_file",
+            "grep",
+            "read_file",
+          ],
+          5_000
+        ),
+        [
+          {
+            type: "clear_tool_uses_20250919",
+            trigger: { type: "input_tokens", value: 5_000 },
+            keep: { type: "tool_uses", value: 3 },
+          },
+        ]
+      ),
+    situation: (r) =>
+      `${toolUses(r)} tool calls, one per assistant message, with results of ${approx(meanResult(r))} tokens on average; ${approx(r.original_input_tokens)} input tokens in all. The trigger is 5,000 input tokens and \`keep\` is 3 tool uses.`,
+    question: {
+      kind: "number",
+      prompt: "How many tool results become the placeholder?",
+      unit: "tool results",
+    },
+    answer: (r) => appliedCount(r, "clear_tool_uses_20250919"),
+    rule: "Past the trigger, every tool result except those of the `keep` most recent tool uses is replaced by a short placeholder, oldest first. The tool_use blocks stay (only their results go), so the model still sees which calls it made.",
+    evidence: "documented",
+  },
+  {
+    id: "exclude",
+    title: "Excluded tools and keep",
+    teaches:
+      "exclude_tools protects a tool; whether it also uses keep slots is an assumption.",
+    docsUrl: `${DOCS}#advanced-configuration`,
+    build: () =>
+      toolSession(
+        13,
+        calls(
+          [
+            "read_file",
+            "memory",
+            "grep",
+            "read_file",
+            "memory",
+            "run_tests",
+            "read_file",
+            "grep",
+            "memory",
+          ],
+          4_000
+        ),
+        [
+          {
+            type: "clear_tool_uses_20250919",
+            trigger: { type: "input_tokens", value: 5_000 },
+            keep: { type: "tool_uses", value: 2 },
+            exclude_tools: ["memory"],
+          },
+        ]
+      ),
+    situation: (r) =>
+      `${toolUses(r)} tool calls: ${usesOf(r, "memory")} of them are \`memory\`${lastTool(r) === "memory" ? ", the last one included" : ""}; the others are file reads, searches and test runs. Trigger 5,000 input tokens, \`keep\` 2 tool uses, \`exclude_tools: ["memory"]\`.`,
+    question: {
+      kind: "number",
+      prompt: "How many tool results are cleared?",
+      unit: "tool results",
+    },
+    answer: (r) => appliedCount(r, "clear_tool_uses_20250919"),
+    rule: "Excluded tools are never cleared, neither their calls nor their results. The docs do not say whether they take up `keep` slots; the simulator assumes not (keep counts only clearable tool uses), so the last 2 non-memory calls survive. LangChain's re-implementation counts them, which would clear one more. Flip the switch under Assumptions to compare.",
+    evidence: "assumed",
+  },
+  {
+    id: "gate",
+    title: "clear_at_least is all or nothing",
+    teaches:
+      "A clearing too small to be worth breaking the prompt cache is skipped entirely.",
+    docsUrl: `${DOCS}#advanced-configuration`,
+    build: () =>
+      toolSession(
+        14,
+        calls(
+          ["grep", "read_file", "list_files", "grep", "run_tests", "read_file"],
+          700
+        ),
+        [
+          {
+            type: "clear_tool_uses_20250919",
+            trigger: { type: "input_tokens", value: 1_000 },
+            keep: { type: "tool_uses", value: 2 },
+            clear_at_least: { type: "input_tokens", value: 5_000 },
+          },
+        ]
+      ),
+    situation: (r) =>
+      `${toolUses(r)} tool calls with short results (${approx(meanResult(r))} tokens each on average), ${approx(r.original_input_tokens)} input tokens. Trigger 1,000 input tokens, \`keep\` 2 tool uses, \`clear_at_least\` 5,000 input tokens.`,
+    question: {
+      kind: "choice",
+      prompt: "What does the edit do?",
+      choices: [
+        { id: "some", label: "Clears every result outside keep" },
+        {
+          id: "more",
+          label:
+            "Keeps clearing, into the kept results, until 5,000 tokens are freed",
+        },
+        { id: "none", label: "Clears nothing at all" },
+      ],
+    },
+    answer: (r) => {
+      const cleared = appliedCount(r, "clear_tool_uses_20250919")
+      const outside = toolUses(r) - 2
+      return cleared === 0 ? "none" : cleared === outside ? "some" : "more"
+    },
+    rule: "`clear_at_least` is a gate, not a target: if clearing everything outside `keep` would free fewer tokens than it asks for, the edit is not applied at all and gets no `applied_edits` entry. Each clear invalidates the prompt cache from the first changed block, so tiny clears cost more than they save.",
+    evidence: "documented",
+  },
+  {
+    id: "thinking-turns",
+    title: "Which thinking survives?",
+    teaches: "The turn being generated holds one of the kept thinking turns.",
+    docsUrl: `${DOCS}#thinking-block-clearing`,
+    build: () =>
+      thinkingSession(15, 3, [
+        {
+          type: "clear_thinking_20251015",
+          keep: { type: "thinking_turns", value: 1 },
+        },
+      ]),
+    situation: (r) =>
+      `Thinking is enabled. The conversation has ${thinkingTurns(r)} earlier assistant turns, each with a thinking block, and ends with a new user question. The edit is \`clear_thinking_20251015\` with \`keep: {type: "thinking_turns", value: 1}\`.`,
+    question: {
+      kind: "number",
+      prompt: "How many earlier assistant turns lose their thinking?",
+      unit: "turns",
+    },
+    answer: (r) => appliedCount(r, "clear_thinking_20251015"),
+    rule: "`keep` counts the most recent assistant turns with thinking, and the turn being generated (or the tool loop in progress) is one of them. So with `keep` 1 and a new user message, every earlier turn loses its thinking. Anthropic's own cookbook output shows exactly this (`cleared_thinking_turns` equal to all earlier turns).",
+    evidence: "observed",
+  },
+  {
+    id: "compaction",
+    title: "What does a compaction block hide?",
+    teaches: "A replayed compaction block replaces everything before it.",
+    docsUrl: COMPACTION_DOCS,
+    build: buildReplayedCompaction,
+    situation: (r) => {
+      const before = r.blocks.findLastIndex((b) => b.type === "compaction")
+      const total = r.blocks.length
+      return `A long session was compacted once: the client appended the returned \`compaction\` block and kept going, and still sends all ${n(total)} content blocks: ${n(before)} before the compaction block, the block itself and ${n(total - before - 1)} after it. The request has the \`compact_20260112\` edit.`
+    },
+    question: {
+      kind: "choice",
+      prompt:
+        "What does the model read of the history before the compaction block?",
+      choices: [
+        { id: "everything", label: "All of it: the client sent it" },
+        { id: "text", label: "Only the text; tool results are dropped" },
+        { id: "summary", label: "Nothing: only the summary stands for it" },
+      ],
+    },
+    answer: (r) => {
+      const last = r.blocks.findLastIndex((b) => b.type === "compaction")
+      if (last < 0) return null
+      const before = r.blocks.slice(0, last)
+      if (before.length > 0 && before.every((b) => b.status === "ignored"))
+        return "summary"
+      if (before.every((b) => b.status !== "ignored")) return "everything"
+      const toolTypes = /tool_(use|result)$/
+      return before.every(
+        (b) => (b.status === "ignored") === toolTypes.test(b.type)
+      )
+        ? "text"
+        : null
+    },
+    rule: "On later requests the API ignores every content block before the last compaction block, so the client may keep or drop the old messages: the cost is the same. Counting tokens shows the same effect (count_tokens applies replayed compaction blocks).",
+    evidence: "documented",
+  },
+]
+
+/** A lesson by id. */
+export const getLesson = (id: string): Lesson | undefined =>
+  LESSONS.find((l) => l.id === id)

@@ -1,0 +1,70 @@
+import {
+  type EditTrace,
+  simulate,
+  type SimulateSuccess,
+} from "@/lib/context-editing"
+import type { ImportedRequest } from "@/lib/import/types"
+
+import type { Lesson } from "./types"
+
+/** A lesson worked out by the engine, ready to ask and to reveal. */
+export interface LessonRun {
+  lesson: Lesson
+  request: ImportedRequest
+  result: SimulateSuccess
+  situation: string
+  /** The request's `context_management`, pretty-printed. */
+  config: string
+  answer: number | string
+  /** The answer in words: "5 tool results", or the right choice's label. */
+  answerText: string
+  /** The engine's decision, step by step, for every edit. */
+  traces: EditTrace[]
+}
+
+/**
+ * Runs a lesson's request through the engine with the documented-best
+ * assumptions (a lesson teaches the defaults). Returns an error message if
+ * the request is rejected or fits none of the lesson's answers.
+ */
+export function runLesson(lesson: Lesson): LessonRun | { error: string } {
+  const request = lesson.build()
+  const result = simulate(request)
+  if (!result.ok)
+    return { error: `The lesson's request is invalid: ${result.error.message}` }
+  const answer = lesson.answer(result)
+  const q = lesson.question
+  const choice =
+    q.kind === "choice" ? q.choices.find((c) => c.id === answer) : undefined
+  if (
+    answer === null ||
+    (q.kind === "number" && typeof answer !== "number") ||
+    (q.kind === "choice" && !choice)
+  )
+    return { error: "The engine's result fits none of this lesson's answers." }
+  return {
+    lesson,
+    request,
+    result,
+    situation: lesson.situation(result),
+    config: JSON.stringify(request.context_management, null, 2),
+    answer,
+    answerText: choice
+      ? choice.label
+      : `${answer.toLocaleString("en-US")} ${q.kind === "number" ? q.unit : ""}`.trim(),
+    traces: result.edits,
+  }
+}
+
+/** Parses a typed count: digits with optional separators; null if not a count. */
+export function parseCount(text: string): number | null {
+  const t = text.trim().replace(/[,_\s]/g, "")
+  return /^\d{1,9}$/.test(t) ? Number(t) : null
+}
+
+/** Whether a prediction (a typed count or a choice id) is right. */
+export function isRight(run: LessonRun, given: string): boolean {
+  if (run.lesson.question.kind === "number")
+    return parseCount(given) === run.answer
+  return given === run.answer
+}

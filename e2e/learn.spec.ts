@@ -32,8 +32,13 @@ test("a lesson asks for a prediction, says whether it was right, and opens in th
   await expect(page.getByText("Type a whole number")).toBeVisible()
   await expect(page.getByTestId("learn.reveal")).toHaveCount(0)
 
-  const verdict = await playground.answerLesson(String(answer + 1))
+  // The lesson keeps 3: predicting 3 is the classic misreading of keep.
+  expect(answer).not.toBe(3)
+  const verdict = await playground.answerLesson("3")
   expect(verdict).toBe(`Not quite. The answer: ${answer} tool results.`)
+  await expect(page.getByTestId("learn.misreading")).toContainText(
+    "how many are kept"
+  )
   // The reason, step by step, as the Explain tab would give it.
   await expect(page.getByTestId("learn.reveal")).toContainText(
     `Cleared ${answer} tool results`
@@ -78,6 +83,7 @@ test("a #learn= link opens that lesson; a right answer is marked in the list", a
   const answer = answerOf("thinking-turns")
   const verdict = await playground.answerLesson(` ${answer} `)
   expect(verdict).toBe(`Right. The answer: ${answer} turns.`)
+  await expect(page.getByTestId("learn.misreading")).toHaveCount(0)
   await expect(page.getByTestId("learn.lesson.thinking-turns")).toContainText(
     "answered right"
   )

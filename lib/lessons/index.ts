@@ -1,4 +1,10 @@
 /** Predict-then-reveal lessons whose answers come from the engine. */
 export { getLesson, LESSONS } from "./lessons"
-export { isRight, type LessonRun, parseCount, runLesson } from "./run"
+export {
+  isRight,
+  type LessonRun,
+  misreadingOf,
+  parseCount,
+  runLesson,
+} from "./run"
 export type { Lesson, LessonChoice, LessonQuestion } from "./types"

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest"
 import { simulate, type SimulateSuccess } from "@/lib/context-editing"
 import { checkToolPairing } from "@/lib/generate"
 
-import { getLesson, isRight, LESSONS, type LessonRun, runLesson } from "./index"
+import {
+  getLesson,
+  isRight,
+  LESSONS,
+  type LessonRun,
+  misreadingOf,
+  runLesson,
+} from "./index"
 
 function run(id: string): LessonRun {
   const lesson = getLesson(id)
@@ -150,5 +157,31 @@ describe("README", () => {
     const line = readme.split("\n").find((l) => l.includes("#learn=")) ?? ""
     const listed = [...line.matchAll(/`([a-z-]+)`/g)].map((m) => m[1])
     expect(listed).toEqual(LESSONS.map((l) => l.id))
+  })
+})
+
+describe("misreadingOf", () => {
+  it("names the misreading behind a typical wrong answer, and only then", () => {
+    const keep = run("keep")
+    expect(misreadingOf(keep, "3")).toContain("how many are kept")
+    expect(misreadingOf(keep, String(keep.answer))).toBeNull()
+    expect(misreadingOf(keep, "7")).toBeNull()
+
+    // The alternative answer is the engine's, with the other assumption.
+    const exclude = run("exclude")
+    const a = Number(exclude.answer)
+    expect(misreadingOf(exclude, String(a + 1))).toContain("LangChain")
+    expect(misreadingOf(exclude, String(a + 2))).toBeNull()
+
+    const gate = run("gate")
+    expect(misreadingOf(gate, "more")).toContain("gate")
+    expect(misreadingOf(gate, "some")).toBeNull()
+
+    const thinking = run("thinking-turns")
+    const t = Number(thinking.answer)
+    expect(misreadingOf(thinking, String(t - 1))).toContain(
+      "turn being generated"
+    )
+    expect(misreadingOf(thinking, "not a number")).toBeNull()
   })
 })

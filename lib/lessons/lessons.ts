@@ -1,4 +1,5 @@
-import type { SimulateSuccess } from "@/lib/context-editing"
+import { simulate, type SimulateSuccess } from "@/lib/context-editing"
+import type { ImportedRequest } from "@/lib/import/types"
 import { buildReplayedCompaction } from "@/lib/presets/compaction-replay"
 
 import { type LessonCall, thinkingSession, toolSession } from "./build"
@@ -42,6 +43,14 @@ function meanResult(r: SimulateSuccess): number {
   const results = r.blocks.filter((b) => b.type === "tool_result")
   const sum = results.reduce((t, b) => t + b.tokensBefore, 0)
   return results.length ? sum / results.length : 0
+}
+
+/** The first edit's `keep.value`, if any. */
+function keepOf(request: ImportedRequest): number | undefined {
+  const cm = request.context_management as
+    { edits?: Array<{ keep?: { value?: unknown } }> } | undefined
+  const v = cm?.edits?.[0]?.keep?.value
+  return typeof v === "number" ? v : undefined
 }
 
 const calls = (tools: readonly string[], resultChars: number): LessonCall[] =>
@@ -112,6 +121,10 @@ export const LESSONS: readonly Lesson[] = [
       unit: "tool results",
     },
     answer: (r) => appliedCount(r, "clear_tool_uses_20250919"),
+    misreading: (given, _r, request) =>
+      given === keepOf(request)
+        ? "That is how many are kept: `keep` is the number of most recent tool uses left intact, not the number cleared."
+        : null,
     rule: "Past the trigger, every tool result except those of the `keep` most recent tool uses is replaced by a short placeholder, oldest first. The tool_use blocks stay (only their results go), so the model still sees which calls it made.",
     evidence: "documented",
   },
@@ -155,6 +168,15 @@ export const LESSONS: readonly Lesson[] = [
       unit: "tool results",
     },
     answer: (r) => appliedCount(r, "clear_tool_uses_20250919"),
+    misreading: (given, _r, request) => {
+      const other = simulate(request, {
+        assumptions: { excludedCountTowardKeep: true },
+      })
+      return other.ok &&
+        given === appliedCount(other, "clear_tool_uses_20250919")
+        ? "That is the answer if excluded tools took up `keep` slots, as LangChain's re-implementation counts them. It is an open question for the real API; the simulator's default assumes they don't."
+        : null
+    },
     rule: "Excluded tools are never cleared, neither their calls nor their results. The docs do not say whether they take up `keep` slots; the simulator assumes not (keep counts only clearable tool uses), so the last 2 non-memory calls survive. LangChain's re-implementation counts them, which would clear one more. Flip the switch under Assumptions to compare.",
     evidence: "assumed",
   },
@@ -200,6 +222,10 @@ export const LESSONS: readonly Lesson[] = [
       const outside = toolUses(r) - 2
       return cleared === 0 ? "none" : cleared === outside ? "some" : "more"
     },
+    misreading: (given) =>
+      given === "more"
+        ? "That is what LangChain's JS re-implementation does (it even clears into the kept results). The API treats `clear_at_least` as an all-or-nothing gate."
+        : null,
     rule: "`clear_at_least` is a gate, not a target: if clearing everything outside `keep` would free fewer tokens than it asks for, the edit is not applied at all and gets no `applied_edits` entry. Each clear invalidates the prompt cache from the first changed block, so tiny clears cost more than they save.",
     evidence: "documented",
   },
@@ -223,6 +249,10 @@ export const LESSONS: readonly Lesson[] = [
       unit: "turns",
     },
     answer: (r) => appliedCount(r, "clear_thinking_20251015"),
+    misreading: (given, r) =>
+      given === thinkingTurns(r) - 1
+        ? "That would be right if `keep` counted only earlier turns. The turn being generated takes the one slot, so no earlier turn keeps its thinking."
+        : null,
     rule: "`keep` counts the most recent assistant turns with thinking, and the turn being generated (or the tool loop in progress) is one of them. So with `keep` 1 and a new user message, every earlier turn loses its thinking. Anthropic's own cookbook output shows exactly this (`cleared_thinking_turns` equal to all earlier turns).",
     evidence: "observed",
   },

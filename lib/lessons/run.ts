@@ -62,6 +62,15 @@ export function parseCount(text: string): number | null {
   return /^\d{1,9}$/.test(t) ? Number(t) : null
 }
 
+/** What a wrong prediction probably misread (null when right or unknown). */
+export function misreadingOf(run: LessonRun, given: string): string | null {
+  const { lesson } = run
+  if (!lesson.misreading || isRight(run, given)) return null
+  const value = lesson.question.kind === "number" ? parseCount(given) : given
+  if (value === null) return null
+  return lesson.misreading(value, run.result, run.request)
+}
+
 /** Whether a prediction (a typed count or a choice id) is right. */
 export function isRight(run: LessonRun, given: string): boolean {
   if (run.lesson.question.kind === "number")

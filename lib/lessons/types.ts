@@ -38,4 +38,14 @@ export interface Lesson {
   rule: string
   /** How sure the rule is: documented, observed in real API output, or assumed. */
   evidence: "documented" | "observed" | "assumed"
+  /**
+   * For a wrong prediction that a common misreading leads to: what that
+   * misreading is (null otherwise). Gets the prediction as typed (a count or
+   * a choice id), the result and the request, so it can re-run the engine.
+   */
+  misreading?(
+    given: number | string,
+    result: SimulateSuccess,
+    request: ImportedRequest
+  ): string | null
 }

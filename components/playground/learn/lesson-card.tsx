@@ -50,6 +50,7 @@ export function LessonCard({
   const run = useMemo(() => lessons.runLesson(lesson), [lessons, lesson])
   const [given, setGiven] = useState("")
   const [verdict, setVerdict] = useState<Verdict | null>(null)
+  const [misread, setMisread] = useState<string | null>(null)
   const inputId = useId()
 
   if ("error" in run)
@@ -65,6 +66,7 @@ export function LessonCard({
     if (revealed || given.trim() === "") return
     const right = lessons.isRight(run, given)
     setVerdict(right ? "right" : "wrong")
+    setMisread(lessons.misreadingOf(run, given))
     onAnswered(right)
   }
   const invalidCount =
@@ -207,6 +209,11 @@ export function LessonCard({
                   : ""}
               The answer: {run.answerText}.
             </p>
+            {misread && (
+              <p data-testid="learn.misreading">
+                <CodeText text={misread} />
+              </p>
+            )}
             <p>
               <span
                 className={cn(

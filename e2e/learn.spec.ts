@@ -108,10 +108,7 @@ test("opening a lesson over JSON that does not parse asks first, and keeps the t
   page,
 }) => {
   await playground.open()
-  // Invalid even after Monaco auto-closes brackets.
-  const broken = '{"model": "claude-sonnet-4-6",, "messages": []}'
-  await playground.typeRequest(broken)
-  await expect(playground.conversationError).toBeVisible()
+  const broken = await playground.typeUnparsableRequest()
   await playground.openLesson("gate")
   await page.getByTestId("learn.show").click()
   page.once("dialog", (d) => void d.dismiss())

@@ -20,10 +20,7 @@ test("invalid JSON survives a reload as typed", async ({
   page,
 }) => {
   await playground.open()
-  // Invalid even after Monaco auto-closes brackets.
-  const broken = '{"model": "claude-sonnet-4-6",, "messages": []}'
-  await playground.typeRequest(broken)
-  await expect(playground.conversationError).toBeVisible()
+  const broken = await playground.typeUnparsableRequest()
   await page.waitForTimeout(800)
   await page.reload()
   await expect(playground.conversationError).toBeVisible()

@@ -49,6 +49,17 @@ export class PlaygroundPage {
     await this.page.keyboard.insertText(text)
   }
 
+  /**
+   * Types a request that does not parse (even after Monaco auto-closes
+   * brackets), waits for the located error, and returns the text typed.
+   */
+  async typeUnparsableRequest(): Promise<string> {
+    const broken = '{"model": "claude-sonnet-4-6",, "messages": []}'
+    await this.typeRequest(broken)
+    await expect(this.conversationError).toBeVisible()
+    return broken
+  }
+
   /** Monaco's own syntax/schema error squiggles. */
   get errorMarkers(): Locator {
     return this.monaco.locator(".squiggly-error")

@@ -8,7 +8,7 @@ import { useDismiss } from "@/components/ui/use-dismiss"
 import type { Preset } from "@/lib/presets"
 
 import { HEADER_BUTTON } from "./header-button"
-import { mayReplaceRequest } from "./learn/replace-request"
+import { mayReplaceRequest } from "./replace-request"
 import {
   usePlaygroundStore,
   usePlaygroundStoreApi,

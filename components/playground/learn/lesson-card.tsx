@@ -9,7 +9,7 @@ import type { Lesson } from "@/lib/lessons"
 
 import { usePlaygroundStoreApi } from "../playground-store-provider"
 import { CodeText } from "./code-text"
-import { mayReplaceRequest } from "./replace-request"
+import { mayReplaceRequest } from "../replace-request"
 
 const EVIDENCE: Record<Lesson["evidence"], { label: string; cls: string }> = {
   documented: {

@@ -8,10 +8,12 @@ import {
   customToolSpec,
   MEMORY_TOOL,
   paragraph,
+  proseProducer,
   type Random,
   SOFTWARE,
   thinkingText,
 } from "@/lib/generate"
+import { fillToBudget } from "@/lib/generate/text/fill"
 import type {
   ContentBlock,
   ImportedRequest,
@@ -19,17 +21,9 @@ import type {
   ToolDefinition,
 } from "@/lib/import/types"
 
-/** About `chars` characters of prose (whole paragraphs). */
-function text(random: Random, chars: number): string {
-  const parts: string[] = []
-  let n = 0
-  while (n < chars) {
-    const p = paragraph(random, SOFTWARE, 4, 7)
-    parts.push(p)
-    n += p.length + 2
-  }
-  return parts.join("\n\n")
-}
+/** About `chars` characters of prose (the generator's own filler). */
+const text = (random: Random, chars: number): string =>
+  fillToBudget(proseProducer(random, SOFTWARE), chars).trim()
 
 /** One tool call of a lesson: which tool, and about how long its result is. */
 export interface LessonCall {

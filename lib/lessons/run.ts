@@ -49,9 +49,10 @@ export function runLesson(lesson: Lesson): LessonRun | { error: string } {
     situation: lesson.situation(result),
     config: JSON.stringify(request.context_management, null, 2),
     answer,
-    answerText: choice
-      ? choice.label
-      : `${answer.toLocaleString("en-US")} ${q.kind === "number" ? q.unit : ""}`.trim(),
+    answerText:
+      q.kind === "number"
+        ? `${answer.toLocaleString("en-US")} ${q.unit}`
+        : choice!.label,
     traces: result.edits,
   }
 }

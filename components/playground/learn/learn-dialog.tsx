@@ -34,8 +34,7 @@ export function LearnDialog({
   }, [])
 
   const lessons = mod?.LESSONS ?? []
-  const lesson =
-    lessons.find((l) => l.id === current) ?? lessons[0] ?? undefined
+  const lesson = lessons.find((l) => l.id === current) ?? lessons[0]
   const at = lesson ? lessons.indexOf(lesson) : -1
   const next = at >= 0 ? lessons[at + 1] : undefined
 

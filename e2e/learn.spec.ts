@@ -89,17 +89,59 @@ test("a #learn= link opens that lesson; a right answer is marked in the list", a
   )
   // Choice questions: "Just show me" reveals without a guess.
   await page.getByTestId("learn.next").click()
-  await expect(page.getByTestId("learn.lesson.compaction")).toHaveAttribute(
-    "aria-current",
-    "step"
-  )
+  await expect(
+    page.getByTestId("learn.lesson.thinking-default")
+  ).toHaveAttribute("aria-current", "step")
   await page.getByTestId("learn.show").click()
   await expect(page.getByTestId("learn.verdict")).toHaveText(
-    /^The answer: Nothing: only the summary stands for it\.$/
+    /^The answer: None of it\.$/
   )
-  expect(answerOf("compaction")).toBe("summary")
+  expect(answerOf("thinking-default")).toBe("none")
   await playground.closeDialog()
   await expect(playground.learnDialog).toBeHidden()
+  expect(playground.consoleErrors).toEqual([])
+})
+
+test("the model-default lesson: a wrong choice names the newer model's default; in the playground the older model drops the thinking with no applied_edits", async ({
+  playground,
+  page,
+}) => {
+  await playground.open("#learn=thinking-default")
+  await expect(page.getByTestId("learn.situation")).toContainText(
+    "Claude Sonnet 4.5"
+  )
+  await page.getByTestId("learn.choice.all").click()
+  await page.getByTestId("learn.check").click()
+  await expect(page.getByTestId("learn.verdict")).toHaveText(
+    "Not quite. The answer: None of it."
+  )
+  await expect(page.getByTestId("learn.misreading")).toContainText(
+    "That is what Claude Sonnet 4.6 does"
+  )
+  // The decision is the model's default, not an edit's.
+  await expect(page.getByTestId("learn.reveal")).toContainText(
+    "keeps only the last turn's thinking by default"
+  )
+  await page.getByTestId("learn.open").click()
+  await expect(playground.learnDialog).toBeHidden()
+  // An alias is named by the model it resolves to.
+  await expect(
+    page.getByTestId("conversation.model").locator("option:checked")
+  ).toHaveText("Claude Sonnet 4.5 (claude-sonnet-4-5)")
+  expect(await playground.appliedEdits()).toBeNull()
+  await playground.resultTab("blocks").click()
+  const statuses = await playground.blockStatuses()
+  const thinking = getLesson("thinking-default")!
+    .build()
+    .messages.flatMap((m, mi) =>
+      Array.isArray(m.content)
+        ? m.content.flatMap((b, bi) =>
+            b.type === "thinking" ? [`${mi}.${bi}`] : []
+          )
+        : []
+    )
+  expect(thinking.length).toBeGreaterThan(0)
+  for (const key of thinking) expect(statuses[key]).toBe("removed")
   expect(playground.consoleErrors).toEqual([])
 })
 

@@ -105,11 +105,13 @@ export function toolSession(
 /**
  * `turns` question-and-answer turns, each assistant answer opening with a
  * thinking block, then one more user question (the turn to be generated).
+ * With `edits` null the request has no `context_management` at all.
  */
 export function thinkingSession(
   seed: number,
   turns: number,
-  edits: object[]
+  edits: object[] | null,
+  model = "claude-sonnet-4-6"
 ): ImportedRequest {
   const random = createRandom(seed)
   const messages: MessageParam[] = []
@@ -133,10 +135,10 @@ export function thinkingSession(
     content: "Thanks. One more: what should we monitor after the fix?",
   })
   return {
-    model: "claude-sonnet-4-6",
+    model,
     max_tokens: 16_000,
     thinking: { type: "enabled", budget_tokens: 4_000 },
     messages,
-    context_management: { edits },
+    ...(edits === null ? {} : { context_management: { edits } }),
   }
 }

@@ -104,7 +104,7 @@ describe("answers come from the engine", () => {
     const r = run("gate")
     expect(r.answer).toBe("none")
     expect(r.result.context_management).toEqual({ applied_edits: [] })
-    const gate = r.traces[0]!
+    const gate = r.result.edits[0]!
     expect(gate.stoppedAt).toBe("gate")
     const noGate = sim(withEdit(r, { clear_at_least: null }))
     expect(r.lesson.answer(noGate)).toBe("some")
@@ -122,6 +122,25 @@ describe("answers come from the engine", () => {
       withEdit(r, { keep: { type: "thinking_turns", value: 2 } })
     )
     expect(r.lesson.answer(keep2)).toBe(turns.size - 1)
+  })
+
+  it("thinking default: an older model drops all earlier thinking with no edit and no applied_edits entry; a newer one keeps it", () => {
+    const r = run("thinking-default")
+    expect(r.request.context_management).toBeUndefined()
+    expect(r.result.context_management).toBeNull()
+    expect(r.answer).toBe("none")
+    expect(r.result.input_tokens).toBe(r.result.original_input_tokens)
+    expect(r.traces.map((t) => t.label)).toEqual(["model default"])
+    expect(r.config).toMatch(/no context_management/)
+    const newer = sim({ ...r.request, model: "claude-sonnet-4-6" })
+    expect(r.lesson.answer(newer)).toBe("all")
+    const explicit = sim({
+      ...r.request,
+      context_management: {
+        edits: [{ type: "clear_thinking_20251015", keep: "all" }],
+      },
+    })
+    expect(r.lesson.answer(explicit)).toBe("all")
   })
 
   it("compaction: every block before the replayed compaction block is ignored", () => {
@@ -183,5 +202,11 @@ describe("misreadingOf", () => {
       "turn being generated"
     )
     expect(misreadingOf(thinking, "not a number")).toBeNull()
+
+    // "All of it" is what the default model does: the engine says so.
+    const byDefault = run("thinking-default")
+    expect(misreadingOf(byDefault, "all")).toContain("Claude Sonnet 4.6 does")
+    expect(misreadingOf(byDefault, "last")).toContain("one being generated")
+    expect(misreadingOf(byDefault, "none")).toBeNull()
   })
 })

@@ -1,57 +1,26 @@
-import { simulate, type SimulateSuccess } from "@/lib/context-editing"
-import type { ImportedRequest } from "@/lib/import/types"
+import { DEFAULT_MODEL_ID, simulate } from "@/lib/context-editing"
 import { buildReplayedCompaction } from "@/lib/presets/compaction-replay"
 
 import { type LessonCall, thinkingSession, toolSession } from "./build"
+import {
+  appliedCount,
+  approx,
+  keepOf,
+  lastTool,
+  meanResult,
+  modelName,
+  n,
+  thinkingRead,
+  thinkingTurns,
+  toolUses,
+  usesOf,
+} from "./read"
 import type { Lesson } from "./types"
 
 const DOCS =
   "https://platform.claude.com/docs/en/build-with-claude/context-editing"
 const COMPACTION_DOCS =
   "https://platform.claude.com/docs/en/build-with-claude/compaction"
-
-const n = (x: number) => Math.round(x).toLocaleString("en-US")
-const approx = (x: number) => `≈${n(x)}`
-
-const TOOL_USE_TYPES = new Set(["tool_use", "server_tool_use", "mcp_tool_use"])
-const toolUses = (r: SimulateSuccess) =>
-  r.blocks.filter((b) => TOOL_USE_TYPES.has(b.type)).length
-const usesOf = (r: SimulateSuccess, name: string) =>
-  r.blocks.filter((b) => TOOL_USE_TYPES.has(b.type) && b.toolName === name)
-    .length
-const lastTool = (r: SimulateSuccess) =>
-  r.blocks.findLast((b) => TOOL_USE_TYPES.has(b.type))?.toolName
-const thinkingTurns = (r: SimulateSuccess) =>
-  new Set(
-    r.blocks.filter((b) => b.type === "thinking").map((b) => b.messageIndex)
-  ).size
-
-function appliedCount(
-  r: SimulateSuccess,
-  type: "clear_tool_uses_20250919" | "clear_thinking_20251015"
-): number {
-  for (const e of r.context_management?.applied_edits ?? [])
-    if (e.type === type)
-      return "cleared_tool_uses" in e
-        ? e.cleared_tool_uses
-        : e.cleared_thinking_turns
-  return 0
-}
-
-/** Mean tokens of the original tool results. */
-function meanResult(r: SimulateSuccess): number {
-  const results = r.blocks.filter((b) => b.type === "tool_result")
-  const sum = results.reduce((t, b) => t + b.tokensBefore, 0)
-  return results.length ? sum / results.length : 0
-}
-
-/** The first edit's `keep.value`, if any. */
-function keepOf(request: ImportedRequest): number | undefined {
-  const cm = request.context_management as
-    { edits?: Array<{ keep?: { value?: unknown } }> } | undefined
-  const v = cm?.edits?.[0]?.keep?.value
-  return typeof v === "number" ? v : undefined
-}
 
 const calls = (tools: readonly string[], resultChars: number): LessonCall[] =>
   tools.map((tool) => ({ tool, resultChars }))
@@ -255,6 +224,37 @@ export const LESSONS: readonly Lesson[] = [
         : null,
     rule: "`keep` counts the most recent assistant turns with thinking, and the turn being generated (or the tool loop in progress) is one of them. So with `keep` 1 and a new user message, every earlier turn loses its thinking. Anthropic's own cookbook output shows exactly this (`cleared_thinking_turns` equal to all earlier turns).",
     evidence: "observed",
+  },
+  {
+    id: "thinking-default",
+    title: "No edit is not no change",
+    teaches:
+      "With thinking on, the model decides what happens to earlier thinking when no edit is sent.",
+    docsUrl: `${DOCS}#thinking-block-clearing`,
+    build: () => thinkingSession(16, 3, null, "claude-sonnet-4-5"),
+    situation: (r) =>
+      `Thinking is enabled on ${modelName(r)}. The conversation has ${thinkingTurns(r)} earlier assistant turns, each opening with a thinking block, and ends with a new user question. The request has no \`context_management\` at all.`,
+    question: {
+      kind: "choice",
+      prompt: "How much of the earlier thinking does the model read?",
+      choices: [
+        { id: "all", label: "All of it: no edit was sent" },
+        { id: "last", label: "Only the most recent earlier turn's" },
+        { id: "none", label: "None of it" },
+      ],
+    },
+    answer: thinkingRead,
+    misreading: (given, r, request) => {
+      if (given === "last")
+        return '"The last turn" is the one being generated: a new user message starts it, so every earlier turn\'s thinking is dropped.'
+      if (given !== "all") return null
+      const newer = simulate({ ...request, model: DEFAULT_MODEL_ID })
+      return newer.ok && thinkingRead(newer) === "all"
+        ? `That is what ${modelName(newer)} does: newer models keep all earlier thinking by default. ${modelName(r)} is older and keeps only the last turn's.`
+        : null
+    },
+    rule: "When thinking is on and no `clear_thinking_20251015` edit is sent, the model picks the default. Opus 4.5 and later and Sonnet 4.6 and later keep all earlier thinking; Opus 4.1, Sonnet 4.5, every Haiku up to 4.5 and older models keep only the last turn's, and a new user message starts a new turn, so all earlier thinking is dropped. The dropped thinking does not count toward input tokens, and nothing in `applied_edits` reports it. Set `keep` explicitly if your code runs on several models. In the playground, switch the model to Sonnet 4.6 to compare.",
+    evidence: "documented",
   },
   {
     id: "compaction",

@@ -1,11 +1,19 @@
 import {
-  type EditTrace,
   simulate,
   type SimulateSuccess,
+  type TraceStep,
 } from "@/lib/context-editing"
 import type { ImportedRequest } from "@/lib/import/types"
 
 import type { Lesson } from "./types"
+
+/** One decision the server makes, step by step (an edit, or a model default). */
+export interface LessonTrace {
+  key: string
+  /** What decided: an edit type, or "model default". */
+  label: string
+  steps: TraceStep[]
+}
 
 /** A lesson worked out by the engine, ready to ask and to reveal. */
 export interface LessonRun {
@@ -13,13 +21,13 @@ export interface LessonRun {
   request: ImportedRequest
   result: SimulateSuccess
   situation: string
-  /** The request's `context_management`, pretty-printed. */
+  /** The request's `context_management`, pretty-printed (or a note that it has none). */
   config: string
   answer: number | string
   /** The answer in words: "5 tool results", or the right choice's label. */
   answerText: string
-  /** The engine's decision, step by step, for every edit. */
-  traces: EditTrace[]
+  /** The engine's decisions, step by step: the model's implicit thinking default, then every edit. */
+  traces: LessonTrace[]
 }
 
 /**
@@ -47,14 +55,37 @@ export function runLesson(lesson: Lesson): LessonRun | { error: string } {
     request,
     result,
     situation: lesson.situation(result),
-    config: JSON.stringify(request.context_management, null, 2),
+    config:
+      request.context_management === undefined
+        ? "(none: the request has no context_management field)"
+        : JSON.stringify(request.context_management, null, 2),
     answer,
     answerText:
       q.kind === "number"
         ? `${answer.toLocaleString("en-US")} ${q.unit}`
         : choice!.label,
-    traces: result.edits,
+    traces: tracesOf(result),
   }
+}
+
+function tracesOf(result: SimulateSuccess): LessonTrace[] {
+  const out: LessonTrace[] = []
+  const implicit = result.implicitThinking
+  if (implicit)
+    out.push({
+      key: "implicit",
+      label: "model default",
+      steps: [
+        {
+          id: "implicit",
+          outcome: implicit.applied ? "pass" : "info",
+          text: implicit.message,
+        },
+      ],
+    })
+  for (const t of result.edits)
+    out.push({ key: `edit-${t.index}`, label: t.type, steps: t.steps })
+  return out
 }
 
 /** Parses a typed count: digits with optional separators; null if not a count. */

@@ -2,7 +2,7 @@
 
 import { useId, useMemo } from "react"
 
-import { MODELS } from "@/lib/context-editing"
+import { getModelInfo, MODELS } from "@/lib/context-editing"
 
 import { AUTOSAVE_MAX_CHARS } from "../init-store"
 import { usePlaygroundStore } from "../playground-store-provider"
@@ -16,6 +16,17 @@ function thinkingMode(request: unknown): string {
 }
 
 /** Model and thinking controls, and what the request holds. */
+/**
+ * The label of a model id that is not a row of the table: an alias or a
+ * platform id names the model it resolves to ("Claude Sonnet 4.5
+ * (claude-sonnet-4-5)"); an unknown id is shown as typed.
+ */
+function unlistedLabel(model: string): string {
+  if (!model) return "(none)"
+  const info = getModelInfo(model)
+  return info.known ? `${info.displayName} (${model})` : model
+}
+
 export function ConversationToolbar() {
   const ids = useId()
   const request = usePlaygroundStore((s) => s.request)
@@ -53,11 +64,12 @@ export function ConversationToolbar() {
         className={`${select} max-w-48`}
         disabled={stale || !isObject}
         value={model}
+        title={known ? undefined : unlistedLabel(model)}
         onChange={(e) =>
           updateRequest((r) => ({ ...r, model: e.target.value }))
         }
       >
-        {!known && <option value={model}>{model || "(none)"}</option>}
+        {!known && <option value={model}>{unlistedLabel(model)}</option>}
         {MODELS.map((m) => (
           <option key={m.id} value={m.id}>
             {m.displayName}

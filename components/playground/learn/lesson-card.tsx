@@ -231,9 +231,9 @@ export function LessonCard({
               </h4>
               {run.traces.map((t) => (
                 <ol
-                  key={t.index}
+                  key={t.key}
                   className="mt-1 list-decimal space-y-0.5 pl-6"
-                  aria-label={t.type}
+                  aria-label={t.label}
                 >
                   {t.steps.map((step) => (
                     <li

@@ -70,7 +70,7 @@ test("a lesson asks for a prediction, says whether it was right, and opens in th
   )
 })
 
-test("a #learn= link opens that lesson; a right answer is marked in the list", async ({
+test("a #learn= link opens that lesson; a right answer is marked in the list, and still is on the next visit", async ({
   playground,
   page,
 }) => {
@@ -99,6 +99,22 @@ test("a #learn= link opens that lesson; a right answer is marked in the list", a
   expect(answerOf("thinking-default")).toBe("none")
   await playground.closeDialog()
   await expect(playground.learnDialog).toBeHidden()
+
+  // The marks outlast the visit; "Start over" forgets them.
+  await playground.open()
+  await page.getByTestId("header.learn").click()
+  await expect(page.getByTestId("learn.lesson.thinking-turns")).toContainText(
+    "answered right"
+  )
+  const total = await page.locator("[data-testid^='learn.lesson.']").count()
+  await expect(page.getByTestId("learn.progress")).toContainText(
+    `1 of ${total} right`
+  )
+  await page.getByTestId("learn.forget").click()
+  await expect(
+    page.getByTestId("learn.lesson.thinking-turns")
+  ).not.toContainText("answered")
+  await expect(page.getByTestId("learn.progress")).toHaveCount(0)
   expect(playground.consoleErrors).toEqual([])
 })
 

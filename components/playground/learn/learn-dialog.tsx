@@ -7,6 +7,12 @@ import { cn } from "@/components/ui/cn"
 import type * as Lessons from "@/lib/lessons"
 
 import { LessonCard } from "./lesson-card"
+import {
+  browserStorage,
+  type LessonProgress,
+  readProgress,
+  writeProgress,
+} from "./progress"
 
 type LessonsModule = typeof Lessons
 
@@ -25,8 +31,11 @@ export function LearnDialog({
   const [mod, setMod] = useState<LessonsModule | null>(null)
   const [failed, setFailed] = useState(false)
   const [current, setCurrent] = useState<string | null>(firstLesson)
-  // Lessons answered this session: id → right or not.
-  const [done, setDone] = useState<Record<string, boolean>>({})
+  // Lessons answered in this browser: id → right or not (kept across visits).
+  const [done, setDone] = useState<LessonProgress>(() =>
+    readProgress(browserStorage())
+  )
+  useEffect(() => writeProgress(browserStorage(), done), [done])
 
   useEffect(() => {
     ref.current?.showModal()
@@ -37,6 +46,8 @@ export function LearnDialog({
   const lesson = lessons.find((l) => l.id === current) ?? lessons[0]
   const at = lesson ? lessons.indexOf(lesson) : -1
   const next = at >= 0 ? lessons[at + 1] : undefined
+  const answered = lessons.filter((l) => l.id in done).length
+  const right = lessons.filter((l) => done[l.id] === true).length
 
   return (
     <dialog
@@ -105,6 +116,25 @@ export function LearnDialog({
                 </li>
               ))}
             </ol>
+            {answered > 0 && (
+              <p
+                data-testid="learn.progress"
+                className="flex items-center gap-2 px-4 pb-2 text-xs text-zinc-600 max-sm:hidden dark:text-zinc-400"
+              >
+                <span>
+                  {right} of {lessons.length} right
+                </span>
+                <button
+                  type="button"
+                  data-testid="learn.forget"
+                  onClick={() => setDone({})}
+                  title="Forget which lessons this browser has answered"
+                  className="rounded px-1 underline-offset-2 hover:underline"
+                >
+                  Start over
+                </button>
+              </p>
+            )}
           </nav>
           <div className="min-h-0 flex-1 overflow-y-auto p-4">
             {failed && (

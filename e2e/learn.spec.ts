@@ -145,6 +145,14 @@ test("the model-default lesson: a wrong choice names the newer model's default; 
     page.getByTestId("conversation.model").locator("option:checked")
   ).toHaveText("Claude Sonnet 4.5 (claude-sonnet-4-5)")
   expect(await playground.appliedEdits()).toBeNull()
+  // Explain says why, once: no edit ran, yet the default removed thinking.
+  const explain = page.getByTestId("explain.view")
+  await expect(explain).toContainText(
+    "the model's thinking default still removes thinking"
+  )
+  await expect(
+    explain.getByText(/keeps only the last turn's thinking by default/)
+  ).toHaveCount(1)
   await playground.resultTab("blocks").click()
   const statuses = await playground.blockStatuses()
   const thinking = getLesson("thinking-default")!

@@ -18,13 +18,22 @@ export function ExplainView({ sim }: { sim: SimulateSuccess }) {
   const changes = sim.blocks.filter(
     (b) => b.status !== "kept" && b.status !== "kept_recent"
   )
+  // The implicit default has its own section; its warning would repeat it.
+  const warnings = sim.implicitThinking
+    ? sim.warnings.filter((w) => w.code !== "implicit_thinking_default")
+    : sim.warnings
+  const byDefault = sim.implicitThinking?.applied === true
   return (
     <div className="space-y-4 text-sm" data-testid="explain.view">
       {sim.edits.length === 0 && (
         <p className="text-zinc-600 dark:text-zinc-400">
           {sim.context_management === null
-            ? "No context_management: the server applies no edits and returns context_management: null."
-            : "edits is empty: nothing to apply, so applied_edits is []."}
+            ? byDefault
+              ? "No context_management: no edit runs and the response says context_management: null, but the model's thinking default still removes thinking (below)."
+              : "No context_management: the server applies no edits and returns context_management: null."
+            : byDefault
+              ? "edits is empty: no edit runs, so applied_edits is [], but the model's thinking default still removes thinking (below)."
+              : "edits is empty: nothing to apply, so applied_edits is []."}
         </p>
       )}
       {sim.edits.map((trace) => (
@@ -77,11 +86,11 @@ export function ExplainView({ sim }: { sim: SimulateSuccess }) {
           </p>
         </section>
       )}
-      {sim.warnings.length > 0 && (
+      {warnings.length > 0 && (
         <section data-testid="explain.warnings">
           <h3 className="font-semibold">Worth a look</h3>
           <ul className="mt-1 list-disc space-y-1 pl-6 text-zinc-700 dark:text-zinc-300">
-            {sim.warnings.map((w, i) => (
+            {warnings.map((w, i) => (
               <li key={`${w.code}${i}`}>{w.message}</li>
             ))}
           </ul>

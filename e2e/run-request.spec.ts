@@ -25,6 +25,29 @@ test("without a key the Server tab says what a key adds, and nothing errors", as
   expect(playground.consoleErrors).toEqual([])
 })
 
+test("the header says whether real API calls are possible, opens the Server tab, and never shows the key", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const mode = page.getByTestId("header.key-status")
+  // The e2e server has no ANTHROPIC_API_KEY.
+  await expect(mode).toHaveText("local only")
+  await mode.click()
+  await expect(playground.resultTab("server")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
+  await page.getByTestId("server.key-input").fill(CANARY)
+  await expect(mode).toHaveText("key: typed")
+  expect(await page.locator("header").innerHTML()).not.toContain(
+    CANARY.slice(-12)
+  )
+  await page.getByTestId("server.key-input").fill("")
+  await expect(mode).toHaveText("local only")
+  expect(playground.consoleErrors).toEqual([])
+})
+
 test("count tokens shows the server's numbers next to the estimate", async ({
   playground,
 }) => {

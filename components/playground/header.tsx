@@ -1,6 +1,7 @@
 "use client"
 
 import { HeaderActions } from "./header-actions"
+import { KeyStatus } from "./key-status"
 import { ThemeToggle } from "./theme-toggle"
 
 /** The page header: product name, global actions, key status, theme. */
@@ -34,6 +35,7 @@ export function Header({ ready = false }: { ready?: boolean }) {
       <div className="flex min-w-0 flex-1 items-center gap-0.5 min-[400px]:gap-1">
         {ready && <HeaderActions />}
       </div>
+      {ready && <KeyStatus />}
       <ThemeToggle />
     </header>
   )

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react"
 
 import type { ApiErrorBody } from "@/lib/anthropic/errors"
-import { countTokens, getStatus, streamMessage } from "@/lib/anthropic/fetcher"
+import { countTokens, streamMessage } from "@/lib/anthropic/fetcher"
 import {
   checkRequestShape,
   prepareSendRequest,
@@ -15,7 +15,7 @@ import {
 } from "@/lib/anthropic/stream-accumulator"
 
 import type { ServerPanelProps } from "../server-panel"
-import type { ServerKeyStatus } from "./key-section"
+import { useServerKeyStatus } from "./server-status"
 
 /** State of the last count. */
 export type CountState =
@@ -41,7 +41,7 @@ export type RunState =
  */
 export function useServerCalls(props: ServerPanelProps & { apiKey: string }) {
   const { request, prediction, onCalibrate, onErrorPath } = props
-  const [status, setStatus] = useState<ServerKeyStatus>("checking")
+  const status = useServerKeyStatus()
   const [count, setCount] = useState<CountState>({ state: "idle" })
   const [run, setRun] = useState<RunState>({ state: "idle" })
   const [shapeError, setShapeError] = useState<string | null>(null)
@@ -49,19 +49,8 @@ export function useServerCalls(props: ServerPanelProps & { apiKey: string }) {
   const [lastAction, setLastAction] = useState<"count" | "send">("count")
   const abortRef = useRef<AbortController | null>(null)
 
-  useEffect(() => {
-    let live = true
-    void getStatus().then((r) => {
-      if (live)
-        setStatus(
-          r.success ? (r.data.serverKey ? "present" : "absent") : "unknown"
-        )
-    })
-    return () => {
-      live = false
-      abortRef.current?.abort()
-    }
-  }, [])
+  // A running stream is cancelled when the panel goes away.
+  useEffect(() => () => abortRef.current?.abort(), [])
 
   const typedKey = props.apiKey.trim()
   // With no key anywhere the buttons would only produce no_key; "unknown"

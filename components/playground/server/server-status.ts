@@ -1,0 +1,38 @@
+"use client"
+
+import { useEffect, useState } from "react"
+
+import { getStatus } from "@/lib/anthropic/fetcher"
+
+import type { ServerKeyStatus } from "./key-section"
+
+// One /api/status request per page load, shared by the header's key status
+// and the Server tab. A failed check is not cached, so the next caller retries.
+let pending: Promise<Exclude<ServerKeyStatus, "checking">> | null = null
+
+function fetchStatus(): Promise<Exclude<ServerKeyStatus, "checking">> {
+  pending ??= getStatus().then(
+    (r) => (r.success ? (r.data.serverKey ? "present" : "absent") : "unknown"),
+    () => "unknown" as const
+  )
+  const p = pending
+  void p.then((s) => {
+    if (s === "unknown" && pending === p) pending = null
+  })
+  return p
+}
+
+/** Whether the server has its own ANTHROPIC_API_KEY ("checking" until known). */
+export function useServerKeyStatus(): ServerKeyStatus {
+  const [status, setStatus] = useState<ServerKeyStatus>("checking")
+  useEffect(() => {
+    let live = true
+    void fetchStatus().then((s) => {
+      if (live) setStatus(s)
+    })
+    return () => {
+      live = false
+    }
+  }, [])
+  return status
+}

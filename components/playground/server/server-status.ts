@@ -2,19 +2,22 @@
 
 import { useEffect, useState } from "react"
 
-import { getStatus } from "@/lib/anthropic/fetcher"
-
 import type { ServerKeyStatus } from "./key-section"
 
 // One /api/status request per page load, shared by the header's key status
 // and the Server tab. A failed check is not cached, so the next caller retries.
+// The fetcher (and its zod schemas) is imported on demand: the header is part
+// of the first load, which has a size budget (bench/page).
 let pending: Promise<Exclude<ServerKeyStatus, "checking">> | null = null
 
 function fetchStatus(): Promise<Exclude<ServerKeyStatus, "checking">> {
-  pending ??= getStatus().then(
-    (r) => (r.success ? (r.data.serverKey ? "present" : "absent") : "unknown"),
-    () => "unknown" as const
-  )
+  pending ??= import("@/lib/anthropic/fetcher")
+    .then(({ getStatus }) => getStatus())
+    .then(
+      (r) =>
+        r.success ? (r.data.serverKey ? "present" : "absent") : "unknown",
+      () => "unknown" as const
+    )
   const p = pending
   void p.then((s) => {
     if (s === "unknown" && pending === p) pending = null

@@ -16,31 +16,32 @@ export function KeyStatus() {
   const server = useServerKeyStatus()
   const setResultTab = usePlaygroundStore((s) => s.setResultTab)
   const setNarrowRegion = usePlaygroundStore((s) => s.setNarrowRegion)
-  const typed = apiKey.trim() !== ""
-  const live = typed || server === "present"
-  const [label, title] = typed
-    ? [
-        "key: typed",
-        "Real API calls use the key typed in the Server tab (kept in memory, never in links)",
-      ]
-    : server === "present"
+  const mode =
+    apiKey.trim() !== "" ? "typed" : server === "present" ? "server" : "local"
+  const [label, title] =
+    mode === "typed"
       ? [
-          "key: server",
-          "Real API calls use the server's ANTHROPIC_API_KEY; the page never sees it",
+          "key: typed",
+          "Real API calls use the key typed in the Server tab (kept in memory, never in links)",
         ]
-      : server === "checking"
-        ? ["local", "Checking whether the server has an API key…"]
-        : [
-            "local only",
-            server === "absent"
-              ? "No API key: every number is the simulator's estimate. Add a key in the Server tab to compare with the real API"
-              : "Could not reach this app's server; the simulator works without it",
+      : mode === "server"
+        ? [
+            "key: server",
+            "Real API calls use the server's ANTHROPIC_API_KEY; the page never sees it",
           ]
+        : server === "checking"
+          ? ["local", "Checking whether the server has an API key…"]
+          : [
+              "local only",
+              server === "absent"
+                ? "No API key: every number is the simulator's estimate. Add a key in the Server tab to compare with the real API"
+                : "Could not reach this app's server; the simulator works without it",
+            ]
   return (
     <button
       type="button"
       data-testid="header.key-status"
-      data-mode={typed ? "typed" : server === "present" ? "server" : "local"}
+      data-mode={mode}
       title={title}
       onClick={() => {
         setResultTab("server")
@@ -52,7 +53,7 @@ export function KeyStatus() {
         aria-hidden
         className={cn(
           "size-2 rounded-full",
-          live
+          mode !== "local"
             ? "bg-emerald-500"
             : "border border-zinc-400 dark:border-zinc-500"
         )}

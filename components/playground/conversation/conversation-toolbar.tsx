@@ -15,7 +15,6 @@ function thinkingMode(request: unknown): string {
   return typeof t?.type === "string" ? t.type : "off"
 }
 
-/** Model and thinking controls, and what the request holds. */
 /**
  * The label of a model id that is not a row of the table: an alias or a
  * platform id names the model it resolves to ("Claude Sonnet 4.5
@@ -27,6 +26,7 @@ function unlistedLabel(model: string): string {
   return info.known ? `${info.displayName} (${model})` : model
 }
 
+/** Model and thinking controls, and what the request holds. */
 export function ConversationToolbar() {
   const ids = useId()
   const request = usePlaygroundStore((s) => s.request)

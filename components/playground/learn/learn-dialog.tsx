@@ -6,13 +6,9 @@ import { cn } from "@/components/ui/cn"
 
 import type * as Lessons from "@/lib/lessons"
 
+import { browserLocalStorage } from "../browser-storage"
 import { LessonCard } from "./lesson-card"
-import {
-  browserStorage,
-  type LessonProgress,
-  readProgress,
-  writeProgress,
-} from "./progress"
+import { type LessonProgress, readProgress, writeProgress } from "./progress"
 
 type LessonsModule = typeof Lessons
 
@@ -33,9 +29,9 @@ export function LearnDialog({
   const [current, setCurrent] = useState<string | null>(firstLesson)
   // Lessons answered in this browser: id → right or not (kept across visits).
   const [done, setDone] = useState<LessonProgress>(() =>
-    readProgress(browserStorage())
+    readProgress(browserLocalStorage())
   )
-  useEffect(() => writeProgress(browserStorage(), done), [done])
+  useEffect(() => writeProgress(browserLocalStorage(), done), [done])
 
   useEffect(() => {
     ref.current?.showModal()

@@ -11,18 +11,18 @@ import type { ServerKeyStatus } from "./key-section"
 let pending: Promise<Exclude<ServerKeyStatus, "checking">> | null = null
 
 function fetchStatus(): Promise<Exclude<ServerKeyStatus, "checking">> {
-  pending ??= import("@/lib/anthropic/fetcher")
+  if (pending) return pending
+  const p = import("@/lib/anthropic/fetcher")
     .then(({ getStatus }) => getStatus())
     .then(
       (r) =>
         r.success ? (r.data.serverKey ? "present" : "absent") : "unknown",
       () => "unknown" as const
     )
-  const p = pending
   void p.then((s) => {
     if (s === "unknown" && pending === p) pending = null
   })
-  return p
+  return (pending = p)
 }
 
 /** Whether the server has its own ANTHROPIC_API_KEY ("checking" until known). */

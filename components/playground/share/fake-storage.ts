@@ -1,9 +1,9 @@
-import type { TokenStorage } from "./share-tokens"
+import type { SmallStorage } from "../browser-storage"
 
 /** A Map-backed stand-in for localStorage. */
 export function fakeStorage(
   initial: Record<string, string> = {}
-): TokenStorage & {
+): SmallStorage & {
   data: Map<string, string>
 } {
   const data = new Map(Object.entries(initial))

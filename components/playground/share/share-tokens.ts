@@ -5,6 +5,8 @@
 
 import { z } from "zod"
 
+import type { SmallStorage } from "../browser-storage"
+
 /** The localStorage key. */
 export const SHARE_TOKENS_KEY = "cep.share-tokens"
 
@@ -18,7 +20,7 @@ const entrySchema = z.object({
 export type ShareTokenEntry = z.infer<typeof entrySchema> & { id: string }
 
 /** The subset of Storage these helpers use (so tests can pass a Map-backed fake). */
-export type TokenStorage = Pick<Storage, "getItem" | "setItem">
+export type TokenStorage = SmallStorage
 
 function readAll(
   storage: TokenStorage

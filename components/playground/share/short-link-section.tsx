@@ -7,6 +7,7 @@ import {
   type CreateShareResponse,
 } from "@/lib/share"
 
+import { browserLocalStorage } from "../browser-storage"
 import { CopyButton } from "./copy-button"
 import { createShortLink, deleteShortLink } from "./short-link-api"
 import {
@@ -22,9 +23,6 @@ type Created = {
   response: CreateShareResponse
   token?: string
 }
-
-const storage = () =>
-  typeof window === "undefined" ? null : window.localStorage
 
 const button =
   "rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:border-zinc-600 dark:hover:bg-zinc-800"
@@ -44,12 +42,12 @@ export function ShortLinkSection({
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
   const [links, setLinks] = useState<ShareTokenEntry[]>(() => {
-    const s = storage()
+    const s = browserLocalStorage()
     return s ? listShareTokens(s) : []
   })
 
   const refresh = () => {
-    const s = storage()
+    const s = browserLocalStorage()
     setLinks(s ? listShareTokens(s) : [])
   }
 
@@ -67,7 +65,7 @@ export function ShortLinkSection({
       return
     }
     const { id, url, deleteToken } = result.data
-    const s = storage()
+    const s = browserLocalStorage()
     if (deleteToken && s) {
       saveShareToken(s, { id, url, token: deleteToken, createdAt: Date.now() })
       refresh()
@@ -85,7 +83,7 @@ export function ShortLinkSection({
       setMessage(result.message)
       return
     }
-    const s = storage()
+    const s = browserLocalStorage()
     if (s) forgetShareToken(s, id)
     refresh()
     if (created?.response.id === id) setCreated(null)

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test"
 
 import { CHROMIUM_ARGS, chromiumPath } from "./scripts/chromium.mjs"
+import { E2E_SERVER_KEY } from "./test/fake-key"
 
 /**
  * E2E runs against the production build (`next build` + `next start` on
@@ -10,6 +11,8 @@ import { CHROMIUM_ARGS, chromiumPath } from "./scripts/chromium.mjs"
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const FAKE_PORT = Number(process.env.E2E_FAKE_ANTHROPIC_PORT ?? 3199)
 const BASE_URL = `http://127.0.0.1:${PORT}`
+/** A second server of the same build, with ANTHROPIC_API_KEY set. */
+const KEY_PORT = Number(process.env.E2E_SERVER_KEY_PORT ?? 3101)
 
 export default defineConfig({
   testDir: "./e2e",
@@ -64,6 +67,23 @@ export default defineConfig({
         PLAYGROUND_RETRY_BASE_MS: "50",
         // Everything the app server prints goes here too (checked for secrets).
         E2E_SERVER_LOG: "data/e2e-server.log",
+      },
+    },
+    {
+      // The same build again (web servers start one after another, so the
+      // build above is done), as a deployment with its own key would run it.
+      command: `node scripts/e2e-server.mjs --port ${KEY_PORT}`,
+      url: `http://127.0.0.1:${KEY_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        E2E_SKIP_BUILD: "1",
+        ANTHROPIC_API_KEY: E2E_SERVER_KEY,
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_PORT}`,
+        SHARE_DATABASE_URL: "file:./data/e2e-share-key.db",
+        E2E_SERVER_LOG: "data/e2e-server-key.log",
       },
     },
   ],

@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs"
+
+import { E2E_SERVER_KEY } from "../test/fake-key"
+import { expect, test } from "./fixtures"
+
+// These tests use the second e2e app server, started with ANTHROPIC_API_KEY
+// (playwright.config.ts): a deployment with its own key.
+test.use({
+  baseURL: `http://127.0.0.1:${process.env.E2E_SERVER_KEY_PORT ?? 3101}`,
+})
+
+const request = {
+  model: "claude-sonnet-4-6",
+  max_tokens: 64,
+  messages: [{ role: "user", content: "Count me with the server's key" }],
+  context_management: { edits: [{ type: "clear_tool_uses_20250919" }] },
+}
+
+test("with a server key, the page calls the API without a typed key and never sees the key", async ({
+  playground,
+  page,
+}) => {
+  const bodies: string[] = []
+  page.on("response", async (r) => {
+    if (new URL(r.url()).hostname !== "127.0.0.1") return
+    try {
+      bodies.push(await r.text())
+    } catch {
+      // streamed or aborted bodies are read where possible
+    }
+  })
+  await playground.openServerTab(request)
+  await expect(page.getByTestId("header.key-status")).toHaveText("key: server")
+  await expect(playground.server("status")).toHaveAttribute(
+    "data-server-key",
+    "present"
+  )
+  await expect(playground.server("no-key")).toHaveCount(0)
+  await expect(playground.server("key-input")).toHaveValue("")
+
+  await playground.server("count").click()
+  await expect(playground.server("count-result")).toContainText("server")
+  await playground.server("send").click()
+  await expect(playground.server("applied-edits")).toBeVisible({
+    timeout: 20_000,
+  })
+
+  // The key stays on the server: not in the markup, any response, the URL,
+  // browser storage, a share link or the server's output.
+  const secret = E2E_SERVER_KEY.slice(-16)
+  expect(await page.content()).not.toContain(secret)
+  expect(bodies.length).toBeGreaterThan(0)
+  for (const body of bodies) expect(body).not.toContain(secret)
+  expect(page.url()).not.toContain(secret)
+  expect(await playground.permalink()).not.toContain(secret)
+  const storage = await page.evaluate(
+    () =>
+      JSON.stringify({ ...localStorage }) +
+      JSON.stringify({ ...sessionStorage })
+  )
+  expect(storage).not.toContain(secret)
+  expect(readFileSync("data/e2e-server-key.log", "utf8")).not.toContain(secret)
+  expect(playground.consoleErrors).toEqual([])
+})
+
+test("a typed key overrides the server's, and clearing it goes back to the server's", async ({
+  playground,
+  page,
+}) => {
+  await playground.openServerTab(request)
+  const mode = page.getByTestId("header.key-status")
+  await expect(mode).toHaveText("key: server")
+  // The fake API rejects keys starting "sk-ant-bad" with a 401: the typed
+  // key, not the server's, is the one sent.
+  await playground
+    .server("key-input")
+    .fill(`${E2E_SERVER_KEY.slice(0, 7)}bad-typed`)
+  await expect(mode).toHaveText("key: typed")
+  await playground.server("count").click()
+  await expect(playground.server("error")).toContainText(/check the key/i, {
+    timeout: 20_000,
+  })
+  await playground.server("key-input").fill("")
+  await expect(mode).toHaveText("key: server")
+  await playground.server("count").click()
+  await expect(playground.server("count-result")).toContainText("server")
+})

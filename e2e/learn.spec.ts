@@ -140,10 +140,15 @@ test("the model-default lesson: a wrong choice names the newer model's default; 
   )
   await page.getByTestId("learn.open").click()
   await expect(playground.learnDialog).toBeHidden()
-  // An alias is named by the model it resolves to.
-  await expect(
-    page.getByTestId("conversation.model").locator("option:checked")
-  ).toHaveText("Claude Sonnet 4.5 (claude-sonnet-4-5)")
+  // An alias is named by the model it resolves to; the tooltip gives the id.
+  const picker = page.getByTestId("conversation.model")
+  await expect(picker.locator("option:checked")).toHaveText(
+    "Claude Sonnet 4.5 (alias)"
+  )
+  await expect(picker).toHaveAttribute(
+    "title",
+    "claude-sonnet-4-5 → Claude Sonnet 4.5"
+  )
   expect(await playground.appliedEdits()).toBeNull()
   // Explain says why, once: no edit ran, yet the default removed thinking.
   const explain = page.getByTestId("explain.view")

@@ -16,14 +16,28 @@ function thinkingMode(request: unknown): string {
 }
 
 /**
- * The label of a model id that is not a row of the table: an alias or a
- * platform id names the model it resolves to ("Claude Sonnet 4.5
- * (claude-sonnet-4-5)"); an unknown id is shown as typed.
+ * The label of a model id that is not a row of the table, short enough for
+ * the picker: an alias or a platform id names the model it resolves to and
+ * what kind of id it is ("Claude Sonnet 4.5 (alias)"); an unknown id is
+ * shown as typed. The tooltip gives the id itself.
  */
 function unlistedLabel(model: string): string {
   if (!model) return "(none)"
   const info = getModelInfo(model)
-  return info.known ? `${info.displayName} (${model})` : model
+  if (!info.known) return model
+  const kind = info.aliases.includes(model)
+    ? "alias"
+    : /anthropic\./i.test(model)
+      ? "Bedrock id"
+      : model.includes("@")
+        ? "Vertex id"
+        : "other id"
+  return `${info.displayName} (${kind})`
+}
+
+const unlistedTitle = (model: string): string => {
+  const info = getModelInfo(model)
+  return info.known ? `${model} → ${info.displayName}` : model
 }
 
 /** Model and thinking controls, and what the request holds. */
@@ -55,59 +69,64 @@ export function ConversationToolbar() {
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800">
-      <label htmlFor={`${ids}-model`} className="text-zinc-500">
-        model
-      </label>
-      <select
-        id={`${ids}-model`}
-        data-testid="conversation.model"
-        className={`${select} max-w-48`}
-        disabled={stale || !isObject}
-        value={model}
-        title={known ? undefined : unlistedLabel(model)}
-        onChange={(e) =>
-          updateRequest((r) => ({ ...r, model: e.target.value }))
-        }
-      >
-        {!known && <option value={model}>{unlistedLabel(model)}</option>}
-        {MODELS.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.displayName}
-            {m.retired ? " (retired)" : ""}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${ids}-thinking`} className="text-zinc-500">
-        thinking
-      </label>
-      <select
-        id={`${ids}-thinking`}
-        data-testid="conversation.thinking"
-        className={select}
-        disabled={stale || !isObject}
-        value={thinkingMode(request)}
-        onChange={(e) => {
-          const v = e.target.value
-          updateRequest((r) => {
-            if (v === "off") {
-              const { thinking: _drop, ...rest } = r
-              return rest
-            }
-            return {
-              ...r,
-              thinking:
-                v === "enabled"
-                  ? { type: "enabled", budget_tokens: 4096 }
-                  : { type: v },
-            }
-          })
-        }}
-      >
-        <option value="off">off</option>
-        <option value="enabled">enabled</option>
-        <option value="adaptive">adaptive</option>
-        <option value="disabled">disabled</option>
-      </select>
+      {/* Each label wraps with its control, never apart from it. */}
+      <span className="flex items-center gap-1.5">
+        <label htmlFor={`${ids}-model`} className="text-zinc-500">
+          model
+        </label>
+        <select
+          id={`${ids}-model`}
+          data-testid="conversation.model"
+          className={`${select} max-w-48`}
+          disabled={stale || !isObject}
+          value={model}
+          title={known ? undefined : unlistedTitle(model)}
+          onChange={(e) =>
+            updateRequest((r) => ({ ...r, model: e.target.value }))
+          }
+        >
+          {!known && <option value={model}>{unlistedLabel(model)}</option>}
+          {MODELS.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.displayName}
+              {m.retired ? " (retired)" : ""}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className="flex items-center gap-1.5">
+        <label htmlFor={`${ids}-thinking`} className="text-zinc-500">
+          thinking
+        </label>
+        <select
+          id={`${ids}-thinking`}
+          data-testid="conversation.thinking"
+          className={select}
+          disabled={stale || !isObject}
+          value={thinkingMode(request)}
+          onChange={(e) => {
+            const v = e.target.value
+            updateRequest((r) => {
+              if (v === "off") {
+                const { thinking: _drop, ...rest } = r
+                return rest
+              }
+              return {
+                ...r,
+                thinking:
+                  v === "enabled"
+                    ? { type: "enabled", budget_tokens: 4096 }
+                    : { type: v },
+              }
+            })
+          }}
+        >
+          <option value="off">off</option>
+          <option value="enabled">enabled</option>
+          <option value="adaptive">adaptive</option>
+          <option value="disabled">disabled</option>
+        </select>
+      </span>
       <span
         className="ml-auto text-zinc-500 tabular-nums"
         data-testid="conversation.stats"

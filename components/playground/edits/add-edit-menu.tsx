@@ -48,7 +48,7 @@ export function AddEditMenu({
         aria-expanded={open}
         aria-haspopup="menu"
         onClick={() => setOpen(!open)}
-        className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium whitespace-nowrap hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
       >
         + Add edit
       </button>

@@ -59,7 +59,9 @@ export function EditsPanel() {
         <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">
           Edits
         </h2>
-        <span className="text-[11px] text-zinc-500">applied in this order</span>
+        <span className="truncate text-[11px] text-zinc-500">
+          applied in this order
+        </span>
         <div className="ml-auto">
           <AddEditMenu
             disabled={stale}

@@ -60,32 +60,35 @@ export function ClearThinkingFields({
             />
             default
           </label>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name={`${ids}-mode`}
-              data-testid={t("keep.turns")}
-              checked={keep !== undefined && !isAll}
-              onChange={() =>
-                setField("keep", { type: "thinking_turns", value: 1 })
-              }
-            />
-            last
-          </label>
-          <div className="w-20">
-            <NumberInput
-              id={`${ids}-turns`}
-              label="Thinking turns to keep"
-              testId={t("keep.value")}
-              value={typeof turns === "number" ? turns : undefined}
-              placeholder="N"
-              disabled={keep === undefined || isAll}
-              onChange={(v) =>
-                setField("keep", { type: "thinking_turns", value: v ?? 1 })
-              }
-            />
-          </div>
-          <span>turns</span>
+          {/* "last N turns" wraps as one piece. */}
+          <span className="flex items-center gap-1.5">
+            <label className="flex items-center gap-1">
+              <input
+                type="radio"
+                name={`${ids}-mode`}
+                data-testid={t("keep.turns")}
+                checked={keep !== undefined && !isAll}
+                onChange={() =>
+                  setField("keep", { type: "thinking_turns", value: 1 })
+                }
+              />
+              last
+            </label>
+            <div className="w-20">
+              <NumberInput
+                id={`${ids}-turns`}
+                label="Thinking turns to keep"
+                testId={t("keep.value")}
+                value={typeof turns === "number" ? turns : undefined}
+                placeholder="N"
+                disabled={keep === undefined || isAll}
+                onChange={(v) =>
+                  setField("keep", { type: "thinking_turns", value: v ?? 1 })
+                }
+              />
+            </div>
+            <span>turns</span>
+          </span>
           <label className="flex items-center gap-1">
             <input
               type="radio"

@@ -5,7 +5,7 @@
  * is cached by array identity (inputs are treated as immutable: change a
  * conversation by building new arrays/objects, as the UI store does).
  */
-import type { BlockKind, ToolOrigin } from "./block-rules"
+import type { BlockKind, MessageRole, ToolOrigin } from "./block-rules"
 import { checkBlock, classify } from "./block-rules"
 import { isObj, issue, MSG } from "./issues"
 import { checkPairing } from "./pairing"
@@ -21,7 +21,7 @@ import type {
 export interface BlockRec {
   mi: number
   bi: number
-  role: "user" | "assistant"
+  role: MessageRole
   type: string
   kind: BlockKind
   origin: ToolOrigin | null
@@ -55,7 +55,12 @@ export interface Analysis {
    */
   msgStart: Int32Array
   messageIsString: boolean[]
-  messageRoles: Array<"user" | "assistant">
+  messageRoles: MessageRole[]
+  /**
+   * Mid-conversation system messages with `clear_at: "next_user_message"`
+   * followed by a later user message: the server no longer shows them.
+   */
+  hiddenSystemMessages: number[]
   pairs: ToolPair[]
   turns: Turn[]
   /** Record indices of every compaction block. */
@@ -143,6 +148,7 @@ function empty(error: SimulateError | null): Analysis {
     msgStart: new Int32Array(1),
     messageIsString: [],
     messageRoles: [],
+    hiddenSystemMessages: [],
     pairs: [],
     turns: [],
     compactionRecs: [],
@@ -167,15 +173,15 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
   // Records are pushed (no pre-pass over the messages for their count).
   const recs: BlockRec[] = (a.recs = [])
   const isString: boolean[] = (a.messageIsString = new Array(messages.length))
-  const roles: Array<"user" | "assistant"> = (a.messageRoles = new Array(
-    messages.length
-  ))
+  const roles: MessageRole[] = (a.messageRoles = new Array(messages.length))
   let n = 0
   let error: SimulateError | null = null
   // Noted while the records are built, instead of in later passes over them.
   const compactions: number[] = []
   let thinking = false
   let redacted = false
+  // System messages shown only until the next user message.
+  const hiddenFrom: number[] = []
   for (let mi = 0; mi < messages.length && !error; mi++) {
     start[mi] = n
     const m: unknown = messages[mi]
@@ -187,15 +193,26 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
       error = issue([...msgPath(mi), "role"], MSG.required)
       break
     }
-    if (m.role !== "user" && m.role !== "assistant") {
+    if (m.role !== "user" && m.role !== "assistant" && m.role !== "system") {
       error = issue(
         [...msgPath(mi), "role"],
-        "Input should be 'user' or 'assistant'"
+        "Input should be 'user', 'assistant' or 'system'"
       )
       break
     }
-    const role = m.role
+    const role: MessageRole = m.role
     const content = m.content
+    if (role === "system") {
+      error = checkSystemMessage(m, mi)
+      if (error) break
+      if (m.clear_at === "next_user_message") hiddenFrom.push(mi)
+    }
+    if (content === undefined && role === "system") {
+      // Only output_config (checked above): a message without blocks.
+      roles[mi] = role
+      isString[mi] = false
+      continue
+    }
     if (content === undefined) {
       error = issue([...msgPath(mi), "content"], MSG.required)
       break
@@ -239,16 +256,43 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
   }
   if (error) return error
   start[messages.length] = n
+  a.hiddenSystemMessages = hiddenFrom.filter((mi) =>
+    roles.some((r, k) => k > mi && r === "user")
+  )
   a.compactionRecs = compactions
   a.hasThinkingBlock = thinking
   a.hasAnyThinking = thinking || redacted
   return null
 }
 
+/** A mid-conversation system message's own fields (SDK BetaSystemMessageParam). */
+function checkSystemMessage(
+  m: Record<string, unknown>,
+  mi: number
+): SimulateError | null {
+  const at = m.clear_at
+  if (
+    at !== undefined &&
+    at !== null &&
+    at !== "next_user_message" &&
+    at !== "never"
+  )
+    return issue(
+      [...msgPath(mi), "clear_at"],
+      "Input should be 'next_user_message' or 'never'"
+    )
+  const oc = m.output_config
+  if (oc !== undefined && oc !== null && !isObj(oc))
+    return issue([...msgPath(mi), "output_config"], MSG.object)
+  if (m.content === undefined && !isObj(oc))
+    return issue(msgPath(mi), "a system message needs content or output_config")
+  return null
+}
+
 function rec(
   mi: number,
   bi: number,
-  role: "user" | "assistant",
+  role: MessageRole,
   block: Record<string, unknown>
 ): BlockRec {
   const type = block.type as string

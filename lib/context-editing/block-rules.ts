@@ -3,7 +3,9 @@
  * contain. Server tool results are every `*_tool_result` type the SDK knows.
  */
 import { isObj, issue, MSG } from "./issues"
-import type { SimulateError, SimulateWarning } from "./types"
+import type { MessageRole, SimulateError, SimulateWarning } from "./types"
+
+export type { MessageRole }
 
 /** Server tool result block types (SDK at the spec's snapshot). */
 export const SERVER_TOOL_RESULT_TYPES = [
@@ -36,14 +38,24 @@ const ASSISTANT_TYPES = [
   ...SERVER_TOOL_RESULT_TYPES,
   "compaction",
   "container_upload",
+  "mcp_tool_listing",
+  "fallback",
 ]
+/** Blocks of a mid-conversation `role: "system"` message (SDK BetaSystemMessageParam). */
+const SYSTEM_TYPES = ["text", "tool_addition", "tool_removal"]
 /** Every block tag the simulator accepts, in the order error messages list them. */
 export const ALL_BLOCK_TYPES: readonly string[] = [
-  ...new Set([...USER_TYPES, ...ASSISTANT_TYPES]),
+  ...new Set([...USER_TYPES, ...ASSISTANT_TYPES, ...SYSTEM_TYPES]),
 ]
 
 const USER_SET = new Set(USER_TYPES)
 const ASSISTANT_SET = new Set(ASSISTANT_TYPES)
+const SYSTEM_SET = new Set(SYSTEM_TYPES)
+const ROLE_SETS: Record<MessageRole, Set<string>> = {
+  user: USER_SET,
+  assistant: ASSISTANT_SET,
+  system: SYSTEM_SET,
+}
 const TOOL_RESULT_CONTENT = ["text", "image", "document", "search_result"]
 
 /** Coarse kind used by rules and token categories. */
@@ -156,7 +168,7 @@ function checkToolResultContent(
  */
 export function checkBlock(
   b: unknown,
-  role: "user" | "assistant",
+  role: MessageRole,
   mi: number,
   bi: number,
   warnings: SimulateWarning[]
@@ -189,26 +201,32 @@ export function checkBlock(
 
 function checkBlockSlow(
   b: unknown,
-  role: "user" | "assistant",
+  role: MessageRole,
   p: (string | number)[],
   warnings: SimulateWarning[]
 ): SimulateError | null {
   if (!isObj(b)) return issue(p, MSG.object)
   const type = b.type
   if (type === undefined) return issue(p, MSG.noTag)
-  if (
-    typeof type !== "string" ||
-    !(USER_SET.has(type) || ASSISTANT_SET.has(type))
-  )
+  if (typeof type !== "string" || !ALL_BLOCK_TYPES.includes(type))
     return issue(p, MSG.tag(type, ALL_BLOCK_TYPES))
-  if (role === "user" && !USER_SET.has(type))
-    return issue(p, `\`${type}\` blocks are only allowed in assistant messages`)
-  if (role === "assistant" && !ASSISTANT_SET.has(type))
-    return issue(p, `\`${type}\` blocks are only allowed in user messages`)
+  if (!ROLE_SETS[role].has(type)) {
+    const where = (["user", "assistant", "system"] as const).filter((r) =>
+      ROLE_SETS[r].has(type)
+    )
+    return issue(
+      p,
+      `\`${type}\` blocks are only allowed in ${where.join(" or ")} messages`
+    )
+  }
   const str = (name: string) =>
     typeof b[name] === "string"
       ? null
       : field(p, type, name, b[name] === undefined ? MSG.required : MSG.string)
+  const obj = (name: string) =>
+    isObj(b[name])
+      ? null
+      : field(p, type, name, b[name] === undefined ? MSG.required : MSG.object)
   switch (type) {
     case "text":
       if (typeof b.text === "string" && b.text.length === 0)
@@ -257,6 +275,23 @@ function checkBlockSlow(
       return str("thinking")
     case "redacted_thinking":
       return str("data")
+    case "tool_addition":
+    case "tool_removal":
+      return obj("tool")
+    case "fallback":
+      return obj("from") ?? obj("to")
+    case "mcp_tool_listing":
+      return (
+        str("mcp_server_name") ??
+        (Array.isArray(b.tools)
+          ? null
+          : field(
+              p,
+              type,
+              "tools",
+              b.tools === undefined ? MSG.required : MSG.list
+            ))
+      )
     case "compaction":
       if (b.content === "")
         return field(p, type, "content", "content cannot be empty")

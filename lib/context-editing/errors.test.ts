@@ -298,9 +298,57 @@ const CASES: Array<[string, unknown, string, (string | number)[]]> = [
   ],
   [
     "bad role",
-    { ...base, messages: [{ role: "system", content: "x" }] },
-    "messages.0.role: Input should be 'user' or 'assistant'",
+    { ...base, messages: [{ role: "developer", content: "x" }] },
+    "messages.0.role: Input should be 'user', 'assistant' or 'system'",
     ["messages", 0, "role"],
+  ],
+  [
+    "system message with an unknown clear_at",
+    {
+      ...base,
+      messages: [
+        { role: "user", content: "hi" },
+        { role: "system", content: "Be brief.", clear_at: "later" },
+      ],
+    },
+    "messages.1.clear_at: Input should be 'next_user_message' or 'never'",
+    ["messages", 1, "clear_at"],
+  ],
+  [
+    "system message with neither content nor output_config",
+    {
+      ...base,
+      messages: [{ role: "user", content: "hi" }, { role: "system" }],
+    },
+    "messages.1: a system message needs content or output_config",
+    ["messages", 1],
+  ],
+  [
+    "thinking block in a system message",
+    {
+      ...base,
+      messages: [
+        { role: "user", content: "hi" },
+        {
+          role: "system",
+          content: [{ type: "thinking", thinking: "t", signature: "s" }],
+        },
+      ],
+    },
+    "messages.1.content.0: `thinking` blocks are only allowed in assistant messages",
+    ["messages", 1, "content", 0],
+  ],
+  [
+    "tool_addition without its tool",
+    {
+      ...base,
+      messages: [
+        { role: "user", content: "hi" },
+        { role: "system", content: [{ type: "tool_addition" }] },
+      ],
+    },
+    "messages.1.content.0.tool_addition.tool: Field required",
+    ["messages", 1, "content", 0, "tool"],
   ],
   [
     "message without content",

@@ -12,7 +12,10 @@ const TOOLS_4X = { auto: 346, any: 313 }
 const INFERRED =
   "Released after the last published compaction list; compaction support inferred."
 
-type Row = Omit<ModelInfo, "known" | "toolPromptTokens" | "retired"> &
+type Row = Omit<
+  ModelInfo,
+  "known" | "toolPromptTokens" | "retired" | "systemMessages"
+> &
   Partial<Pick<ModelInfo, "toolPromptTokens" | "retired">>
 
 function row(
@@ -158,10 +161,28 @@ const ROWS: Row[] = [
   ),
 ]
 
+// Mid-conversation system messages: the docs' list (Fable 5.1, Mythos 5.1,
+// Fable 5, Mythos 5, Opus 5.5, Opus 4.8, Opus 5, Sonnet 5.5, Haiku 5.5; "not
+// available on Sonnet 5"), plus the 5.2 models released after it (inferred).
+const SYSTEM_MESSAGES = new Set([
+  "claude-fable-5-2",
+  "claude-mythos-5-2",
+  "claude-fable-5-1",
+  "claude-mythos-5-1",
+  "claude-fable-5",
+  "claude-mythos-5",
+  "claude-opus-5-5",
+  "claude-opus-5",
+  "claude-sonnet-5-5",
+  "claude-haiku-5-5",
+  "claude-opus-4-8",
+])
+
 /** The capability table, newest first. */
 export const MODELS: readonly ModelInfo[] = ROWS.map((r) => ({
   retired: false,
   toolPromptTokens: TOOLS_4X,
+  systemMessages: SYSTEM_MESSAGES.has(r.id),
   ...r,
   known: true,
 }))
@@ -195,6 +216,8 @@ function fallback(id: string): ModelInfo {
     contextEditing: true,
     compaction: false,
     onDemandCompaction: false,
+    // Not rejected for an unknown (likely newer) model: only warned about.
+    systemMessages: !old,
     thinkingDefaultKeep: haiku || old ? 1 : "all",
     tokenizer: next ? "next" : "legacy",
     contextWindow: haiku || old ? 200_000 : 1_000_000,

@@ -217,6 +217,29 @@ export function replay(s: SimState): ReplayInfo {
   }
 }
 
+/**
+ * Mid-conversation system messages with `clear_at: "next_user_message"` that
+ * a later user message follows: the server keeps them in the array but no
+ * longer shows them to the model (SDK BetaSystemMessageParam). Their blocks
+ * are ignored, like blocks before a replayed compaction block.
+ */
+export function hideSystemMessages(s: SimState): number {
+  const a = s.a
+  const before = s.total
+  for (const mi of a.hiddenSystemMessages) {
+    const next = a.messageRoles.indexOf("user", mi + 1)
+    const why = intern(
+      `System message with clear_at: "next_user_message", and messages[${next}] is a later user message → no longer shown to the model`
+    )
+    for (let i = a.msgStart[mi]!; i < a.msgStart[mi + 1]!; i++) {
+      if (s.blocks[i] === null) continue
+      setBlock(s, i, null, 0)
+      decide(s, i, "ignored", null, null, why)
+    }
+  }
+  return Math.round(before - s.total)
+}
+
 /** Implicit thinking default (spec §2.3) per the switch and the model table. */
 export function implicitKeep(
   model: ModelInfo,

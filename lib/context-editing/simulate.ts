@@ -32,6 +32,7 @@ import { applyClearToolUses } from "./rules/clear-tool-uses"
 import { applyCompact } from "./rules/compact"
 import {
   calibrationFor,
+  hideSystemMessages,
   implicitKeep,
   initState,
   replay,
@@ -94,6 +95,13 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   const a = analyzeMessages(p.messages)
   if (a.error) return fail(a.error, p.bare)
   warnings.push(...a.warnings)
+  const systemAt = model.systemMessages ? -1 : a.messageRoles.indexOf("system")
+  if (systemAt >= 0)
+    warnings.push({
+      code: "system_message_unsupported",
+      message: `${model.displayName} does not take mid-conversation system messages (Opus 4.8 and later do, Sonnet 5 does not): the API would reject this request ("role 'system' is not supported on this model"). Move the text to the top-level system field.`,
+      path: ["messages", systemAt, "role"],
+    })
   const pe = parseEdits(p.body.context_management)
   if (!pe.ok) return fail(pe.error, p.bare)
   const edits = pe.value
@@ -161,6 +169,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     clean(estimator.messageOverhead(est))
   )
   const replayed = replay(s)
+  hideSystemMessages(s)
 
   let implicitThinking: ImplicitThinkingInfo | null = null
   const hasThinkingEdit = (edits ?? []).some(

@@ -2,7 +2,8 @@
  * Turn model (spec §2.3): consecutive same-role messages merge; a user
  * message made only of tool_result blocks continues the assistant turn (tool
  * loop); every other user message starts a human turn. Blocks the server
- * ignores (before a replayed compaction block) belong to no turn.
+ * ignores (before a replayed compaction block) and mid-conversation system
+ * messages belong to no turn: a system message neither ends nor starts one.
  */
 import type { Analysis } from "./analyze"
 
@@ -25,15 +26,14 @@ export function buildTurns(a: Analysis): Turn[] {
   let nOrder = 0
   const roles: Array<Turn["role"]> = []
   const msgFrom: number[] = []
-  const recFrom: number[] = []
-  const recTo: number[] = []
+  const recsOf: number[] = []
   // The ignored records are exactly those before the last compaction block,
   // so the effective records of a message are a contiguous range too.
   const firstLive = a.lastCompaction < 0 ? 0 : a.lastCompaction
   for (let mi = 0; mi + 1 < start.length; mi++) {
     const to = start[mi + 1]!
     const from = Math.min(to, Math.max(start[mi]!, firstLive))
-    if (from === to) continue
+    if (from === to || a.messageRoles[mi] === "system") continue
     const t = roles.length - 1
     const lastRole = t >= 0 ? roles[t] : undefined
     let role: Turn["role"]
@@ -47,9 +47,9 @@ export function buildTurns(a: Analysis): Turn[] {
     if (lastRole !== role) {
       roles.push(role)
       msgFrom.push(nOrder)
-      recFrom.push(from)
-      recTo.push(to)
-    } else recTo[t] = to
+      recsOf.push(0)
+    }
+    recsOf[roles.length - 1]! += to - from
     order[nOrder++] = mi
   }
   const turns: Turn[] = new Array(roles.length)
@@ -58,12 +58,17 @@ export function buildTurns(a: Analysis): Turn[] {
     const m1 = t + 1 < roles.length ? msgFrom[t + 1]! : nOrder
     const messageIndices: number[] = new Array(m1 - m0)
     for (let k = m0; k < m1; k++) messageIndices[k - m0] = order[k]!
-    const r0 = recFrom[t]!
-    const r1 = recTo[t]!
-    const recs: number[] = new Array(r1 - r0)
-    for (let i = r0; i < r1; i++) {
-      recs[i - r0] = i
-      a.recs[i]!.turn = t
+    // A turn's records, message by message (a system message between two
+    // of its messages is not part of it).
+    const recs: number[] = new Array(recsOf[t]!)
+    let k = 0
+    for (let j = m0; j < m1; j++) {
+      const mi = order[j]!
+      const to = start[mi + 1]!
+      for (let i = Math.max(start[mi]!, firstLive); i < to; i++) {
+        recs[k++] = i
+        a.recs[i]!.turn = t
+      }
     }
     turns[t] = { role: roles[t]!, messageIndices, recs, current: false }
   }

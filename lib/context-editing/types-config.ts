@@ -14,6 +14,11 @@ export interface ModelInfo {
   /** compact_20260112 supported. */
   compaction: boolean
   onDemandCompaction: boolean
+  /**
+   * Accepts `role: "system"` messages inside `messages` (mid-conversation
+   * system messages: Opus 4.8 and later, not Sonnet 5).
+   */
+  systemMessages: boolean
   /** Implicit thinking default when no clear_thinking edit is sent. */
   thinkingDefaultKeep: "all" | 1
   tokenizer: TokenizerFamily

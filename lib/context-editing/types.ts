@@ -101,12 +101,15 @@ export type BlockStatus =
   | "ignored"
   | "not_applied"
 
+/** Who sent a message: the API's two roles, or a mid-conversation system message. */
+export type MessageRole = "user" | "assistant" | "system"
+
 /** Per-block outcome; one per content block of the ORIGINAL messages, in order. */
 export interface BlockOutcome {
   messageIndex: number
   /** 0 for string message content (treated as one text block). */
   blockIndex: number
-  role: "user" | "assistant"
+  role: MessageRole
   /** The block's `type` ("text" for string content). */
   type: string
   status: BlockStatus
@@ -147,6 +150,7 @@ export type WarningCode =
   | "duplicate_edit_type"
   | "empty_edits"
   | "context_window_exceeded"
+  | "system_message_unsupported"
 
 /** A suspicious but allowed thing in the request. */
 export interface SimulateWarning {

@@ -56,6 +56,10 @@ const contentBlock = {
         "mcp_tool_result",
         "container_upload",
         "compaction",
+        "mcp_tool_listing",
+        "fallback",
+        "tool_addition",
+        "tool_removal",
       ],
     },
   },
@@ -217,13 +221,28 @@ const compact = {
 
 const message = {
   type: "object",
-  required: ["role", "content"],
+  required: ["role"],
   properties: {
-    role: { enum: ["user", "assistant"] },
+    role: {
+      enum: ["user", "assistant", "system"],
+      description:
+        '"system": a mid-conversation system message (Opus 4.8 and later)',
+    },
     content: {
       anyOf: [{ type: "string" }, { type: "array", items: contentBlock }],
     },
+    clear_at: {
+      enum: ["next_user_message", "never", null],
+      description:
+        'System messages only. "next_user_message": no longer shown once a later user message exists.',
+    },
+    output_config: { type: ["object", "null"] },
   },
+  // Only a system message may leave out content (it may carry only output_config).
+  anyOf: [
+    { properties: { role: { const: "system" } } },
+    { required: ["content"] },
+  ],
 }
 
 /** The schema the JSON editor validates against (a request, or a bare messages array). */

@@ -1,6 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 
+import { simulate } from "@/lib/context-editing"
+
 import { fillLike } from "./filler"
 import { requestArb } from "./fake-states"
 import { redactJsonText, redactState } from "./redact"
@@ -202,6 +204,37 @@ describe("fillLike", () => {
         expect(out).toMatch(/^[\x00-\x7f\u00a0]*$/)
       })
     )
+  })
+})
+
+describe("redacting a mid-conversation system message", () => {
+  it("keeps clear_at and effort, so the redacted request still hides the same message", () => {
+    const request = {
+      model: "claude-opus-4-8",
+      messages: [
+        { role: "user", content: "Plan the ACME merger" },
+        {
+          role: "system",
+          content: "Never mention Globex.",
+          clear_at: "next_user_message",
+          output_config: { effort: "low" },
+        },
+        { role: "assistant", content: "Sure." },
+        { role: "user", content: "Go on" },
+      ],
+    }
+    const out = redactState({ request }).request as typeof request
+    const sys = out.messages[1]!
+    expect(sys.content).not.toContain("Globex")
+    expect(sys.clear_at).toBe("next_user_message")
+    expect(sys.output_config?.effort).toBe("low")
+    const before = simulate(request)
+    const after = simulate(out)
+    if (!before.ok || !after.ok) throw new Error("expected both to simulate")
+    expect(after.blocks.map((b) => b.status)).toEqual(
+      before.blocks.map((b) => b.status)
+    )
+    expect(after.blocks[1]!.status).toBe("ignored")
   })
 })
 

@@ -13,6 +13,8 @@ const STRUCTURAL_KEYS = new Set([
   "tool_use_id",
   "name",
   "role",
+  "clear_at",
+  "effort",
   "media_type",
   "ttl",
   "file_id",

@@ -18,8 +18,10 @@ import {
 import { BlockEditor } from "./block-editor"
 import { useCompose } from "./use-compose"
 
-const BLOCK_TYPES: Record<"user" | "assistant", string[]> = {
+const BLOCK_TYPES: Record<"user" | "assistant" | "system", string[]> = {
   user: ["text", "tool_result", "image"],
+  // A mid-conversation system message (Opus 4.8 and later).
+  system: ["text"],
   assistant: [
     "text",
     "thinking",
@@ -46,8 +48,8 @@ export const MessageCard = memo(function MessageCard({
   toolIds: string[]
 }) {
   const compose = useCompose()
-  const role =
-    (message as { role?: unknown })?.role === "assistant" ? "assistant" : "user"
+  const sent = (message as { role?: unknown })?.role
+  const role = sent === "assistant" || sent === "system" ? sent : "user"
   const blocks = blocksOf(message)
   const t = `compose.message.${index}`
   return (
@@ -72,6 +74,7 @@ export const MessageCard = memo(function MessageCard({
         >
           <option value="user">user</option>
           <option value="assistant">assistant</option>
+          <option value="system">system</option>
         </select>
         <span className="text-zinc-500">message {index}</span>
         <span className="ml-auto" />

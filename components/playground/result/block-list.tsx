@@ -148,7 +148,9 @@ export function BlockList({
                   className={
                     item.role === "assistant"
                       ? "rounded bg-violet-100 px-1.5 font-medium text-violet-900 dark:bg-violet-900/50 dark:text-violet-100"
-                      : "rounded bg-zinc-200 px-1.5 font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+                      : item.role === "system"
+                        ? "rounded bg-amber-100 px-1.5 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100"
+                        : "rounded bg-zinc-200 px-1.5 font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
                   }
                 >
                   {item.role}

@@ -61,7 +61,13 @@ export function parsePythonCall(code: string): {
         ws()
         if (c === "{") {
           if (code[i++] !== ":") throw new Error(`expected : at ${i}`)
-          obj[v as string] = value()
+          // An own property even for "__proto__" (as Python's dict has it).
+          Object.defineProperty(obj, v as string, {
+            value: value(),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          })
         } else arr.push(v)
         ws()
         if (code[i] === ",") i++

@@ -42,3 +42,37 @@ test("clicking a block selects its JSON in the editor", async ({
   // The first message's first block: the user's opening text block.
   expect(JSON.parse(selected)).toMatchObject({ type: "text" })
 })
+
+test("a mid-conversation system message is read, hidden once a later user message exists, and editable in compose", async ({
+  playground,
+  page,
+}) => {
+  const request = {
+    model: "claude-opus-4-8",
+    max_tokens: 256,
+    messages: [
+      { role: "user", content: "Summarise the incident." },
+      {
+        role: "system",
+        content: "Answer in French from now on.",
+        clear_at: "next_user_message",
+      },
+      { role: "assistant", content: "Voici le résumé." },
+      { role: "user", content: "Merci. Et ensuite ?" },
+    ],
+  }
+  await playground.open(
+    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  )
+  await playground.showUnchanged()
+  await expect(playground.engineError).toHaveCount(0)
+  const sys = playground.block(1, 0)
+  await expect(sys).toHaveAttribute("data-status", "ignored")
+  await expect(sys.getByTestId("diff.block.reason")).toContainText(
+    "messages[3] is a later user message"
+  )
+  await expect(page.getByTestId("diff.message.1")).toContainText("system")
+  await page.getByTestId("conversation.mode.compose").click()
+  await expect(page.getByTestId("compose.message.1.role")).toHaveValue("system")
+  expect(playground.consoleErrors).toEqual([])
+})

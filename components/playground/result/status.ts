@@ -36,7 +36,9 @@ export const STATUS: Record<
     chip: "bg-rose-100 text-rose-900 dark:bg-rose-900/50 dark:text-rose-100",
   },
   ignored: {
-    label: "ignored (before compaction)",
+    // Before a replayed compaction block, or a hidden system message: the
+    // reason line says which.
+    label: "ignored by the server",
     icon: "⤓",
     chip: "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
   },

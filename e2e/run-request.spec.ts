@@ -116,15 +116,7 @@ test("the canary key never reaches the URL, storage, responses or server output"
   playground,
   page,
 }) => {
-  const bodies: string[] = []
-  page.on("response", async (r) => {
-    if (new URL(r.url()).hostname !== "127.0.0.1") return
-    try {
-      bodies.push(await r.text())
-    } catch {
-      // streamed or aborted bodies are read where possible
-    }
-  })
+  const bodies = playground.collectResponseBodies()
   await playground.openServerTab(request("Leak check"), CANARY)
   await playground.server("count").click()
   await expect(playground.server("count-result")).toBeVisible()

@@ -20,15 +20,7 @@ test("with a server key, the page calls the API without a typed key and never se
   playground,
   page,
 }) => {
-  const bodies: string[] = []
-  page.on("response", async (r) => {
-    if (new URL(r.url()).hostname !== "127.0.0.1") return
-    try {
-      bodies.push(await r.text())
-    } catch {
-      // streamed or aborted bodies are read where possible
-    }
-  })
+  const bodies = playground.collectResponseBodies()
   await playground.openServerTab(request)
   await expect(page.getByTestId("header.key-status")).toHaveText("key: server")
   await expect(playground.server("status")).toHaveAttribute(

@@ -22,6 +22,23 @@ export class PlaygroundPage {
     })
   }
 
+  /**
+   * From now on, the body of every response from this host (the app's own
+   * pages and API routes), for checks that a secret never comes back.
+   */
+  collectResponseBodies(): string[] {
+    const bodies: string[] = []
+    this.page.on("response", async (r) => {
+      if (new URL(r.url()).hostname !== "127.0.0.1") return
+      try {
+        bodies.push(await r.text())
+      } catch {
+        // streamed or aborted bodies are read where possible
+      }
+    })
+    return bodies
+  }
+
   /** Opens the page (optionally with a fragment) and waits for the workspace. */
   async open(hash = "") {
     await this.page.goto(`/${hash}`)

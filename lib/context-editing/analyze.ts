@@ -58,9 +58,10 @@ export interface Analysis {
   messageRoles: MessageRole[]
   /**
    * Mid-conversation system messages with `clear_at: "next_user_message"`
-   * followed by a later user message: the server no longer shows them.
+   * that a later user message follows (the server no longer shows them),
+   * each with the index of that user message.
    */
-  hiddenSystemMessages: number[]
+  hiddenSystemMessages: Array<{ message: number; hiddenBy: number }>
   pairs: ToolPair[]
   turns: Turn[]
   /** Record indices of every compaction block. */
@@ -206,12 +207,12 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
       error = checkSystemMessage(m, mi)
       if (error) break
       if (m.clear_at === "next_user_message") hiddenFrom.push(mi)
-    }
-    if (content === undefined && role === "system") {
-      // Only output_config (checked above): a message without blocks.
-      roles[mi] = role
-      isString[mi] = false
-      continue
+      if (content === undefined) {
+        // Only output_config (checked above): a message without blocks.
+        roles[mi] = role
+        isString[mi] = false
+        continue
+      }
     }
     if (content === undefined) {
       error = issue([...msgPath(mi), "content"], MSG.required)
@@ -256,9 +257,10 @@ function collect(messages: unknown[], a: Analysis): SimulateError | null {
   }
   if (error) return error
   start[messages.length] = n
-  a.hiddenSystemMessages = hiddenFrom.filter((mi) =>
-    roles.some((r, k) => k > mi && r === "user")
-  )
+  for (const mi of hiddenFrom) {
+    const hiddenBy = roles.indexOf("user", mi + 1)
+    if (hiddenBy >= 0) a.hiddenSystemMessages.push({ message: mi, hiddenBy })
+  }
   a.compactionRecs = compactions
   a.hasThinkingBlock = thinking
   a.hasAnyThinking = thinking || redacted

@@ -216,7 +216,8 @@ function fallback(id: string): ModelInfo {
     contextEditing: true,
     compaction: false,
     onDemandCompaction: false,
-    // Not rejected for an unknown (likely newer) model: only warned about.
+    // An unknown id is assumed to take them (it is likely newer), unless it
+    // is a Claude 2/3-era id.
     systemMessages: !old,
     thinkingDefaultKeep: haiku || old ? 1 : "all",
     tokenizer: next ? "next" : "legacy",

@@ -223,21 +223,18 @@ export function replay(s: SimState): ReplayInfo {
  * longer shows them to the model (SDK BetaSystemMessageParam). Their blocks
  * are ignored, like blocks before a replayed compaction block.
  */
-export function hideSystemMessages(s: SimState): number {
+export function hideSystemMessages(s: SimState): void {
   const a = s.a
-  const before = s.total
-  for (const mi of a.hiddenSystemMessages) {
-    const next = a.messageRoles.indexOf("user", mi + 1)
+  for (const { message, hiddenBy } of a.hiddenSystemMessages) {
     const why = intern(
-      `System message with clear_at: "next_user_message", and messages[${next}] is a later user message → no longer shown to the model`
+      `System message with clear_at: "next_user_message", and messages[${hiddenBy}] is a later user message → no longer shown to the model`
     )
-    for (let i = a.msgStart[mi]!; i < a.msgStart[mi + 1]!; i++) {
+    for (let i = a.msgStart[message]!; i < a.msgStart[message + 1]!; i++) {
       if (s.blocks[i] === null) continue
       setBlock(s, i, null, 0)
       decide(s, i, "ignored", null, null, why)
     }
   }
-  return Math.round(before - s.total)
 }
 
 /** Implicit thinking default (spec §2.3) per the switch and the model table. */

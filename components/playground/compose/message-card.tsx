@@ -2,6 +2,7 @@
 
 import { memo } from "react"
 
+import type { MessageRole } from "@/lib/context-editing"
 import {
   addBlock,
   blocksOf,
@@ -18,7 +19,7 @@ import {
 import { BlockEditor } from "./block-editor"
 import { useCompose } from "./use-compose"
 
-const BLOCK_TYPES: Record<"user" | "assistant" | "system", string[]> = {
+const BLOCK_TYPES: Record<MessageRole, string[]> = {
   user: ["text", "tool_result", "image"],
   // A mid-conversation system message (Opus 4.8 and later).
   system: ["text"],

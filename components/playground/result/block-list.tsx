@@ -2,7 +2,11 @@
 
 import { useCallback, useMemo, useState } from "react"
 
-import type { BlockOutcome, SimulateSuccess } from "@/lib/context-editing"
+import type {
+  BlockOutcome,
+  MessageRole,
+  SimulateSuccess,
+} from "@/lib/context-editing"
 import type { BlockRef } from "@/lib/state"
 
 import { revealBlockInEditor } from "../editor-bridge"
@@ -16,7 +20,7 @@ type Item =
   | {
       kind: "message"
       messageIndex: number
-      role: string
+      role: MessageRole
       blocks: BlockOutcome[]
     }
   | { kind: "collapsed"; from: number; to: number; blocks: number }
@@ -24,6 +28,15 @@ type Item =
 const PAGE = 250
 // Shorter runs of untouched blocks stay visible: folding them hides more than it saves.
 const MIN_FOLD_BLOCKS = 8
+
+/** The role badge's colours. */
+const ROLE_CHIP: Record<MessageRole, string> = {
+  user: "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200",
+  assistant:
+    "bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-violet-100",
+  system:
+    "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+}
 
 /** Groups outcomes by message and folds runs of untouched messages. */
 function buildItems(blocks: BlockOutcome[], showUnchanged: boolean): Item[] {
@@ -145,13 +158,7 @@ export function BlockList({
             >
               <div className="mb-0.5 flex items-center gap-2 text-[11px] text-zinc-500">
                 <span
-                  className={
-                    item.role === "assistant"
-                      ? "rounded bg-violet-100 px-1.5 font-medium text-violet-900 dark:bg-violet-900/50 dark:text-violet-100"
-                      : item.role === "system"
-                        ? "rounded bg-amber-100 px-1.5 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100"
-                        : "rounded bg-zinc-200 px-1.5 font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
-                  }
+                  className={`rounded px-1.5 font-medium ${ROLE_CHIP[item.role]}`}
                 >
                   {item.role}
                 </span>

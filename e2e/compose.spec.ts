@@ -72,6 +72,11 @@ test("a mid-conversation system message is read, hidden once a later user messag
     "messages[3] is a later user message"
   )
   await expect(page.getByTestId("diff.message.1")).toContainText("system")
+  // Explain's summary says why, as no edit section covers it.
+  await playground.resultTab("explain").click()
+  await expect(page.getByTestId("explain.summary")).toContainText(
+    /Message 1, block 0, text: ignored by the server, ≈\d+ → ≈0 tokens \(System message with clear_at: "next_user_message", and messages\[3\] is a later user message/
+  )
   await page.getByTestId("conversation.mode.compose").click()
   await expect(page.getByTestId("compose.message.1.role")).toHaveValue("system")
   expect(playground.consoleErrors).toEqual([])

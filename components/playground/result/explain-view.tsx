@@ -112,7 +112,8 @@ export function ExplainView({ sim }: { sim: SimulateSuccess }) {
                 {b.tokensBefore !== b.tokensAfter
                   ? `, ${approx(b.tokensBefore)} → ${approx(b.tokensAfter)} tokens`
                   : ""}
-                .
+                {/* No edit section above explains these: say why here. */}
+                {b.status === "ignored" ? ` (${b.reason})` : ""}.
               </li>
             ))}
             {changes.length > 500 && (

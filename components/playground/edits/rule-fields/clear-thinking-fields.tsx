@@ -48,7 +48,7 @@ export function ClearThinkingFields({
         <div
           role="radiogroup"
           aria-label="Keep thinking"
-          className="flex flex-wrap items-center gap-3 text-xs"
+          className="flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs"
         >
           <label className="flex items-center gap-1">
             <input
@@ -74,7 +74,7 @@ export function ClearThinkingFields({
               />
               last
             </label>
-            <div className="w-20">
+            <div className="w-14">
               <NumberInput
                 id={`${ids}-turns`}
                 label="Thinking turns to keep"

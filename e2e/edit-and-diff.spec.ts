@@ -1,4 +1,8 @@
-import { simulate, type SimulateSuccess } from "@/lib/context-editing"
+import {
+  cacheImpact,
+  simulate,
+  type SimulateSuccess,
+} from "@/lib/context-editing"
 import { getPreset } from "@/lib/presets"
 import { DIFF_STRING_LIMIT, diffText } from "@/lib/json/diff-text"
 import { setEditField } from "@/lib/state/edits"
@@ -78,6 +82,44 @@ test("changing keep re-runs the prediction and moves the cleared boundary", asyn
       : 0
   // Two fewer tool uses protected → two more cleared.
   expect(count(after)).toBe(count(before) + 2)
+})
+
+test("Explain says where the edits break the prompt cache, and where the next request will", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const base = preset("research-agent")
+  const at = (b: { messageIndex: number; blockIndex: number } | null) =>
+    b ? `message ${b.messageIndex}, block ${b.blockIndex}` : "none"
+  const now = cacheImpact(predict(base))
+  await playground.resultTab("explain").click()
+  const cache = page.getByTestId("explain.cache")
+  await expect(cache.getByTestId("explain.cache.break")).toContainText(
+    `from ${at(now.firstChange)} (`
+  )
+  await expect(cache.getByTestId("explain.cache.break")).toContainText(
+    `the ${"≈" + now.rewrittenTokens.toLocaleString("en-US")} after it`
+  )
+  await expect(cache.getByTestId("explain.cache.later")).toContainText(
+    `(${at(now.nextBreak)})`
+  )
+  // keep 1: the oldest pair kept by keep is a later one → the next break moves.
+  await playground.setNumber(1, "keep", 1)
+  const later = cacheImpact(
+    predict(setEditField(base, 1, "keep", { type: "tool_uses", value: 1 }))
+  )
+  expect(later.nextBreak!.index).toBeGreaterThan(now.nextBreak!.index)
+  await expect(cache.getByTestId("explain.cache.later")).toContainText(
+    `(${at(later.nextBreak)})`
+  )
+  await expect(cache.getByTestId("explain.cache.compaction")).toHaveCount(0)
+  // A compaction that fires rewrites the cache once, on the next request.
+  expect(predict(preset("compaction")).compaction?.fires).toBe(true)
+  await playground.loadExample("compaction")
+  await playground.resultTab("explain").click()
+  await expect(cache.getByTestId("explain.cache.compaction")).toBeVisible()
+  expect(playground.consoleErrors).toEqual([])
 })
 
 test("excluding a tool protects every one of its results", async ({

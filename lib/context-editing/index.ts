@@ -4,6 +4,12 @@
  */
 export { simulate } from "./simulate"
 export {
+  CACHE_READ,
+  CACHE_WRITE,
+  cacheImpact,
+  type CacheImpact,
+} from "./cache-impact"
+export {
   ASSUMPTION_SPECS,
   DEFAULT_ASSUMPTIONS,
   resolveAssumptions,

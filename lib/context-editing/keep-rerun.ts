@@ -191,6 +191,7 @@ export function keepRerun(
     edits: traces,
     implicitThinking: prev.implicitThinking,
     categories: { before: prev.categories.before, after },
+    messageFraming: prev.messageFraming,
     contextWindow: k.model.contextWindow,
     model: k.model,
     compaction: prev.compaction,

@@ -246,6 +246,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     edits: traces,
     implicitThinking,
     categories: { before, after },
+    messageFraming: s.framing,
     contextWindow: model.contextWindow,
     model,
     compaction,

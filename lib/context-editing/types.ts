@@ -261,6 +261,8 @@ export interface SimulateSuccess {
   /** null when the implicit thinking default does not apply (thinking off, or a clear_thinking edit is sent). */
   implicitThinking: ImplicitThinkingInfo | null
   categories: { before: TokenCategories; after: TokenCategories }
+  /** Tokens of one message's framing (part of categories' overhead), for prefix sums. */
+  messageFraming: number
   contextWindow: number | null
   model: ModelInfo | null
   compaction: CompactionInfo | null

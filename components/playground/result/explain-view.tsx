@@ -5,6 +5,7 @@ import type { SimulateSuccess } from "@/lib/context-editing"
 import { cn } from "@/components/ui/cn"
 
 import { approx } from "../use-simulation"
+import { CacheImpactView } from "./cache-impact-view"
 import { STATUS } from "./status"
 
 const EDIT_NAMES: Record<string, string> = {
@@ -86,6 +87,7 @@ export function ExplainView({ sim }: { sim: SimulateSuccess }) {
           </p>
         </section>
       )}
+      {sim.edits.length > 0 && <CacheImpactView sim={sim} />}
       {warnings.length > 0 && (
         <section data-testid="explain.warnings">
           <h3 className="font-semibold">Worth a look</h3>

@@ -191,7 +191,7 @@ export class PlaygroundPage {
     if (!(await box.isChecked())) await box.check()
   }
 
-  resultTab(id: "blocks" | "explain" | "raw" | "server"): Locator {
+  resultTab(id: "blocks" | "explain" | "timeline" | "raw" | "server"): Locator {
     return this.page.getByTestId(`result.tab.${id}`)
   }
 

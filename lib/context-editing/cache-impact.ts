@@ -61,27 +61,43 @@ export interface CacheImpact {
   breakEven: number | null
 }
 
-/** Tokens of the edited prompt from block `from` to its end. */
-function tailFrom(sim: SimulateSuccess, from: number): number {
+/** Which prompt a prefix sum reads: the edited one, or the one before the edits. */
+export type PromptView = "after" | "before"
+
+/** A block's tokens in a view (0 when the view does not contain it). */
+export function viewTokens(b: BlockOutcome, view: PromptView): number {
+  if (view === "after") return b.tokensAfter
+  // Before the edits: blocks the server drops on its own are gone too
+  // (ignored ones, and thinking the model's implicit default removes).
+  return b.status === "ignored" ||
+    (b.status === "removed" && b.editIndex === null)
+    ? 0
+    : b.tokensBefore
+}
+
+/** Tokens of a view of the prompt from block `from` to its end. */
+export function tailFrom(
+  sim: SimulateSuccess,
+  from: number,
+  view: PromptView = "after"
+): number {
   const blocks = sim.blocks
+  if (from >= blocks.length) return 0
   let tokens = 0
   // Framing of each later message that still has a block (the first
   // message's own framing sits before the block, in the prefix).
-  const start = blocks[from]!.messageIndex
-  let lastMessage = start
+  let lastMessage = blocks[from]!.messageIndex
   for (let i = from; i < blocks.length; i++) {
     const b = blocks[i]!
-    tokens += b.tokensAfter
-    if (
-      b.messageIndex !== lastMessage &&
-      b.status !== "removed" &&
-      b.status !== "ignored"
-    ) {
+    const t = viewTokens(b, view)
+    tokens += t
+    if (b.messageIndex !== lastMessage && t > 0) {
       tokens += sim.messageFraming
       lastMessage = b.messageIndex
     }
   }
-  return Math.min(tokens, sim.input_tokens)
+  const total = view === "after" ? sim.input_tokens : sim.original_input_tokens
+  return Math.min(tokens, total)
 }
 
 /** Whether clearing this kept block would change it (a tool input only when its edit clears inputs). */

@@ -10,6 +10,13 @@ export {
   type CacheImpact,
 } from "./cache-impact"
 export {
+  requestEnds,
+  timeline,
+  TIMELINE_BUDGET,
+  type Timeline,
+  type TimelinePoint,
+} from "./timeline"
+export {
   ASSUMPTION_SPECS,
   DEFAULT_ASSUMPTIONS,
   resolveAssumptions,

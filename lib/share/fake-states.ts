@@ -124,7 +124,13 @@ export const requestArb = requestOf(textArb)
 /** The same without big strings, for tests that do heavier work per run. */
 export const smallRequestArb = requestOf(smallTextArb)
 
-const tabArb = fc.constantFrom<ShareTab>("blocks", "explain", "raw", "server")
+const tabArb = fc.constantFrom<ShareTab>(
+  "blocks",
+  "explain",
+  "timeline",
+  "raw",
+  "server"
+)
 
 /** Any ShareState the playground could hold. */
 export const shareStateArb: fc.Arbitrary<ShareState> = fc.oneof(

@@ -1,5 +1,5 @@
 /** Which panel of the playground a shared link opens on. */
-export type ShareTab = "blocks" | "explain" | "raw" | "server"
+export type ShareTab = "blocks" | "explain" | "timeline" | "raw" | "server"
 
 /** UI state that travels with a link; every field is optional. */
 export interface ShareView {

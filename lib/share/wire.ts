@@ -4,7 +4,13 @@
 import { stripSecrets } from "./secrets"
 import type { ShareState, ShareTab, ShareView } from "./types"
 
-const TABS: readonly ShareTab[] = ["blocks", "explain", "raw", "server"]
+const TABS: readonly ShareTab[] = [
+  "blocks",
+  "explain",
+  "timeline",
+  "raw",
+  "server",
+]
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value)

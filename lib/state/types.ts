@@ -11,7 +11,7 @@ export type RequestSource =
   | { kind: "edit" }
 
 export type InputMode = "json" | "compose"
-export type ResultTab = "blocks" | "explain" | "raw" | "server"
+export type ResultTab = "blocks" | "explain" | "timeline" | "raw" | "server"
 export type Region = "conversation" | "edits" | "result"
 
 export interface BlockRef {

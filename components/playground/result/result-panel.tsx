@@ -15,17 +15,21 @@ import { CategoryBars } from "./category-bars"
 import { EngineError } from "./engine-error"
 import { ExplainView } from "./explain-view"
 import { RawDiff } from "./raw-diff"
-import { LazyServerTab as ServerTab } from "../lazy"
+import {
+  LazyServerTab as ServerTab,
+  LazyTimelineView as TimelineView,
+} from "../lazy"
 import { TokenSummary } from "./token-summary"
 
 const TABS: Array<{ id: ResultTab; label: string }> = [
   { id: "blocks", label: "Blocks" },
   { id: "explain", label: "Explain" },
+  { id: "timeline", label: "Timeline" },
   { id: "raw", label: "Raw diff" },
   { id: "server", label: "Server" },
 ]
 
-/** The result region: numbers, bars, applied_edits and the four views. */
+/** The result region: numbers, bars, applied_edits and the five views. */
 export function ResultPanel() {
   const sim = useSimulation()
   const request = usePlaygroundStore((s) => s.request)
@@ -89,6 +93,8 @@ export function ResultPanel() {
             <BlockList sim={shown.sim} original={shown.request} />
           ) : tab === "explain" ? (
             <ExplainView sim={shown.sim} />
+          ) : tab === "timeline" ? (
+            <TimelineView request={shown.request} />
           ) : (
             <RawDiff sim={shown.sim} original={shown.request} />
           )}

@@ -1,0 +1,203 @@
+"use client"
+
+import { useMemo } from "react"
+
+import {
+  CACHE_READ,
+  CACHE_WRITE,
+  type SimulateOptions,
+  timeline,
+  type TimelinePoint,
+} from "@/lib/context-editing"
+
+import { cn } from "@/components/ui/cn"
+
+import { usePlaygroundStore } from "../playground-store-provider"
+import { approx, approxShort } from "../use-simulation"
+
+type Ok = Extract<TimelinePoint, { ok: true }>
+
+function appliedText(p: Ok): string {
+  if (p.applied.length === 0) return "—"
+  return p.applied
+    .map((e) =>
+      "cleared_tool_uses" in e
+        ? `${e.cleared_tool_uses} tool use${e.cleared_tool_uses === 1 ? "" : "s"}`
+        : `${e.cleared_thinking_turns} thinking turn${e.cleared_thinking_turns === 1 ? "" : "s"}`
+    )
+    .join(" + ")
+}
+
+/** One column per request: the prompt before the edits, and after them. */
+function Chart({ points }: { points: Ok[] }) {
+  const max = Math.max(1, ...points.map((p) => p.originalTokens))
+  return (
+    <div
+      className="flex h-24 items-end gap-px border-b border-zinc-300 dark:border-zinc-700"
+      role="img"
+      aria-label="Input tokens per request, before and after the edits"
+    >
+      {points.map((p) => (
+        <div
+          key={p.request}
+          className="relative flex h-full min-w-0 flex-1 items-end"
+          title={`Request ${p.request}: ${approx(p.originalTokens)} → ${approx(p.inputTokens)} input tokens`}
+        >
+          <div
+            className="absolute inset-x-0 bottom-0 bg-zinc-300 dark:bg-zinc-700"
+            style={{ height: `${(100 * p.originalTokens) / max}%` }}
+          />
+          <div
+            className={cn(
+              "absolute inset-x-0 bottom-0",
+              p.applied.length > 0 ? "bg-amber-500" : "bg-sky-500"
+            )}
+            style={{ height: `${(100 * p.inputTokens) / max}%` }}
+          />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * The session request by request (spec §6): every user message sends the
+ * conversation again and the server edits it afresh, so the cache breaks
+ * wherever an edit's result differs from the request before.
+ */
+export function TimelineView({ request }: { request: unknown }) {
+  const assumptions = usePlaygroundStore((s) => s.assumptions)
+  const calibration = usePlaygroundStore((s) => s.calibration)
+  const t = useMemo(() => {
+    const body = Array.isArray(request)
+      ? { messages: request }
+      : (request as Record<string, unknown>)
+    return timeline(body, {
+      assumptions: assumptions as SimulateOptions["assumptions"],
+      calibration,
+    })
+  }, [request, assumptions, calibration])
+  const points = t.points.filter((p): p is Ok => p.ok)
+  const failed = t.points.filter((p) => !p.ok)
+  const diff = t.cost.withEdits - t.cost.withoutEdits
+  return (
+    <div className="space-y-3 text-sm" data-testid="timeline.view">
+      <p className="text-zinc-700 dark:text-zinc-300">
+        An agent sends the whole conversation again after every user message (a
+        question or tool results), and the server edits each request afresh.
+        This conversation is {t.requests} request
+        {t.requests === 1 ? "" : "s"}
+        {t.points.length < t.requests
+          ? `; the last ${t.points.length} are shown`
+          : ""}
+        .
+      </p>
+      {points.length > 0 && (
+        <>
+          <p data-testid="timeline.summary">
+            Prompt cache cost of{" "}
+            {t.points.length < t.requests ? "these" : "all"} requests:{" "}
+            {approx(t.cost.withEdits)} input-token equivalents with the edits,{" "}
+            {approx(t.cost.withoutEdits)} without:{" "}
+            <strong>
+              {Math.abs(diff) < 0.5
+                ? "the same"
+                : diff > 0
+                  ? `${approx(diff)} more with the edits`
+                  : `${approx(-diff)} less with the edits`}
+            </strong>
+            .
+          </p>
+          <Chart points={points} />
+          <p className="text-xs text-zinc-500">
+            Grey: input tokens before the edits; amber: after them (sky when no
+            edit applied).
+          </p>
+        </>
+      )}
+      {failed.map((p) => (
+        <p
+          key={p.request}
+          className="text-xs text-red-700 dark:text-red-400"
+          data-testid="timeline.error"
+        >
+          Request {p.request} (up to message {p.lastMessage}):{" "}
+          {!p.ok && p.error}
+        </p>
+      ))}
+      <div className="overflow-x-auto">
+        <table
+          className="w-full text-xs [&_td]:py-1 [&_td]:align-top [&_td]:whitespace-nowrap [&_th]:align-bottom"
+          data-testid="timeline.table"
+        >
+          <caption className="sr-only">Requests of the session</caption>
+          <thead className="text-left text-zinc-500">
+            <tr>
+              <th className="py-1 pr-2 font-medium">#</th>
+              <th className="pr-2 font-medium">input tokens (saved)</th>
+              <th className="pr-2 font-medium">cleared</th>
+              <th className="pr-2 font-medium">cache break</th>
+              <th className="pr-2 font-medium">cache write</th>
+              <th className="font-medium">cost without → with</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr
+                key={p.request}
+                data-testid={`timeline.row.${p.request}`}
+                className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
+              >
+                <td className="pr-2" title={`Messages 0–${p.lastMessage}`}>
+                  {p.request}
+                </td>
+                <td
+                  className="pr-2"
+                  title={`${approx(p.originalTokens)} → ${approx(p.inputTokens)}`}
+                >
+                  {approxShort(p.inputTokens)}
+                  {p.inputTokens < p.originalTokens && (
+                    <span className="text-emerald-700 dark:text-emerald-400">
+                      {" "}
+                      (−{approxShort(p.originalTokens - p.inputTokens).slice(1)}
+                      )
+                    </span>
+                  )}
+                </td>
+                <td className="pr-2 !whitespace-normal">{appliedText(p)}</td>
+                <td className="pr-2" data-testid="timeline.break">
+                  {p.breakAt
+                    ? `message ${p.breakAt.messageIndex}, block ${p.breakAt.blockIndex}`
+                    : "—"}
+                </td>
+                <td
+                  className="pr-2"
+                  title={`${approx(p.withEdits.read)} read from the cache`}
+                >
+                  {approxShort(p.withEdits.written)}
+                </td>
+                <td
+                  className={cn(
+                    p.withEdits.cost > p.withoutEdits.cost + 0.5 &&
+                      "text-amber-700 dark:text-amber-400"
+                  )}
+                >
+                  {approxShort(p.withoutEdits.cost)} →{" "}
+                  {approxShort(p.withEdits.cost)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-xs text-zinc-500">
+        Estimates. &ldquo;Cache break&rdquo; is the first block whose edited
+        form differs from the request before, so the cache is written again from
+        there (&ldquo;cache write&rdquo;, with the edits; the rest is read).
+        Assumes each request is cached to its end and read by the next; cache
+        reads cost {CACHE_READ}×, 5-minute writes {CACHE_WRITE}× the base input
+        price.
+      </p>
+    </div>
+  )
+}

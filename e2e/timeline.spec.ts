@@ -1,0 +1,60 @@
+import { timeline, type TimelinePoint } from "@/lib/context-editing"
+import { getPreset } from "@/lib/presets"
+import { setEditField } from "@/lib/state/edits"
+
+import { expect, test } from "./fixtures"
+
+// Expectations come from the engine run in Node on the same preset: the
+// spec checks the page shows what the engine computes (the engine has its
+// own unit tests).
+function preset(id: string): Record<string, unknown> {
+  const p = getPreset(id)
+  if (!p) throw new Error(`no preset ${id}`)
+  return p.build() as Record<string, unknown>
+}
+
+const breakText = (p: TimelinePoint) =>
+  p.ok && p.breakAt
+    ? `message ${p.breakAt.messageIndex}, block ${p.breakAt.blockIndex}`
+    : "—"
+
+test("the Timeline tab replays the session request by request, with where each one breaks the cache", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const base = preset("research-agent")
+  const expected = timeline(base)
+  expect(expected.points.length).toBe(expected.requests)
+  await page.keyboard.press("Alt+3")
+  await expect(playground.resultTab("timeline")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
+  const rows = page.locator("[data-testid^='timeline.row.']")
+  await expect(rows).toHaveCount(expected.requests)
+  // The first request whose cache breaks inside what the one before sent.
+  const first = expected.points.find((p) => p.ok && p.breakAt)!
+  expect(first).toBeDefined()
+  await expect(
+    page
+      .getByTestId(`timeline.row.${first.request}`)
+      .getByTestId("timeline.break")
+  ).toHaveText(breakText(first))
+  await expect(page.getByTestId("timeline.summary")).toContainText(
+    `${Math.round(expected.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+  )
+
+  // keep 1: clearing covers more, and the summary follows the new config.
+  await playground.setNumber(1, "keep", 1)
+  const after = timeline(
+    setEditField(base, 1, "keep", { type: "tool_uses", value: 1 })
+  )
+  expect(Math.round(after.cost.withEdits)).not.toBe(
+    Math.round(expected.cost.withEdits)
+  )
+  await expect(page.getByTestId("timeline.summary")).toContainText(
+    `${Math.round(after.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+  )
+  expect(playground.consoleErrors).toEqual([])
+})

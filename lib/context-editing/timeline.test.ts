@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest"
+
+import { clearTools, simulateOk, toolConversation } from "./__fixtures__/build"
+import { requestEnds, timeline, type TimelinePoint } from "./timeline"
+
+const MODEL = "claude-sonnet-4-5"
+// 10 search rounds: results in messages 2, 4, …, 20; then an answer and a
+// new question (message 22). One request per user message: 12 in all.
+const MESSAGES = toolConversation(10, 2000)
+const plain = { model: MODEL, max_tokens: 1024, messages: MESSAGES }
+const edited = {
+  ...plain,
+  context_management: {
+    edits: [
+      clearTools({
+        trigger: { type: "input_tokens", value: 2000 },
+        keep: { type: "tool_uses", value: 2 },
+      }),
+    ],
+  },
+}
+
+type Ok = Extract<TimelinePoint, { ok: true }>
+const oks = (points: TimelinePoint[]): Ok[] =>
+  points.filter((p): p is Ok => p.ok)
+const cleared = (p: Ok): number => {
+  const e = p.applied[0]
+  return e && "cleared_tool_uses" in e ? e.cleared_tool_uses : 0
+}
+
+describe("requestEnds", () => {
+  it("ends a request at the last user message before each assistant reply", () => {
+    const roles = [
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+      "user",
+      "assistant",
+    ]
+    expect(requestEnds(roles.map((role) => ({ role, content: "x" })))).toEqual([
+      0, 2, 5,
+    ])
+  })
+})
+
+describe("timeline", () => {
+  it("without edits, each request reads the previous one from the cache and writes only what it adds", () => {
+    const t = timeline(plain)
+    expect(t.requests).toBe(12)
+    const points = oks(t.points)
+    expect(points).toHaveLength(12)
+    expect(points[0]!.withEdits).toMatchObject({
+      read: 0,
+      written: points[0]!.inputTokens,
+    })
+    for (let k = 1; k < points.length; k++) {
+      const p = points[k]!
+      expect(p.withEdits.read).toBe(points[k - 1]!.inputTokens)
+      expect(p.withEdits.read + p.withEdits.written).toBe(p.inputTokens)
+      expect(p.withEdits).toEqual(p.withoutEdits)
+      expect(p.breakAt).toBeNull()
+    }
+    expect(t.cost.withEdits).toBeCloseTo(t.cost.withoutEdits)
+  })
+
+  it("once clearing runs, each new tool use clears one more result and the cache breaks at it", () => {
+    const points = oks(timeline(edited).points)
+    const firstClear = points.findIndex((p) => cleared(p) > 0)
+    expect(firstClear).toBeGreaterThan(0)
+    // The first clear breaks the cache at the oldest result (messages[2]).
+    expect(points[firstClear]!.breakAt).toEqual({
+      messageIndex: 2,
+      blockIndex: 0,
+    })
+    for (let k = firstClear + 1; k < points.length; k++) {
+      const p = points[k]!
+      const before = points[k - 1]!
+      // The same request simulated on its own: which result is newly cleared.
+      const sim = simulateOk({
+        ...edited,
+        messages: MESSAGES.slice(0, p.lastMessage + 1),
+      })
+      const prev = simulateOk({
+        ...edited,
+        messages: MESSAGES.slice(0, before.lastMessage + 1),
+      })
+      const newly = sim.blocks.find(
+        (b, i) => b.status === "cleared" && prev.blocks[i]?.status !== "cleared"
+      )
+      if (newly) {
+        expect(cleared(p)).toBe(cleared(before) + 1)
+        expect(p.breakAt).toEqual({
+          messageIndex: newly.messageIndex,
+          blockIndex: newly.blockIndex,
+        })
+        expect(p.withEdits.written).toBeGreaterThan(p.withoutEdits.written)
+      } else {
+        // The last request adds a question, no tool use: nothing moves.
+        expect(p.breakAt).toBeNull()
+        expect(p.withEdits.read).toBe(before.inputTokens)
+      }
+    }
+  })
+
+  it("in a long session shows the last requests, reading from the one before them", () => {
+    const full = timeline(edited)
+    // Room for exactly the last 3 requests and the one before them (the
+    // baseline whose cache the first of them reads).
+    const blocksUpTo = (end: number) =>
+      MESSAGES.slice(0, end + 1).reduce(
+        (n, m) => n + (Array.isArray(m.content) ? m.content.length : 1),
+        0
+      )
+    const budget = requestEnds(MESSAGES)
+      .slice(-4)
+      .reduce((sum, end) => sum + blocksUpTo(end), 0)
+    const tail = timeline(edited, undefined, budget)
+    expect(tail.requests).toBe(12)
+    expect(tail.points.map((p) => p.request)).toEqual([10, 11, 12])
+    // The same numbers as in the full timeline, cache reads included.
+    expect(tail.points).toEqual(full.points.slice(-3))
+  })
+})

@@ -1,6 +1,6 @@
 "use client"
 
-import { useMemo } from "react"
+import { useDeferredValue, useMemo } from "react"
 
 import {
   CACHE_READ,
@@ -68,15 +68,18 @@ function Chart({ points }: { points: Ok[] }) {
 export function TimelineView({ request }: { request: unknown }) {
   const assumptions = usePlaygroundStore((s) => s.assumptions)
   const calibration = usePlaygroundStore((s) => s.calibration)
+  // Every request of the session is simulated: typing stays responsive
+  // while the table catches up with the last keystroke.
+  const latest = useDeferredValue(request)
   const t = useMemo(() => {
-    const body = Array.isArray(request)
-      ? { messages: request }
-      : (request as Record<string, unknown>)
+    const body = Array.isArray(latest)
+      ? { messages: latest }
+      : (latest as Record<string, unknown>)
     return timeline(body, {
       assumptions: assumptions as SimulateOptions["assumptions"],
       calibration,
     })
-  }, [request, assumptions, calibration])
+  }, [latest, assumptions, calibration])
   const points = t.points.filter((p): p is Ok => p.ok)
   const failed = t.points.filter((p) => !p.ok)
   const diff = t.cost.withEdits - t.cost.withoutEdits

@@ -114,6 +114,13 @@ test("Explain says where the edits break the prompt cache, and where the next re
     `(${at(later.nextBreak)})`
   )
   await expect(cache.getByTestId("explain.cache.compaction")).toHaveCount(0)
+  // The whole session, request by request, is one click away.
+  await cache.getByTestId("explain.cache.timeline").click()
+  await expect(playground.resultTab("timeline")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
+  await expect(page.getByTestId("timeline.table")).toBeVisible()
   // A compaction that fires rewrites the cache once, on the next request.
   expect(predict(preset("compaction")).compaction?.fires).toBe(true)
   await playground.loadExample("compaction")

@@ -10,6 +10,7 @@ import {
   type SimulateSuccess,
 } from "@/lib/context-editing"
 
+import { usePlaygroundStore } from "../playground-store-provider"
 import { approx } from "../use-simulation"
 import { STATUS } from "./status"
 
@@ -23,6 +24,7 @@ const where = (b: { messageIndex: number; blockIndex: number }) =>
 export function CacheImpactView({ sim }: { sim: SimulateSuccess }) {
   const c = useMemo(() => cacheImpact(sim), [sim])
   const status = (s: BlockStatus) => STATUS[s].label
+  const setTab = usePlaygroundStore((s) => s.setResultTab)
   return (
     <section data-testid="explain.cache" aria-label="Prompt cache">
       <h3 className="font-semibold">
@@ -69,7 +71,15 @@ export function CacheImpactView({ sim }: { sim: SimulateSuccess }) {
         Cache reads cost {CACHE_READ}×, 5-minute cache writes {CACHE_WRITE}× the
         base input price. Assumes the previous request was this one without the
         edits, cached to its end; new content costs the same either way, so it
-        is left out.
+        is left out.{" "}
+        <button
+          type="button"
+          className="text-sky-700 underline underline-offset-2 hover:text-sky-900 dark:text-sky-400"
+          data-testid="explain.cache.timeline"
+          onClick={() => setTab("timeline")}
+        >
+          Every request of the session: Timeline
+        </button>
       </p>
     </section>
   )

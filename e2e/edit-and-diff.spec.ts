@@ -129,6 +129,39 @@ test("Explain says where the edits break the prompt cache, and where the next re
   expect(playground.consoleErrors).toEqual([])
 })
 
+test("dragging the keep slider re-runs the prediction live, and one undo takes the whole drag back", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const base = preset("research-agent")
+  const before = await playground.appliedEdits()
+  expect(before).toEqual(predict(base).context_management)
+  const slider = page.getByTestId("edits.1.keep.slider")
+  const box = (await slider.boundingBox())!
+  const max = Number(await slider.getAttribute("max"))
+  // From the thumb (keep 3) to the far right, in several moves.
+  const y = box.y + box.height / 2
+  await page.mouse.move(box.x + (box.width * 3) / max, y)
+  await page.mouse.down()
+  for (let k = 1; k <= 5; k++)
+    await page.mouse.move(box.x + (box.width * (3 + k * 3)) / max, y)
+  await page.mouse.move(box.x + box.width + 20, y)
+  await page.mouse.up()
+  // keep now covers every tool use: clear_tool_uses clears nothing.
+  await expect(playground.field(1, "keep")).toHaveValue(String(max))
+  const all = predict(
+    setEditField(base, 1, "keep", { type: "tool_uses", value: max })
+  )
+  await expect
+    .poll(() => playground.appliedEdits())
+    .toEqual(all.context_management)
+  await page.getByTestId("header.undo").click()
+  await expect(playground.field(1, "keep")).toHaveValue("")
+  await expect.poll(() => playground.appliedEdits()).toEqual(before)
+  expect(playground.consoleErrors).toEqual([])
+})
+
 test("excluding a tool protects every one of its results", async ({
   playground,
 }) => {

@@ -6,6 +6,7 @@ import {
   removeEdit,
   selectEdits,
   selectToolNames,
+  selectToolUseCount,
   setEditField,
 } from "./edits"
 
@@ -65,6 +66,31 @@ describe("edit helpers", () => {
   it("reads no edits from a request without context_management", () => {
     expect(selectEdits({ messages: [] })).toEqual([])
     expect(selectEdits(null)).toEqual([])
+  })
+
+  it("counts client, server and MCP tool uses (not declared tools) for keep's slider", () => {
+    expect(selectToolUseCount(request)).toBe(2)
+    const mcp = {
+      messages: [
+        ...request.messages,
+        { role: "user", content: "text only" },
+        {
+          role: "assistant",
+          content: [
+            { type: "text", text: "x" },
+            {
+              type: "mcp_tool_use",
+              id: "c",
+              name: "q",
+              server_name: "s",
+              input: {},
+            },
+          ],
+        },
+      ],
+    }
+    expect(selectToolUseCount(mcp)).toBe(3)
+    expect(selectToolUseCount({ messages: "nope" })).toBe(0)
   })
 
   it("suggests declared and used tool names", () => {

@@ -92,6 +92,18 @@ export function addEdit(
   )
 }
 
+/** Tool use blocks (client, server and MCP) in the conversation: the range of keep. */
+export function selectToolUseCount(request: unknown): number {
+  if (!isRecord(request) || !Array.isArray(request.messages)) return 0
+  let n = 0
+  for (const m of request.messages) {
+    if (!isRecord(m) || !Array.isArray(m.content)) continue
+    for (const b of m.content)
+      if (isRecord(b) && /tool_use$/.test(String(b.type))) n++
+  }
+  return n
+}
+
 /** Tool names declared in `tools` or used in the conversation, for suggestions. */
 export function selectToolNames(request: unknown): string[] {
   const names = new Set<string>()

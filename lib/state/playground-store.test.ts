@@ -79,6 +79,21 @@ describe("history slice", () => {
     expect(store.getState().request).toMatchObject({ max_tokens: 1 })
   })
 
+  it("undoes a slider drag (changes continuing one gesture) in one step", () => {
+    const store = createPlaygroundStore({ request: base })
+    store.getState().updateRequest((r) => ({ ...r, max_tokens: 1 }))
+    store.getState().updateRequest((r) => ({ ...r, max_tokens: 2 }))
+    for (const n of [3, 4, 5])
+      store.getState().updateRequest((r) => ({ ...r, max_tokens: n }), {
+        continueGesture: true,
+      })
+    expect(store.getState().request).toMatchObject({ max_tokens: 5 })
+    store.getState().undo()
+    expect(store.getState().request).toMatchObject({ max_tokens: 1 })
+    store.getState().redo()
+    expect(store.getState().request).toMatchObject({ max_tokens: 5 })
+  })
+
   it("drops the redo branch after a new change", () => {
     const store = createPlaygroundStore({ request: base })
     store.getState().updateRequest((r) => ({ ...r, max_tokens: 1 }))

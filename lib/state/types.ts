@@ -37,7 +37,15 @@ export interface DocumentSlice {
   calibration: Record<string, number>
   setRequestText: (text: string) => void
   setRequest: (request: unknown, source?: RequestSource) => void
-  updateRequest: (update: (request: Record<string, unknown>) => unknown) => void
+  /**
+   * Applies a form change. With `continueGesture`, the change belongs to the
+   * same gesture as the one before (a slider drag): undo takes it back in
+   * one step, together with the gesture's first change.
+   */
+  updateRequest: (
+    update: (request: Record<string, unknown>) => unknown,
+    options?: { continueGesture?: boolean }
+  ) => void
   flushPendingText: () => void
   setAssumption: (key: string, value: unknown) => void
   resetAssumptions: () => void

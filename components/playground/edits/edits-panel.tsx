@@ -1,6 +1,6 @@
 "use client"
 
-import { useMemo } from "react"
+import { useMemo, useState } from "react"
 
 import {
   addEdit,
@@ -9,6 +9,7 @@ import {
   removeEdit,
   selectEdits,
   selectToolNames,
+  selectToolUseCount,
   setEditField,
 } from "@/lib/state/edits"
 
@@ -47,6 +48,11 @@ export function EditsPanel() {
   const sim = useSimulation()
   const edits = selectEdits(request)
   const toolNames = useMemo(() => selectToolNames(request), [request])
+  const toolUses = useMemo(() => selectToolUseCount(request), [request])
+  // While the config is invalid there is no count: the sliders keep the last.
+  const [lastTokens, setLastTokens] = useState(0)
+  if (sim.ok && sim.original_input_tokens !== lastTokens)
+    setLastTokens(sim.original_input_tokens)
   const error = sim.ok ? null : sim.error
   const errorAt = error ? editErrorLocation(error.path) : null
   const thinkingDefault = sim.ok
@@ -109,13 +115,17 @@ export function EditsPanel() {
               onMove={(to) => updateRequest((r) => moveEdit(r, i, to))}
               onRemove={() => updateRequest((r) => removeEdit(r, i))}
               fieldProps={{
-                setField: (field, value) =>
-                  updateRequest((r) => setEditField(r, i, field, value)),
+                setField: (field, value, options) =>
+                  updateRequest(
+                    (r) => setEditField(r, i, field, value),
+                    options
+                  ),
                 errorFor: (field) =>
                   errorAt?.index === i && errorAt.field === field
                     ? (error?.message ?? null)
                     : null,
                 toolNames,
+                scale: { toolUses, inputTokens: lastTokens },
                 thinkingDefault,
                 disabled: stale,
               }}

@@ -67,7 +67,7 @@ export const createDocumentSlice: StateCreator<
       }))
     },
 
-    updateRequest: (update) => {
+    updateRequest: (update, options) => {
       const { request, parseError, textPending } = get()
       // Forms edit the last valid request; while the text is invalid they are
       // disabled, so the user's broken text is never overwritten.
@@ -84,7 +84,7 @@ export const createDocumentSlice: StateCreator<
         request: next,
         textPending: true,
         source: { kind: "edit" },
-        ...pushHistory(s),
+        ...(options?.continueGesture ? {} : pushHistory(s)),
       }))
     },
 

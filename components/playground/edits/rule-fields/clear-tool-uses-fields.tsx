@@ -2,13 +2,26 @@
 
 import { useId } from "react"
 
+import { EDIT_LIMITS } from "@/lib/context-editing"
+
 import { ChipsInput, FieldRow, inputClass, NumberInput } from "../fields"
+import { Scrubber } from "../scrubber"
 import type { RuleFieldsProps } from "./types"
 
 type Threshold = { type?: unknown; value?: unknown }
 
 function num(v: unknown): number | undefined {
   return typeof v === "number" ? v : undefined
+}
+
+/** "137k" for slider ends. */
+const short = (n: number) =>
+  n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString("en-US")
+
+/** A slider end above `n`, on a round step: 1,000s up to 200k, then 5,000s. */
+function tokenRange(n: number): { max: number; step: number } {
+  const step = n > 200_000 ? 5000 : 1000
+  return { max: Math.max(step, Math.ceil(n / step) * step), step }
 }
 
 /** Form for `clear_tool_uses_20250919`: trigger, keep, gate, exclusions, inputs. */
@@ -18,6 +31,7 @@ export function ClearToolUsesFields({
   setField,
   errorFor,
   toolNames,
+  scale,
   disabled,
 }: RuleFieldsProps) {
   const ids = useId()
@@ -36,6 +50,16 @@ export function ClearToolUsesFields({
       ? "all"
       : "off"
   const t = (name: string) => `edits.${index}.${name}`
+  const triggerValue =
+    num(trigger.value) ?? (triggerType === "tool_uses" ? 10 : 100_000)
+  const tokens = tokenRange(Math.max(scale.inputTokens * 1.2, triggerValue))
+  const keepValue = num(keep.value) ?? 3
+  const tick =
+    triggerType === "tool_uses"
+      ? ` The tick marks this conversation (${scale.toolUses} tool uses).`
+      : scale.inputTokens > 0
+        ? ` The tick marks this prompt (≈${short(scale.inputTokens)}).`
+        : ""
 
   return (
     <fieldset disabled={disabled} className="min-w-0">
@@ -44,8 +68,8 @@ export function ClearToolUsesFields({
         htmlFor={`${ids}-trigger`}
         hint={
           edit.trigger === undefined
-            ? "Default: 100,000 input tokens. Clearing starts once the prompt exceeds it."
-            : "Clearing starts once the prompt exceeds this."
+            ? `Default: 100,000 input tokens. Clearing starts once the prompt exceeds it.${tick}`
+            : `Clearing starts once the prompt exceeds this.${tick}`
         }
         error={errorFor("trigger")}
       >
@@ -84,6 +108,23 @@ export function ClearToolUsesFields({
             }
           />
         </div>
+        <Scrubber
+          label="Trigger value (slider)"
+          testId={t("trigger.slider")}
+          value={triggerValue}
+          min={EDIT_LIMITS.clearTriggerMin}
+          {...(triggerType === "tool_uses"
+            ? { max: Math.max(scale.toolUses, triggerValue, 1) }
+            : tokens)}
+          format={short}
+          marker={
+            triggerType === "tool_uses" ? scale.toolUses : scale.inputTokens
+          }
+          disabled={disabled}
+          onChange={(v, options) =>
+            setField("trigger", { type: triggerType, value: v }, options)
+          }
+        />
       </FieldRow>
 
       <FieldRow
@@ -107,6 +148,17 @@ export function ClearToolUsesFields({
               "keep",
               v === null ? undefined : { type: "tool_uses", value: v }
             )
+          }
+        />
+        <Scrubber
+          label="Keep tool uses (slider)"
+          testId={t("keep.slider")}
+          value={keepValue}
+          min={EDIT_LIMITS.clearKeepMin}
+          max={Math.max(scale.toolUses, keepValue, 1)}
+          disabled={disabled}
+          onChange={(v, options) =>
+            setField("keep", { type: "tool_uses", value: v }, options)
           }
         />
       </FieldRow>

@@ -44,6 +44,11 @@ test("the Timeline tab replays the session request by request, with where each o
   await expect(page.getByTestId("timeline.summary")).toContainText(
     `${Math.round(expected.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
+  await expect(page.getByTestId("timeline.summary")).toContainText(
+    `Input tokens sent: ≈${Math.round(expected.tokens.withEdits).toLocaleString("en-US")} with the edits, ≈${Math.round(expected.tokens.withoutEdits).toLocaleString("en-US")} without`
+  )
+  // The sample fits its 1M window either way: no overflow line.
+  await expect(page.getByTestId("timeline.overflow")).toHaveCount(0)
 
   // keep 1: clearing covers more, and the summary follows the new config.
   await playground.setNumber(1, "keep", 1)

@@ -104,6 +104,24 @@ describe("timeline", () => {
     }
   })
 
+  it("says which request would no longer fit the context window without the edits", () => {
+    // Sonnet 4.5: a 200k window. 8 results of ≈30k tokens each.
+    const messages = toolConversation(8, 105_000)
+    const big = { ...edited, messages }
+    const t = timeline(big)
+    expect(t.contextWindow).toBe(200_000)
+    const points = oks(t.points)
+    const over = points.find((p) => p.originalTokens > 200_000)
+    expect(over).toBeDefined()
+    expect(t.firstOverflow.withoutEdits).toBe(over!.request)
+    // keep 2 holds the prompt far below the window on every request.
+    expect(t.firstOverflow.withEdits).toBeNull()
+    expect(t.tokens.withEdits).toBeLessThan(t.tokens.withoutEdits)
+    // Without edits nothing differs.
+    const none = timeline({ ...plain, messages })
+    expect(none.firstOverflow.withEdits).toBe(none.firstOverflow.withoutEdits)
+  })
+
   it("in a long session shows the last requests, reading from the one before them", () => {
     const full = timeline(edited)
     // Room for exactly the last 3 requests and the one before them (the

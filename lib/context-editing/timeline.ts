@@ -59,6 +59,12 @@ export interface Timeline {
   points: TimelinePoint[]
   /** Sums over `points` of each side's cost. */
   cost: { withEdits: number; withoutEdits: number }
+  /** Sums over `points` of the input tokens sent, with and without the edits. */
+  tokens: { withEdits: number; withoutEdits: number }
+  /** The model's context window (null when unknown). */
+  contextWindow: number | null
+  /** The first request (its `request` number) over the context window, per side; null when all fit. */
+  firstOverflow: { withEdits: number | null; withoutEdits: number | null }
 }
 
 /** Blocks simulated in total, at most (keeps a long session responsive). */
@@ -154,6 +160,12 @@ export function timeline(
     spent += upTo[--first]!
   const points: TimelinePoint[] = []
   const cost = { withEdits: 0, withoutEdits: 0 }
+  const tokens = { withEdits: 0, withoutEdits: 0 }
+  const firstOverflow: Timeline["firstOverflow"] = {
+    withEdits: null,
+    withoutEdits: null,
+  }
+  let contextWindow: number | null = null
   let prev: SimulateSuccess | null = null
   for (let k = first; k < ends.length; k++) {
     const end = ends[k]!
@@ -193,8 +205,23 @@ export function timeline(
       })
       cost.withEdits += after.use.cost
       cost.withoutEdits += before.use.cost
+      tokens.withEdits += sim.input_tokens
+      tokens.withoutEdits += sim.original_input_tokens
+      contextWindow = sim.contextWindow
+      if (contextWindow !== null) {
+        if (sim.input_tokens > contextWindow) firstOverflow.withEdits ??= k + 1
+        if (sim.original_input_tokens > contextWindow)
+          firstOverflow.withoutEdits ??= k + 1
+      }
     }
     prev = sim
   }
-  return { requests: ends.length, points, cost }
+  return {
+    requests: ends.length,
+    points,
+    cost,
+    tokens,
+    contextWindow,
+    firstOverflow,
+  }
 }

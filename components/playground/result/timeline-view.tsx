@@ -109,8 +109,22 @@ export function TimelineView({ request }: { request: unknown }) {
                   ? `${approx(diff)} more with the edits`
                   : `${approx(-diff)} less with the edits`}
             </strong>
-            .
+            . Input tokens sent: {approx(t.tokens.withEdits)} with the edits,{" "}
+            {approx(t.tokens.withoutEdits)} without.
           </p>
+          {t.contextWindow !== null &&
+            t.firstOverflow.withoutEdits !== null && (
+              <p data-testid="timeline.overflow">
+                Without the edits, request {t.firstOverflow.withoutEdits} would
+                not fit the model&rsquo;s{" "}
+                {t.contextWindow.toLocaleString("en-US")}-token context window
+                {t.firstOverflow.withEdits === null
+                  ? "; with them every request fits."
+                  : t.firstOverflow.withEdits === t.firstOverflow.withoutEdits
+                    ? ", and the edits do not make it fit."
+                    : `; with them request ${t.firstOverflow.withEdits} is the first that does not.`}
+              </p>
+            )}
           <Chart points={points} />
           <p className="text-xs text-zinc-500">
             Grey: input tokens before the edits; amber: after them (sky when no

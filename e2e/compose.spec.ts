@@ -81,3 +81,28 @@ test("a mid-conversation system message is read, hidden once a later user messag
   await expect(page.getByTestId("compose.message.1.role")).toHaveValue("system")
   expect(playground.consoleErrors).toEqual([])
 })
+
+test("the JSON editor underlines a user message without content, not a system message with only output_config", async ({
+  playground,
+  page,
+}) => {
+  const request = {
+    model: "claude-opus-4-8",
+    max_tokens: 100,
+    messages: [
+      { role: "user", content: "Hi" },
+      { role: "system", output_config: { effort: "low" } },
+      { role: "assistant", content: "Hello" },
+      { role: "user" },
+    ],
+  }
+  await playground.open(
+    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  )
+  const squiggles = page.locator(".squiggly-error, .squiggly-warning")
+  await expect(squiggles).toHaveCount(1)
+  await squiggles.first().hover({ force: true })
+  await expect(page.locator(".monaco-hover").first()).toContainText(
+    "A user or assistant message needs content (only a system message may leave it out)."
+  )
+})

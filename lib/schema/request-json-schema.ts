@@ -240,7 +240,16 @@ const message = {
   },
   // Only a system message may leave out content (it may carry only output_config).
   anyOf: [
-    { properties: { role: { const: "system" } } },
+    {
+      properties: {
+        role: {
+          const: "system",
+          // Monaco shows this instead of 'Value must be "system"'.
+          errorMessage:
+            "A user or assistant message needs content (only a system message may leave it out).",
+        },
+      },
+    },
     { required: ["content"] },
   ],
 }

@@ -162,6 +162,40 @@ test("dragging the keep slider re-runs the prediction live, and one undo takes t
   expect(playground.consoleErrors).toEqual([])
 })
 
+test("the clear_at_least slider marks what clearing frees: past the tick the edit is skipped", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const base = preset("research-agent")
+  const frees = predict(base).edits[1]!.frees!
+  expect(frees).toBeGreaterThan(0)
+  await expect(
+    page.getByTestId("edits.1.clear_at_least.slider.marker")
+  ).toBeVisible()
+  const slider = page.getByTestId("edits.1.clear_at_least.slider")
+  const step = Number(await slider.getAttribute("step"))
+  const above = Math.ceil((frees + 1) / step) * step
+  const below = Math.floor(frees / step) * step
+  for (const [value, applied] of [
+    [above, false],
+    [below, true],
+  ] as const) {
+    await slider.fill(String(value))
+    await expect(playground.field(1, "clear_at_least")).toHaveValue(
+      String(value)
+    )
+    const expected = predict(
+      setEditField(base, 1, "clear_at_least", { type: "input_tokens", value })
+    )
+    expect(expected.edits[1]!.applied).toBe(applied)
+    await expect
+      .poll(() => playground.appliedEdits())
+      .toEqual(expected.context_management)
+  }
+  expect(playground.consoleErrors).toEqual([])
+})
+
 test("excluding a tool protects every one of its results", async ({
   playground,
 }) => {

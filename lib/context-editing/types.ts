@@ -182,6 +182,12 @@ export interface EditTrace {
   steps: TraceStep[]
   /** id of the step with outcome "stop", or null. */
   stoppedAt: string | null
+  /**
+   * clear_tool_uses that reached its clear_at_least gate: the tokens
+   * clearing frees, or would have freed when the gate skipped it (what the
+   * gate compares with). Absent otherwise.
+   */
+  frees?: number
 }
 
 /** Token totals by what they are; the fields sum to the total. */

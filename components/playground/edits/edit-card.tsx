@@ -146,7 +146,7 @@ export function EditCard({
       )}
       {Fields ? (
         <div className="mt-1">
-          <Fields edit={edit} index={index} {...fieldProps} />
+          <Fields edit={edit} index={index} trace={trace} {...fieldProps} />
         </div>
       ) : (
         <p className="mt-1 text-xs text-zinc-600">

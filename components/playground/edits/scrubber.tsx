@@ -2,6 +2,16 @@
 
 import { useRef } from "react"
 
+/** "137k" for slider ends and hints. */
+export const shortTokens = (n: number): string =>
+  n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString("en-US")
+
+/** A slider end at or above `n`, on a round step: 1,000s up to 200k, then 5,000s. */
+export function tokenRange(n: number): { max: number; step: number } {
+  const step = n > 200_000 ? 5000 : 1000
+  return { max: Math.max(step, Math.ceil(n / step) * step), step }
+}
+
 /**
  * A range slider for a number field: drag it and watch the result follow.
  * One drag is one undo step (the first change opens it, the rest continue

@@ -240,6 +240,7 @@ export function patchKeep(
         resultStep(victims, inputN, run.before, s.total),
       ],
       stoppedAt: null,
+      frees: saved,
     },
     warning:
       k1 >= run.clearableN ? keepCoversAll(k1, run.clearableN, ei) : null,

@@ -31,6 +31,31 @@ const results = (r: ReturnType<typeof simulateOk>) =>
   ) as Array<{ tool_use_id: string; content: unknown; is_error?: boolean }>
 
 describe("clear_tool_uses_20250919", () => {
+  it("reports what clearing frees, which is exactly where clear_at_least starts skipping it", () => {
+    const messages = toolConversation(5, 2000)
+    const edit = { trigger: tokens(1000), keep: uses(2) }
+    const free = simulateOk(req(messages, edit))
+    const frees = free.edits[0]!.frees!
+    // Clearing results only: the tokens freed are the applied entry's.
+    expect(frees).toBe(
+      free.context_management!.applied_edits[0]!.cleared_input_tokens
+    )
+    const gate = (n: number) =>
+      simulateOk(req(messages, { ...edit, clear_at_least: tokens(n) }))
+        .edits[0]!
+    expect(gate(frees)).toMatchObject({ applied: true, frees })
+    expect(gate(frees + 1)).toMatchObject({
+      applied: false,
+      stoppedAt: "gate",
+      frees,
+    })
+    // Stopped before the gate (below the trigger): nothing to report.
+    const below = simulateOk(
+      req(messages, { ...edit, trigger: tokens(900_000) })
+    )
+    expect(below.edits[0]!.frees).toBeUndefined()
+  })
+
   it("clears the oldest results first and keeps the `keep` most recent pairs", () => {
     const r = simulateOk(
       req(toolConversation(5, 2000), { trigger: tokens(1000), keep: uses(2) })

@@ -302,7 +302,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
           : "Its result would have been cleared, but the edit was skipped"
       )
     }
-    return done(null, "gate")
+    return { ...done(null, "gate"), frees: saved }
   }
   steps.push(passedGateStep(e.clearAtLeast, saved))
 
@@ -350,12 +350,15 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     exStep,
     headSteps,
   })
-  return done(
-    {
-      type: TYPE,
-      cleared_tool_uses: victims.length,
-      cleared_input_tokens: Math.max(0, Math.round(freed)),
-    },
-    null
-  )
+  return {
+    ...done(
+      {
+        type: TYPE,
+        cleared_tool_uses: victims.length,
+        cleared_input_tokens: Math.max(0, Math.round(freed)),
+      },
+      null
+    ),
+    frees: saved,
+  }
 }

@@ -5,23 +5,13 @@ import { useId } from "react"
 import { EDIT_LIMITS } from "@/lib/context-editing"
 
 import { ChipsInput, FieldRow, inputClass, NumberInput } from "../fields"
-import { Scrubber } from "../scrubber"
+import { Scrubber, shortTokens as short, tokenRange } from "../scrubber"
 import type { RuleFieldsProps } from "./types"
 
 type Threshold = { type?: unknown; value?: unknown }
 
 function num(v: unknown): number | undefined {
   return typeof v === "number" ? v : undefined
-}
-
-/** "137k" for slider ends. */
-const short = (n: number) =>
-  n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString("en-US")
-
-/** A slider end above `n`, on a round step: 1,000s up to 200k, then 5,000s. */
-function tokenRange(n: number): { max: number; step: number } {
-  const step = n > 200_000 ? 5000 : 1000
-  return { max: Math.max(step, Math.ceil(n / step) * step), step }
 }
 
 /** Form for `clear_tool_uses_20250919`: trigger, keep, gate, exclusions, inputs. */
@@ -32,6 +22,7 @@ export function ClearToolUsesFields({
   errorFor,
   toolNames,
   scale,
+  trace,
   disabled,
 }: RuleFieldsProps) {
   const ids = useId()
@@ -52,13 +43,20 @@ export function ClearToolUsesFields({
   const t = (name: string) => `edits.${index}.${name}`
   const triggerValue =
     num(trigger.value) ?? (triggerType === "tool_uses" ? 10 : 100_000)
-  const tokens = tokenRange(Math.max(scale.inputTokens * 1.2, triggerValue))
+  // The prompt this edit sees (after the edits before it), as the trigger does.
+  const prompt = trace?.tokensBefore ?? scale.inputTokens
+  const tokens = tokenRange(Math.max(prompt * 1.2, triggerValue))
   const keepValue = num(keep.value) ?? 3
+  const gateValue = num(gate?.value) ?? 0
+  const frees = trace?.frees
+  const gateRange = tokenRange(
+    Math.max(scale.inputTokens, frees ?? 0, gateValue, 1000)
+  )
   const tick =
     triggerType === "tool_uses"
       ? ` The tick marks this conversation (${scale.toolUses} tool uses).`
-      : scale.inputTokens > 0
-        ? ` The tick marks this prompt (≈${short(scale.inputTokens)}).`
+      : prompt > 0
+        ? ` The tick marks this prompt (≈${short(prompt)}).`
         : ""
 
   return (
@@ -117,9 +115,7 @@ export function ClearToolUsesFields({
             ? { max: Math.max(scale.toolUses, triggerValue, 1) }
             : tokens)}
           format={short}
-          marker={
-            triggerType === "tool_uses" ? scale.toolUses : scale.inputTokens
-          }
+          marker={triggerType === "tool_uses" ? scale.toolUses : prompt}
           disabled={disabled}
           onChange={(v, options) =>
             setField("trigger", { type: triggerType, value: v }, options)
@@ -166,7 +162,11 @@ export function ClearToolUsesFields({
       <FieldRow
         label="clear_at_least"
         htmlFor={`${ids}-gate`}
-        hint="All or nothing: if clearing would free fewer tokens, the edit is skipped (each clear invalidates the prompt cache)."
+        hint={`All or nothing: if clearing would free fewer tokens, the edit is skipped (each clear invalidates the prompt cache).${
+          frees !== undefined && frees > 0
+            ? ` The tick marks what clearing frees now (≈${short(Math.round(frees))}).`
+            : ""
+        }`}
         error={errorFor("clear_at_least")}
       >
         <NumberInput
@@ -180,6 +180,23 @@ export function ClearToolUsesFields({
             setField(
               "clear_at_least",
               v === null ? undefined : { type: "input_tokens", value: v }
+            )
+          }
+        />
+        <Scrubber
+          label="Clear at least (slider)"
+          testId={t("clear_at_least.slider")}
+          value={gateValue}
+          min={EDIT_LIMITS.clearAtLeastMin}
+          {...gateRange}
+          format={short}
+          marker={frees !== undefined && frees > 0 ? frees : undefined}
+          disabled={disabled}
+          onChange={(v, options) =>
+            setField(
+              "clear_at_least",
+              { type: "input_tokens", value: v },
+              options
             )
           }
         />

@@ -4,7 +4,10 @@ import { useId } from "react"
 
 import { cn } from "@/components/ui/cn"
 
+import { EDIT_LIMITS } from "@/lib/context-editing"
+
 import { FieldRow, inputClass, NumberInput } from "../fields"
+import { Scrubber, shortTokens, tokenRange } from "../scrubber"
 import type { RuleFieldsProps } from "./types"
 
 /** Form for `compact_20260112`: trigger, pause, custom instructions. */
@@ -13,10 +16,18 @@ export function CompactFields({
   index,
   setField,
   errorFor,
+  scale,
+  trace,
   disabled,
 }: RuleFieldsProps) {
   const ids = useId()
   const trigger = (edit.trigger ?? {}) as { value?: unknown }
+  const value = typeof trigger.value === "number" ? trigger.value : 150_000
+  // The prompt this edit sees (after the edits before it).
+  const prompt = trace?.tokensBefore ?? scale.inputTokens
+  const range = tokenRange(Math.max(prompt * 1.2, value, 200_000))
+  const tick =
+    prompt > 0 ? ` The tick marks this prompt (≈${shortTokens(prompt)}).` : ""
   const t = (name: string) => `edits.${index}.${name}`
   return (
     <fieldset disabled={disabled} className="min-w-0">
@@ -25,8 +36,8 @@ export function CompactFields({
         htmlFor={`${ids}-trigger`}
         hint={
           edit.trigger === undefined
-            ? "Default: 150,000 input tokens (minimum 50,000)."
-            : "Compaction runs when the prompt reaches this (minimum 50,000)."
+            ? `Default: 150,000 input tokens (minimum 50,000).${tick}`
+            : `Compaction runs when the prompt reaches this (minimum 50,000).${tick}`
         }
         error={errorFor("trigger")}
       >
@@ -42,6 +53,19 @@ export function CompactFields({
               "trigger",
               v === null ? undefined : { type: "input_tokens", value: v }
             )
+          }
+        />
+        <Scrubber
+          label="Compaction trigger (slider)"
+          testId={t("trigger.slider")}
+          value={value}
+          min={EDIT_LIMITS.compactionTriggerMin}
+          {...range}
+          format={shortTokens}
+          marker={prompt > 0 ? prompt : undefined}
+          disabled={disabled}
+          onChange={(v, options) =>
+            setField("trigger", { type: "input_tokens", value: v }, options)
           }
         />
       </FieldRow>

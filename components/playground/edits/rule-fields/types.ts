@@ -1,9 +1,12 @@
+import type { EditTrace } from "@/lib/context-editing"
 import type { EditObject } from "@/lib/state/edits"
 
 /** What every rule form receives from its card. */
 export interface RuleFieldsProps {
   edit: EditObject
   index: number
+  /** This edit's trace in the current prediction (undefined while it is invalid). */
+  trace?: EditTrace
   /**
    * Sets (or with `undefined` removes) a top-level field of this edit;
    * `continueGesture` folds the change into the previous one's undo step.

@@ -1,28 +1,9 @@
-import {
-  cacheImpact,
-  simulate,
-  type SimulateSuccess,
-} from "@/lib/context-editing"
-import { getPreset } from "@/lib/presets"
+import { cacheImpact, type SimulateSuccess } from "@/lib/context-editing"
 import { DIFF_STRING_LIMIT, diffText } from "@/lib/json/diff-text"
 import { setEditField } from "@/lib/state/edits"
 
+import { predict, preset } from "./expected"
 import { expect, test } from "./fixtures"
-
-// Expectations come from the engine itself, run here in Node on the same
-// preset: these specs check that the page shows what the engine decides
-// (the engine's semantics have their own unit tests).
-function predict(request: unknown): SimulateSuccess {
-  const result = simulate(request)
-  if (!result.ok) throw new Error(result.error.message)
-  return result
-}
-
-function preset(id: string): Record<string, unknown> {
-  const p = getPreset(id)
-  if (!p) throw new Error(`no preset ${id}`)
-  return p.build() as Record<string, unknown>
-}
 
 function statuses(sim: SimulateSuccess): Record<string, string> {
   return Object.fromEntries(

@@ -1,17 +1,8 @@
 import { timeline, type TimelinePoint } from "@/lib/context-editing"
-import { getPreset } from "@/lib/presets"
 import { setEditField } from "@/lib/state/edits"
 
+import { preset } from "./expected"
 import { expect, test } from "./fixtures"
-
-// Expectations come from the engine run in Node on the same preset: the
-// spec checks the page shows what the engine computes (the engine has its
-// own unit tests).
-function preset(id: string): Record<string, unknown> {
-  const p = getPreset(id)
-  if (!p) throw new Error(`no preset ${id}`)
-  return p.build() as Record<string, unknown>
-}
 
 const breakText = (p: TimelinePoint) =>
   p.ok && p.breakAt

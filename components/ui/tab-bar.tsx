@@ -26,7 +26,8 @@ export function TabBar<T extends string>({
       role="tablist"
       aria-label={label}
       className={cn(
-        "flex gap-1 border-b border-zinc-200 dark:border-zinc-800",
+        // A row too wide for a phone scrolls sideways instead of wrapping labels.
+        "flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800",
         className
       )}
     >
@@ -39,7 +40,7 @@ export function TabBar<T extends string>({
           data-testid={`${testIdPrefix}.${t.id}`}
           onClick={() => onChange(t.id)}
           className={cn(
-            "-mb-px border-b-2 px-2.5 py-1.5 text-sm",
+            "-mb-px border-b-2 px-2.5 py-1.5 text-sm whitespace-nowrap",
             stretch && "flex-1",
             value === t.id
               ? "border-brand font-medium"

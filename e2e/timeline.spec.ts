@@ -41,6 +41,22 @@ test("the Timeline tab replays the session request by request, with where each o
   // The sample fits its 1M window either way: no overflow line.
   await expect(page.getByTestId("timeline.overflow")).toHaveCount(0)
 
+  // The break is a link to that block in the Blocks view.
+  await page
+    .getByTestId(`timeline.row.${first.request}`)
+    .getByTestId("timeline.break")
+    .getByRole("button")
+    .click()
+  await expect(playground.resultTab("blocks")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
+  if (!first.ok || !first.breakAt) throw new Error("no break")
+  await expect(
+    playground.block(first.breakAt.messageIndex, first.breakAt.blockIndex)
+  ).toHaveAttribute("data-selected", "true")
+  await playground.resultTab("timeline").click()
+
   // keep 1: clearing covers more, and the summary follows the new config.
   await playground.setNumber(1, "keep", 1)
   const after = timeline(

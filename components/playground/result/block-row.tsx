@@ -38,6 +38,7 @@ export const BlockRow = memo(function BlockRow({
       ref={ref}
       data-testid={`diff.block.${b.messageIndex}.${b.blockIndex}`}
       data-status={b.status}
+      data-selected={selected || undefined}
       className={cn(
         "rounded-md border text-xs",
         selected

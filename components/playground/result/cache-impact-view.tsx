@@ -12,10 +12,8 @@ import {
 
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approx } from "../use-simulation"
+import { BlockLink } from "./block-link"
 import { STATUS } from "./status"
-
-const where = (b: { messageIndex: number; blockIndex: number }) =>
-  `message ${b.messageIndex}, block ${b.blockIndex}`
 
 /**
  * What the edits do to the prompt cache (spec §6): where the cached prefix
@@ -39,7 +37,8 @@ export function CacheImpactView({ sim }: { sim: SimulateSuccess }) {
       ) : (
         <div className="mt-1 space-y-1 text-zinc-700 dark:text-zinc-300">
           <p data-testid="explain.cache.break">
-            The edits change the prompt from {where(c.firstChange)} (
+            The edits change the prompt from{" "}
+            <BlockLink at={c.firstChange} testId="explain.cache.first" /> (
             {status(c.firstChange.status)}) on. The {approx(c.prefixTokens)}{" "}
             tokens before it are still read from the cache; the{" "}
             {approx(c.rewrittenTokens)} after it are written to the cache again.
@@ -47,9 +46,19 @@ export function CacheImpactView({ sim }: { sim: SimulateSuccess }) {
             instead of {approx(c.costWithout)}.
           </p>
           <p data-testid="explain.cache.later">
-            {c.nextBreak
-              ? `Each later request that adds a tool use or turn also clears the oldest block kept by keep (${where(c.nextBreak)}), so the cache breaks there again and ${approx(c.nextBreak.rewrittenTokens)} tokens are written each time: ${approx(c.laterWith)} instead of ${approx(c.laterWithout)} per request.`
-              : `Later requests repeat the same edits and read the edited prompt from the cache: ${approx(c.laterWith)} instead of ${approx(c.laterWithout)} per request.`}{" "}
+            {c.nextBreak ? (
+              <>
+                Each later request that adds a tool use or turn also clears the
+                oldest block kept by keep (
+                <BlockLink at={c.nextBreak} testId="explain.cache.next" />
+                ), so the cache breaks there again and{" "}
+                {approx(c.nextBreak.rewrittenTokens)} tokens are written each
+                time: {approx(c.laterWith)} instead of {approx(c.laterWithout)}{" "}
+                per request.
+              </>
+            ) : (
+              `Later requests repeat the same edits and read the edited prompt from the cache: ${approx(c.laterWith)} instead of ${approx(c.laterWithout)} per request.`
+            )}{" "}
             {c.breakEven === 0
               ? "The edits cost less from this request on."
               : c.breakEven === null

@@ -14,6 +14,7 @@ import { cn } from "@/components/ui/cn"
 
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort } from "../use-simulation"
+import { BlockLink } from "./block-link"
 
 type Ok = Extract<TimelinePoint, { ok: true }>
 
@@ -183,9 +184,7 @@ export function TimelineView({ request }: { request: unknown }) {
                 </td>
                 <td className="pr-2 !whitespace-normal">{appliedText(p)}</td>
                 <td className="pr-2" data-testid="timeline.break">
-                  {p.breakAt
-                    ? `message ${p.breakAt.messageIndex}, block ${p.breakAt.blockIndex}`
-                    : "—"}
+                  {p.breakAt ? <BlockLink at={p.breakAt} /> : "—"}
                 </td>
                 <td
                   className="pr-2"

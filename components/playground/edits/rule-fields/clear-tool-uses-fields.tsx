@@ -2,13 +2,15 @@
 
 import { useId } from "react"
 
-import { EDIT_LIMITS } from "@/lib/context-editing"
+import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
 import { ChipsInput, FieldRow, inputClass, NumberInput } from "../fields"
 import { Scrubber, shortTokens as short, tokenRange } from "../scrubber"
 import type { RuleFieldsProps } from "./types"
 
 type Threshold = { type?: unknown; value?: unknown }
+
+const DEFAULTS = EDIT_DEFAULTS.clear_tool_uses_20250919
 
 function num(v: unknown): number | undefined {
   return typeof v === "number" ? v : undefined
@@ -42,11 +44,12 @@ export function ClearToolUsesFields({
       : "off"
   const t = (name: string) => `edits.${index}.${name}`
   const triggerValue =
-    num(trigger.value) ?? (triggerType === "tool_uses" ? 10 : 100_000)
+    num(trigger.value) ??
+    (triggerType === "tool_uses" ? 10 : DEFAULTS.trigger.value)
   // The prompt this edit sees (after the edits before it), as the trigger does.
   const prompt = trace?.tokensBefore ?? scale.inputTokens
   const tokens = tokenRange(Math.max(prompt * 1.2, triggerValue))
-  const keepValue = num(keep.value) ?? 3
+  const keepValue = num(keep.value) ?? DEFAULTS.keep.value
   const gateValue = num(gate?.value) ?? 0
   const frees = trace?.frees
   const gateRange = tokenRange(

@@ -4,7 +4,7 @@ import { useId } from "react"
 
 import { cn } from "@/components/ui/cn"
 
-import { EDIT_LIMITS } from "@/lib/context-editing"
+import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
 import { FieldRow, inputClass, NumberInput } from "../fields"
 import { Scrubber, shortTokens, tokenRange } from "../scrubber"
@@ -22,7 +22,10 @@ export function CompactFields({
 }: RuleFieldsProps) {
   const ids = useId()
   const trigger = (edit.trigger ?? {}) as { value?: unknown }
-  const value = typeof trigger.value === "number" ? trigger.value : 150_000
+  const value =
+    typeof trigger.value === "number"
+      ? trigger.value
+      : EDIT_DEFAULTS.compact_20260112.trigger.value
   // The prompt this edit sees (after the edits before it).
   const prompt = trace?.tokensBefore ?? scale.inputTokens
   const range = tokenRange(Math.max(prompt * 1.2, value, 200_000))

@@ -313,8 +313,23 @@ function rec(
   }
 }
 
+/**
+ * The replay point is the last compaction block that holds a summary: one
+ * with `content: null` (or none) is a failed compaction, which round-trips
+ * as a no-op (spec §2.4 item 4, DOC).
+ */
+export const isFailedCompaction = (block: Record<string, unknown>): boolean =>
+  block.content === null || block.content === undefined
+
 function markCompaction(a: Analysis): void {
-  a.lastCompaction = a.compactionRecs.at(-1) ?? -1
+  a.lastCompaction = -1
+  for (let k = a.compactionRecs.length - 1; k >= 0; k--) {
+    const i = a.compactionRecs[k]!
+    if (!isFailedCompaction(a.recs[i]!.block)) {
+      a.lastCompaction = i
+      break
+    }
+  }
   for (let i = 0; i < a.lastCompaction; i++) a.recs[i]!.ignored = true
 }
 

@@ -372,6 +372,7 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
         { assumptions: a }
       ).ok,
   ],
+  ["memoryWarningAt", "0.9", "off", (a) => codes(memoryAt(0.93), a)],
   [
     "rejectUnsupportedModelEdits",
     false,
@@ -387,6 +388,77 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
       ).ok,
   ],
 ]
+
+// The memory tool declared, and a clearing trigger the prompt is `share` of.
+const memoryBase = {
+  model,
+  tools: [{ type: "memory_20250818", name: "memory" }],
+  messages: toolConversation(4, 1000),
+}
+const memoryTokens = simulateOk(memoryBase).original_input_tokens
+const memoryAt = (share: number, extra: Record<string, unknown> = {}) => ({
+  ...memoryBase,
+  ...extra,
+  ...cm(
+    clearTools({
+      trigger: tokens(Math.round(memoryTokens / share)),
+      exclude_tools: ["memory"],
+    })
+  ),
+})
+const codes = (request: unknown, a: Partial<Assumptions> = {}) =>
+  simulateOk(request, { assumptions: a }).warnings.map((w) => w.code)
+
+describe("memory warning marker (§7)", () => {
+  it("marks the automatic warning over the switch's share of the trigger, only with the memory tool", () => {
+    expect(codes(memoryAt(0.93))).toContain("memory_warning_expected")
+    expect(codes(memoryAt(0.85))).not.toContain("memory_warning_expected")
+    expect(codes(memoryAt(0.85), { memoryWarningAt: "0.8" })).toContain(
+      "memory_warning_expected"
+    )
+    expect(codes(memoryAt(0.93, { tools: [] }))).not.toContain(
+      "memory_warning_expected"
+    )
+    const w = simulateOk(memoryAt(0.93)).warnings.find(
+      (x) => x.code === "memory_warning_expected"
+    )!
+    expect(w.path).toEqual(["context_management", "edits", 0])
+    expect(w.message).toMatch(/over 90 % of the clearing trigger/)
+  })
+
+  it("is the same on a keep-only re-run as on a fresh run", () => {
+    // Over the trigger (the marker still shows): clearing runs, so a
+    // keep-only change takes the re-run path.
+    const request = memoryAt(1.2)
+    const withKeep = (keep: number, messages: unknown[]) => ({
+      ...request,
+      messages,
+      ...cm(
+        clearTools({
+          ...(request.context_management.edits[0] as object),
+          keep: uses(keep),
+        })
+      ),
+    })
+    // Same messages array: the re-run path; a copy: a full run.
+    simulateOk(withKeep(2, request.messages))
+    const rerun = simulateOk(withKeep(1, request.messages))
+    const fresh = simulateOk(withKeep(1, [...request.messages]))
+    expect(rerun.warnings).toEqual(fresh.warnings)
+    expect(rerun.warnings.map((w) => w.code)).toContain(
+      "memory_warning_expected"
+    )
+  })
+
+  it("adds no tokens: the counts are the same with the marker off", () => {
+    const on = simulateOk(memoryAt(0.93))
+    const off = simulateOk(memoryAt(0.93), {
+      assumptions: { memoryWarningAt: "off" },
+    })
+    expect(on.input_tokens).toBe(off.input_tokens)
+    expect(on.original_input_tokens).toBe(off.original_input_tokens)
+  })
+})
 
 describe("assumption switches", () => {
   it("the table below covers every switch", () => {

@@ -174,6 +174,21 @@ export const ASSUMPTION_SPECS: readonly AssumptionSpec[] = [
     specRef: "§4",
     default: false,
   },
+  {
+    key: "memoryWarningAt",
+    label: "Memory warning marker",
+    description:
+      "With the memory tool declared, Claude gets an automatic warning before tool results are cleared; marked above this share of the trigger (text and timing undocumented).",
+    evidence: "assumed",
+    specRef: "§7",
+    default: "0.9",
+    options: [
+      { value: "off", label: "off" },
+      { value: "0.8", label: "over 80 % of the trigger" },
+      { value: "0.9", label: "over 90 % of the trigger" },
+      { value: "0.95", label: "over 95 % of the trigger" },
+    ],
+  },
 ]
 
 /** The spec's defaults for every switch. */

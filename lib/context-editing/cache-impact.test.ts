@@ -6,7 +6,9 @@ import {
   simulateOk,
   thinkingTurn,
   toolConversation,
+  tokens,
   toolRound,
+  uses,
 } from "./__fixtures__/build"
 import { CACHE_READ, CACHE_WRITE, cacheImpact } from "./cache-impact"
 
@@ -179,5 +181,30 @@ describe("cacheImpact", () => {
     // keep 2: the turn being generated and messages[3]'s turn. The next
     // turn removes messages[3]'s thinking.
     expect(c.nextBreak).toMatchObject({ messageIndex: 3, blockIndex: 0 })
+  })
+})
+
+describe("cacheImpact with a skipped edit", () => {
+  it("predicts no next break when clear_at_least skipped the edit", () => {
+    const messages = toolConversation(6, 2000)
+    const sim = simulateOk({
+      model: "claude-sonnet-4-5",
+      messages,
+      context_management: {
+        edits: [
+          clearTools({
+            trigger: tokens(1000),
+            keep: uses(2),
+            clear_at_least: tokens(1_000_000),
+          }),
+        ],
+      },
+    })
+    expect(sim.context_management!.applied_edits).toEqual([])
+    expect(sim.blocks.some((b) => b.status === "kept_recent")).toBe(true)
+    const c = cacheImpact(sim)
+    expect(c.firstChange).toBeNull()
+    expect(c.nextBreak).toBeNull()
+    expect(c.laterWith).toBe(c.laterWithout)
   })
 })

@@ -136,8 +136,14 @@ export function cacheImpact(sim: SimulateSuccess): CacheImpact {
   const first = sim.blocks.findIndex(
     (b) => b.editIndex !== null && CHANGED.has(b.status)
   )
+  // Only an edit that applied moves on by one pair per request: a skipped
+  // one (trigger or clear_at_least) may well be skipped again.
   const next = sim.blocks.findIndex(
-    (b) => b.status === "kept_recent" && wouldChange(sim, b)
+    (b) =>
+      b.status === "kept_recent" &&
+      b.editIndex !== null &&
+      sim.edits.find((t) => t.index === b.editIndex)?.applied === true &&
+      wouldChange(sim, b)
   )
   const rewritten = first < 0 ? 0 : tailFrom(sim, first)
   const prefix = after - rewritten

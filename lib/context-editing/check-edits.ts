@@ -3,11 +3,14 @@
  * warnings about suspicious but allowed configurations.
  */
 import type { Analysis } from "./analyze"
+import { approx, fmt } from "./format"
 import { issue } from "./issues"
+import { isOnDemandBlock } from "./on-demand"
 import type { NEdit } from "./validate-edits"
 import type { ThinkingMode } from "./validate-request"
 import type {
   Assumptions,
+  EditTrace,
   ModelInfo,
   SimulateError,
   SimulateWarning,
@@ -78,8 +81,12 @@ export function checkEdits(x: CheckInput): SimulateError | null {
       "`compact_20260112` cannot be combined with other context management strategies",
       null
     )
-  if (!compact && x.analysis.compactionRecs.length > 0) {
-    const r = x.analysis.recs[x.analysis.compactionRecs[0]!]!
+  // On-demand blocks (with a signature) need no edit (on-demand.ts).
+  const needsEdit = x.analysis.compactionRecs.find(
+    (i) => !isOnDemandBlock(x.analysis.recs[i]!.block)
+  )
+  if (!compact && needsEdit !== undefined) {
+    const r = x.analysis.recs[needsEdit]!
     return issue(
       ["messages", r.mi, "content", r.bi],
       "`compaction` blocks require a `compact_20260112` strategy in `context_management.edits`."
@@ -156,6 +163,36 @@ export function editWarnings(x: CheckInput): SimulateWarning[] {
         message: `The memory tool is declared but not in exclude_tools; the docs recommend \`exclude_tools: ["${memName}"]\` so recent memory operations stay visible.`,
         path: editPath(e.index),
       })
+  }
+  return out
+}
+
+/**
+ * Markers for the memory tool's automatic warning (spec §7, DOC that it
+ * exists; ASSUMPTION when): with a memory tool declared, a clear_tool_uses
+ * edit whose input-token trigger the prompt it sees is over the switch's
+ * share of. Its tokens are not counted (unknown, small).
+ */
+export function memoryMarkers(
+  traces: readonly EditTrace[],
+  edits: readonly NEdit[] | null,
+  tools: readonly Record<string, unknown>[],
+  assumptions: Assumptions
+): SimulateWarning[] {
+  const at = assumptions.memoryWarningAt
+  if (at === "off" || !edits || !tools.some(isMemoryTool)) return []
+  const share = Number(at)
+  const out: SimulateWarning[] = []
+  for (const e of edits) {
+    if (e.type !== "clear_tool_uses_20250919") continue
+    if (e.trigger.type !== "input_tokens") continue
+    const tokens = traces.find((t) => t.index === e.index)?.tokensBefore
+    if (tokens === undefined || !(tokens > share * e.trigger.value)) continue
+    out.push({
+      code: "memory_warning_expected",
+      message: `≈${approx(tokens)} input tokens is over ${Math.round(share * 100)} % of the clearing trigger (${fmt(e.trigger.value)}) and the memory tool is declared: Claude would get an automatic warning so it can save progress to memory before tool results are cleared. Its text and timing are undocumented; this marker is an assumption and its tokens are not counted.`,
+      path: editPath(e.index),
+    })
   }
   return out
 }

@@ -76,20 +76,30 @@ export function defaultEdit(type: EditType): ContextManagementEdit {
   }
 }
 
-/** Beta headers for a list of edit types (+ replayed compaction blocks), sorted. */
+/** Beta header of on-demand compaction (spec §1.2, §1.6). */
+export const ON_DEMAND_BETA = "compact-2026-09-04"
+
+/**
+ * Beta headers for a list of edit types, replayed compaction blocks and
+ * on-demand compaction (a `compaction` field, or a replayed block with a
+ * signature), sorted.
+ */
 export function betasFor(
   types: readonly string[],
-  hasCompactionBlocks: boolean
+  hasCompactionBlocks: boolean,
+  onDemand = false
 ): string[] {
   const out = new Set<string>()
   for (const t of types) if (t in EDIT_BETAS) out.add(EDIT_BETAS[t as EditType])
   if (hasCompactionBlocks) out.add(EDIT_BETAS.compact_20260112)
+  if (onDemand) out.add(ON_DEMAND_BETA)
   return [...out].sort()
 }
 
 /**
  * Beta headers a request needs: context-management-2025-06-27 for clear
- * edits, compact-2026-01-12 for a compact edit or replayed compaction blocks.
+ * edits, compact-2026-01-12 for a compact edit or replayed compaction blocks,
+ * compact-2026-09-04 for on-demand compaction or its replayed block.
  * Never throws; unknown shapes give [].
  */
 export function betaHeadersFor(request: unknown): string[] {
@@ -118,16 +128,21 @@ export function betaHeadersFor(request: unknown): string[] {
         typeof m === "object" && m !== null
           ? (m as { content?: unknown }).content
           : null
-      if (
-        Array.isArray(c) &&
-        c.some(
-          (b) =>
-            typeof b === "object" &&
-            b !== null &&
-            (b as { type?: unknown }).type === "compaction"
-        )
-      )
-        out.add(EDIT_BETAS.compact_20260112)
+      if (Array.isArray(c))
+        for (const b of c) {
+          if (typeof b !== "object" || b === null) continue
+          const block = b as { type?: unknown; signature?: unknown }
+          if (block.type !== "compaction") continue
+          out.add(
+            typeof block.signature === "string"
+              ? ON_DEMAND_BETA
+              : EDIT_BETAS.compact_20260112
+          )
+        }
     }
+  const od = Array.isArray(request)
+    ? undefined
+    : (request as { compaction?: unknown }).compaction
+  if (od !== undefined && od !== null) out.add(ON_DEMAND_BETA)
   return [...out].sort()
 }

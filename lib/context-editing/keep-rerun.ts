@@ -10,6 +10,7 @@
 import type { EstimateContext, TokenEstimator } from "@/lib/tokens"
 
 import type { Analysis } from "./analyze"
+import { memoryMarkers } from "./check-edits"
 import { approx, fmt } from "./format"
 import { patchOutcomes } from "./outcomes"
 import { patchCategories, patchRequest, totalOf } from "./outputs"
@@ -172,6 +173,10 @@ export function keepRerun(
   traces.push(patch.trace)
   const all = [...warnings, ...memo.midWarnings]
   if (patch.warning) all.push(patch.warning)
+  const tools = Array.isArray(k.body.tools)
+    ? (k.body.tools as Record<string, unknown>[])
+    : []
+  all.push(...memoryMarkers(traces, k.edits, tools, k.A))
   all.push(...windowWarnings(inputTokens, k.model, k.maxTokens))
   const result: SimulateSuccess = {
     ok: true,

@@ -180,12 +180,24 @@ describe("spec §9.2 scenarios", () => {
       clearTools({ trigger: tokens(100), keep: uses(2) }),
       clearTools({ trigger: tokens(100), keep: uses(1) }),
     ])
+    // The second edit sees a's result as a placeholder: an ordinary tool
+    // result to it (as in #14), so a counts again, but frees nothing more.
     expect(
       r.context_management!.applied_edits.map(
         (e) => e.type === "clear_tool_uses_20250919" && e.cleared_tool_uses
       )
-    ).toEqual([1, 1])
+    ).toEqual([1, 2])
     expect(r.edits[1]!.tokensBefore).toBe(r.edits[0]!.tokensAfter)
+    const [first, second] = r.context_management!.applied_edits
+    expect(first!.cleared_input_tokens).toBeGreaterThan(0)
+    expect(second!.cleared_input_tokens).toBe(
+      r.edits[1]!.tokensBefore - r.edits[1]!.tokensAfter
+    )
+    // b's result alone: the same size as a's (both 1,000 chars of prose).
+    expect(second!.cleared_input_tokens).toBeCloseTo(
+      first!.cleared_input_tokens,
+      -1
+    )
     expect(statuses(r, "tool_result")).toEqual([
       "cleared",
       "cleared",

@@ -9,7 +9,7 @@ import {
   uncachedBlockCounter,
 } from "@/lib/tokens"
 
-import type { Analysis, BlockRec } from "./analyze"
+import { type Analysis, type BlockRec, isFailedCompaction } from "./analyze"
 import { intern } from "./format"
 import { categorySlots, type FixedTokens } from "./outputs"
 import type { ReplayInfo } from "./rules/compact"
@@ -67,7 +67,9 @@ function defaultReason(r: BlockRec, last: boolean): string {
     case "compaction":
       return last
         ? "Replayed compaction block: the server reads the conversation from here"
-        : "Compaction block"
+        : isFailedCompaction(r.block)
+          ? "Failed compaction (no content): round-trips as a no-op, nothing before it is dropped"
+          : "Compaction block"
     case "tool_use":
     case "tool_result":
       return "Not affected: no clear_tool_uses edit ran over it"

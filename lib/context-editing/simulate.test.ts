@@ -213,6 +213,15 @@ describe("simulate: warnings", () => {
     expect(codes(run(edit))).toContain(code)
   })
 
+  it("keep_covers_all names exclude_tools, not keep, when nothing is clearable at all", () => {
+    const w = run({ keep: uses(0), exclude_tools: ["search"] }).warnings.find(
+      (x) => x.code === "keep_covers_all"
+    )!
+    expect(w.path).toEqual(["context_management", "edits", 0])
+    expect(w.message).toMatch(/exclude_tools/)
+    expect(w.message).not.toMatch(/keep is 0/)
+  })
+
   it("no warnings for a sensible config", () => {
     expect(run({ exclude_tools: ["memory"], keep: uses(1) }).warnings).toEqual(
       []

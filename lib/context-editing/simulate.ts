@@ -9,7 +9,7 @@ import { defaultEstimator, type EstimateContext } from "@/lib/tokens"
 
 import { analyzeMessages } from "./analyze"
 import { resolveAssumptions } from "./assumptions"
-import { checkEdits, editWarnings } from "./check-edits"
+import { checkEdits, editWarnings, memoryMarkers } from "./check-edits"
 import { betasFor } from "./edit-defaults"
 import { approx, fmt } from "./format"
 import {
@@ -51,6 +51,12 @@ import type {
   SimulateSuccess,
   SimulateWarning,
 } from "./types"
+import {
+  asksOnDemand,
+  checkOnDemand,
+  isOnDemandBlock,
+  onDemandInfo,
+} from "./on-demand"
 import { parseEdits } from "./validate-edits"
 import { parseRequest } from "./validate-request"
 
@@ -114,7 +120,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     tools: p.tools,
     assumptions: A,
   }
-  const ce = checkEdits(check)
+  const ce = checkEdits(check) ?? checkOnDemand(p.body, a, model, modelId)
   if (ce) return fail(ce, p.bare)
   warnings.push(...editWarnings(check))
   const thinkingOn = p.thinking === "enabled" || p.thinking === "adaptive"
@@ -223,6 +229,8 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     }
   }
 
+  if (asksOnDemand(p.body)) compaction = onDemandInfo(s.total, replayed)
+
   const slots = templateOf(a).slots
   const before = pristine
     ? categorizeOriginal(s, fixed, slots)
@@ -230,6 +238,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   const after = categorize(s, s.tokens, s.alive, fixed, slots)
   const inputTokens = totalOf(after)
   const midWarnings = warnings.slice(checked, beforeLast)
+  warnings.push(...memoryMarkers(traces, edits, p.tools, A))
   warnings.push(...windowWarnings(inputTokens, model, p.maxTokens))
 
   const result: SimulateSuccess = {
@@ -253,7 +262,9 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     turns: turnInfos(a, A.redactedThinkingCountsAsThinking),
     betas: betasFor(
       (edits ?? []).map((e) => e.type),
-      a.compactionRecs.length > 0
+      a.compactionRecs.some((i) => !isOnDemandBlock(a.recs[i]!.block)),
+      asksOnDemand(p.body) ||
+        a.compactionRecs.some((i) => isOnDemandBlock(a.recs[i]!.block))
     ),
     assumptions: A,
   }

@@ -68,6 +68,8 @@ export interface Assumptions {
   allowCompactionWithClearEdits: boolean
   /** Clear edits on a model without context editing are a 400 (false: a warning) (§4). */
   rejectUnsupportedModelEdits: boolean
+  /** With the memory tool, mark the automatic warning above this share of the clearing trigger (§7). */
+  memoryWarningAt: "off" | "0.8" | "0.9" | "0.95"
 }
 
 /** Describes one assumption switch for the UI. */

@@ -144,6 +144,7 @@ export type WarningCode =
   | "clear_tool_inputs_unknown"
   | "keep_covers_all"
   | "memory_not_excluded"
+  | "memory_warning_expected"
   | "implicit_thinking_default"
   | "thinking_blocks_without_thinking"
   | "thinking_signature_missing"
@@ -224,6 +225,8 @@ export interface CompactionInfo {
   editIndex: number | null
   /** Whether the server would compact before replying. */
   fires: boolean
+  /** Asked for by a request-level `compaction: {type: "summarize"}` (spec §1.6), not by an edit. */
+  onDemand: boolean
   trigger: number
   /** Input tokens the trigger was compared with. */
   tokensAtCheck: number
@@ -284,6 +287,8 @@ export interface SimulateError {
   type: "invalid_request_error"
   message: string
   path: JsonPath
+  /** The API's error code, where it gives one (e.g. `compaction_block_misplaced`). */
+  code?: string
 }
 
 /** A request the API would reject with 400. */

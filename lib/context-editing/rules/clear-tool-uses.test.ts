@@ -559,3 +559,49 @@ describe("clear_tool_uses_20250919", () => {
     ).toEqual(r)
   })
 })
+
+describe("clear_tool_uses after an earlier clear_tool_uses", () => {
+  it("counts results the first edit cleared as its own victims and clears their inputs when asked", () => {
+    const messages = toolConversation(3, 2000)
+    const r = simulateOk({
+      model: MODEL,
+      messages,
+      context_management: {
+        edits: [
+          clearTools({ trigger: tokens(100), keep: uses(2) }),
+          clearTools({
+            trigger: tokens(100),
+            keep: uses(0),
+            clear_tool_inputs: true,
+          }),
+        ],
+      },
+    })
+    expect(
+      r.context_management!.applied_edits.map(
+        (e) => "cleared_tool_uses" in e && e.cleared_tool_uses
+      )
+    ).toEqual([1, 3])
+    // Every call's input is cleared by the second edit, the first one's too.
+    const calls = r.blocks.filter((b) => b.type === "tool_use")
+    expect(calls.map((b) => [b.status, b.editIndex])).toEqual([
+      ["input_cleared", 1],
+      ["input_cleared", 1],
+      ["input_cleared", 1],
+    ])
+    // The first result keeps the first edit's verdict; the others are the second's.
+    expect(
+      r.blocks
+        .filter((b) => b.type === "tool_result")
+        .map((b) => [b.status, b.editIndex])
+    ).toEqual([
+      ["cleared", 0],
+      ["cleared", 1],
+      ["cleared", 1],
+    ])
+    const second = r.context_management!.applied_edits[1]!
+    expect(second.cleared_input_tokens).toBe(
+      r.edits[1]!.tokensBefore - r.edits[1]!.tokensAfter
+    )
+  })
+})

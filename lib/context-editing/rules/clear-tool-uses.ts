@@ -190,7 +190,10 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const results = new Int32Array(clearableN)
   const uses = new Int32Array(clearableN)
   const withInput = new Uint8Array(clearableN)
+  const fresh = new Uint8Array(clearableN)
   let nv = 0
+  // Victims whose result is still the original (results[0..nr)).
+  let nr = 0
   let saved = 0
   let inputs = 0
   let rank = 0
@@ -204,12 +207,19 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
       if (e.keep > 0 && rank++ >= keptFrom) {
         decide(s, result, "kept_recent", ei, TYPE, keepReason)
         decide(s, pairUse[k]!, "kept_recent", ei, TYPE, keepReason)
-      } else if (untouched(s, result)) {
+      } else {
+        // A result an earlier clear_tool_uses edit already cleared is still
+        // a victim (counted, its input cleared if asked), as a result that
+        // arrives reading the placeholder is; it keeps that edit's verdict.
         const use = pairUse[k]!
         victimBuf[nv] = k
-        results[nv] = result
         uses[nv] = use
-        saved += s.tokens[result]! - contentVariant(s, resultTable, result, ph)
+        if (untouched(s, result)) {
+          fresh[nv] = 1
+          results[nr++] = result
+          saved +=
+            s.tokens[result]! - contentVariant(s, resultTable, result, ph)
+        }
         if (anyInputs && inputsFor(pairs[k]!.name) && untouched(s, use)) {
           saved += s.tokens[use]! - variant(s, inputTable!, use, clearInput)
           withInput[nv] = 1
@@ -287,8 +297,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
           ? `Clearing would add ${approx(-saved)} tokens (${LONGER}), less than clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared`
           : `Clearing would free ${approx(saved)} tokens < clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared (lower clear_at_least to ${approx(saved)} or lower keep)`,
     })
-    for (const k of victims) {
-      const p = pairs[k]!
+    for (let v = 0; v < victims.length; v++) {
+      if (!fresh[v]) continue
+      const p = pairs[victims[v]!]!
       const both = inputsFor(p.name)
       decide(s, p.result, "not_applied", ei, TYPE, why)
       decide(
@@ -309,7 +320,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const resultReason = resultReasonFor(e.keep, ph)
   const inputWhy = new Map<string, string>()
   // 5. Apply, and say why (in bulk: thousands of results in a long session).
-  const cleared = results.subarray(0, nv)
+  const cleared = results.subarray(0, nr)
   setBlocksFrom(s, cleared, resultTable)
   for (let v = 0; v < victims.length; v++)
     if (withInput[v])
@@ -326,7 +337,8 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   for (let v = 0; v < victims.length; v++) {
     const use = uses[v]!
     if (untouched(s, use)) {
-      keptUses[nk++] = use
+      // The call of a result an earlier edit cleared keeps that verdict.
+      if (fresh[v]) keptUses[nk++] = use
       continue
     }
     const name = pairs[victims[v]!]!.name

@@ -132,21 +132,46 @@ describe("compact_20260112", () => {
     expect(r.compaction!.fires).toBe(false)
   })
 
-  it("accepts a failed (content: null) compaction block as a no-op marker", () => {
-    const m = [
+  it("treats a failed compaction block (content: null or none) as a no-op: nothing before it is dropped", () => {
+    const failed = (block: Record<string, unknown>) => [
       { role: "user", content: "a" },
       {
         role: "assistant",
         content: [
-          { type: "compaction", content: null },
+          { type: "compaction", ...block },
           { type: "text", text: "b" },
         ],
       },
       { role: "user", content: "c" },
     ]
-    expect(simulateOk(req(m, [compact()])).compaction!.replayedAt).toEqual({
-      messageIndex: 1,
-      blockIndex: 0,
+    for (const block of [{ content: null }, {}]) {
+      const r = simulateOk(req(failed(block), [compact()]))
+      expect(r.compaction!.replayedAt).toBeNull()
+      expect(r.blocks[0]).toMatchObject({ status: "kept" })
+      expect(r.blocks[1]!.reason).toMatch(/no-op/)
+      expect(r.request.messages).toEqual(failed(block))
+    }
+  })
+
+  it("after a failed compaction, the last summary that succeeded is still the replay point", () => {
+    const m = [
+      { role: "user", content: "a" },
+      { role: "assistant", content: [{ type: "compaction", content: "S1" }] },
+      { role: "user", content: "b" },
+      { role: "assistant", content: [{ type: "compaction", content: null }] },
+      { role: "user", content: "c" },
+    ]
+    const r = simulateOk(req(m, [compact()]))
+    expect(r.compaction).toMatchObject({
+      replayedAt: { messageIndex: 1, blockIndex: 0 },
+      ignoredBlocks: 1,
     })
+    expect(r.blocks.map((b) => b.status)).toEqual([
+      "ignored",
+      "kept",
+      "kept",
+      "kept",
+      "kept",
+    ])
   })
 })

@@ -75,6 +75,7 @@ export function applyCompact(
   const info: CompactionInfo = {
     editIndex: e.index,
     fires,
+    onDemand: false,
     trigger: e.trigger,
     tokensAtCheck: T,
     pauseAfterCompaction: e.pause,

@@ -11,11 +11,19 @@ export const keepCoversAll = (
   keep: number,
   clearableN: number,
   editIndex: number
-): SimulateWarning => ({
-  code: "keep_covers_all",
-  message: `keep is ${fmt(keep)} but only ${plural(clearableN, "clearable tool use")} exist${clearableN === 1 ? "s" : ""}, so clear_tool_uses cannot clear anything here.`,
-  path: ["context_management", "edits", editIndex, "keep"],
-})
+): SimulateWarning =>
+  clearableN === 0
+    ? {
+        code: "keep_covers_all",
+        message:
+          "No tool use here can be cleared (none has a result yet, or each is in exclude_tools or kept by a switch), so clear_tool_uses cannot clear anything.",
+        path: ["context_management", "edits", editIndex],
+      }
+    : {
+        code: "keep_covers_all",
+        message: `keep is ${fmt(keep)} but only ${plural(clearableN, "clearable tool use")} exist${clearableN === 1 ? "s" : ""}, so clear_tool_uses cannot clear anything here.`,
+        path: ["context_management", "edits", editIndex, "keep"],
+      }
 
 /** Reason of a pair kept as one of the `keep` most recent (names the value). */
 export const keepReasonFor = (keep: number): string =>

@@ -45,9 +45,16 @@ export function HeaderActions() {
       } else if (mod && e.key.toLowerCase() === "y" && !inEditable(e.target)) {
         e.preventDefault()
         store.getState().redo()
-      } else if (e.altKey && ["1", "2", "3", "4", "5"].includes(e.key)) {
+      } else if (e.altKey && ["1", "2", "3", "4", "5", "6"].includes(e.key)) {
         e.preventDefault()
-        const tabs = ["blocks", "explain", "timeline", "raw", "server"] as const
+        const tabs = [
+          "blocks",
+          "explain",
+          "timeline",
+          "compare",
+          "raw",
+          "server",
+        ] as const
         store.getState().setResultTab(tabs[Number(e.key) - 1] ?? "blocks")
       } else if (e.key === "?" && !inEditable(e.target)) {
         setHelp(true)

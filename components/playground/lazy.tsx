@@ -4,7 +4,7 @@ import dynamic from "next/dynamic"
 
 // Everything the first paint does not need loads on demand, so the page's
 // first-load JS stays small (bench/page measures it): the dialogs, compose
-// mode, the Timeline and Server tabs and the importers behind them.
+// mode, the Timeline, Compare and Server tabs and the importers behind them.
 
 const loading = () => (
   <p className="p-3 text-sm text-zinc-500" role="status">
@@ -34,6 +34,11 @@ export const LazyComposeView = dynamic(
 
 export const LazyTimelineView = dynamic(
   () => import("./result/timeline-view").then((m) => m.TimelineView),
+  { ssr: false, loading }
+)
+
+export const LazyCompareView = dynamic(
+  () => import("./result/compare-view").then((m) => m.CompareView),
   { ssr: false, loading }
 )
 

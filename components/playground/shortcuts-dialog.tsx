@@ -5,7 +5,10 @@ import { useEffect, useRef } from "react"
 const SHORTCUTS: Array<[string, string]> = [
   ["Ctrl/⌘ + Z", "Undo a change of the request or edits (outside the editor)"],
   ["Ctrl/⌘ + Shift + Z, Ctrl + Y", "Redo"],
-  ["Alt + 1 … 5", "Result views: Blocks, Explain, Timeline, Raw diff, Server"],
+  [
+    "Alt + 1 … 6",
+    "Result views: Blocks, Explain, Timeline, Compare, Raw diff, Server",
+  ],
   ["Ctrl/⌘ + Z inside the JSON editor", "The editor's own undo"],
   ["Ctrl + M inside the JSON editor", "Let Tab move focus out of the editor"],
   ["Ctrl/⌘ + S", "Share a permalink"],

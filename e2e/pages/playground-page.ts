@@ -191,7 +191,9 @@ export class PlaygroundPage {
     if (!(await box.isChecked())) await box.check()
   }
 
-  resultTab(id: "blocks" | "explain" | "timeline" | "raw" | "server"): Locator {
+  resultTab(
+    id: "blocks" | "explain" | "timeline" | "compare" | "raw" | "server"
+  ): Locator {
     return this.page.getByTestId(`result.tab.${id}`)
   }
 

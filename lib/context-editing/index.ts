@@ -13,9 +13,20 @@ export {
   requestEnds,
   timeline,
   TIMELINE_BUDGET,
+  type BreakAt,
   type Timeline,
+  type TimelineOptions,
   type TimelinePoint,
 } from "./timeline"
+export { SUMMARY_TOKENS } from "./session-compaction"
+export {
+  compareStrategy,
+  type Strategy,
+  type StrategyId,
+  type StrategyResult,
+  strategies,
+  withStrategy,
+} from "./compare"
 export {
   ASSUMPTION_SPECS,
   DEFAULT_ASSUMPTIONS,

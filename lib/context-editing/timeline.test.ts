@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest"
 
-import { clearTools, simulateOk, toolConversation } from "./__fixtures__/build"
+import {
+  clearTools,
+  simulateOk,
+  tokens,
+  toolConversation,
+} from "./__fixtures__/build"
+import { SUMMARY_TOKENS, summaryBlock } from "./session-compaction"
 import { requestEnds, timeline, type TimelinePoint } from "./timeline"
 
 const MODEL = "claude-sonnet-4-5"
@@ -134,10 +140,91 @@ describe("timeline", () => {
     const budget = requestEnds(MESSAGES)
       .slice(-4)
       .reduce((sum, end) => sum + blocksUpTo(end), 0)
-    const tail = timeline(edited, undefined, budget)
+    const tail = timeline(edited, undefined, { budget })
     expect(tail.requests).toBe(12)
     expect(tail.points.map((p) => p.request)).toEqual([10, 11, 12])
     // The same numbers as in the full timeline, cache reads included.
     expect(tail.points).toEqual(full.points.slice(-3))
+  })
+})
+
+describe("timeline with compaction", () => {
+  // 12 rounds of ≈11k-token results (Sonnet 4.6, newer tokenizer): the
+  // prompt passes 50,000 tokens after five of them.
+  const messages = toolConversation(12, 30_000)
+  const COMPACTING_MODEL = "claude-sonnet-4-6"
+  const compacting = {
+    ...plain,
+    model: COMPACTING_MODEL,
+    messages,
+    context_management: {
+      edits: [{ type: "compact_20260112", trigger: tokens(50_000) }],
+    },
+  }
+
+  it("puts a summary first in the reply after the compacting request, and later requests start from it", () => {
+    const t = timeline(compacting)
+    const points = oks(t.points)
+    expect(t.compactions.length).toBeGreaterThan(0)
+    const k = t.compactions[0]!
+    const at = points.findIndex((p) => p.request === k)
+    const compacted = points[at]!
+    expect(compacted.compacted).toBe(true)
+    expect(points.slice(0, at).every((p) => !p.compacted)).toBe(true)
+    // The request as the server sees it next: the reply to the compacting
+    // request starts with a compaction block, simulated on its own.
+    const reply = compacted.lastMessage + 1
+    const next = points[at + 1]!
+    const withBlock = (block: unknown) =>
+      messages
+        .slice(0, next.lastMessage + 1)
+        .map((m, i) =>
+          i === reply
+            ? { ...m, content: [block, ...(m.content as unknown[])] }
+            : m
+        )
+    const direct = simulateOk({
+      ...compacting,
+      messages: withBlock({ type: "compaction", content: "Summary." }),
+    })
+    const summary = simulateOk({
+      ...compacting,
+      messages: withBlock(summaryBlock(COMPACTING_MODEL)),
+    }).blocks.find((b) => b.type === "compaction")!
+    // The stand-in summary is about SUMMARY_TOKENS; swapping it for the
+    // short one above changes the prompt by exactly the difference.
+    expect(summary.tokensAfter).toBeGreaterThan(SUMMARY_TOKENS * 0.97)
+    expect(summary.tokensAfter).toBeLessThan(SUMMARY_TOKENS * 1.03)
+    const short = direct.blocks.find((b) => b.type === "compaction")!
+    expect(next.inputTokens).toBe(
+      direct.input_tokens - short.tokensAfter + summary.tokensAfter
+    )
+    expect(next.inputTokens).toBeLessThan(compacted.inputTokens / 2)
+    // The cache breaks at the summary, the first block still in the prompt.
+    expect(next.breakAt).toEqual({
+      messageIndex: reply,
+      blockIndex: 0,
+      summary: true,
+    })
+    // Without edits nothing compacts: that side is the plain timeline's.
+    const none = oks(
+      timeline({ ...compacting, context_management: undefined }).points
+    )
+    expect(points.map((p) => [p.originalTokens, p.withoutEdits])).toEqual(
+      none.map((p) => [p.originalTokens, p.withoutEdits])
+    )
+    expect(t.tokens.withEdits).toBeLessThan(t.tokens.withoutEdits)
+  })
+
+  it("takes the assumed summary size as an option", () => {
+    const small = timeline(compacting, undefined, { summaryTokens: 500 })
+    const large = timeline(compacting, undefined, { summaryTokens: 5_000 })
+    const k = small.compactions[0]!
+    const after = (t: typeof small) =>
+      oks(t.points).find((p) => p.request === k + 1)!
+    expect(small.summaryTokens).toBe(500)
+    const gap = after(large).inputTokens - after(small).inputTokens
+    expect(gap).toBeGreaterThan(4_500 * 0.97)
+    expect(gap).toBeLessThan(4_500 * 1.03)
   })
 })

@@ -17,6 +17,7 @@ import {
   tailFrom,
   viewTokens,
 } from "./cache-impact"
+import { summaryBlock, SUMMARY_TOKENS, withSummary } from "./session-compaction"
 import { simulate } from "./simulate"
 import type {
   AppliedEdit,
@@ -46,8 +47,10 @@ export type TimelinePoint = {
       applied: AppliedEdit[]
       withEdits: CacheUse
       withoutEdits: CacheUse
+      /** The server compacts this request's prompt (compact_20260112 fires). */
+      compacted: boolean
       /** First block whose edited form differs from the previous request's (null: none did). */
-      breakAt: { messageIndex: number; blockIndex: number } | null
+      breakAt: BreakAt | null
     }
   | { ok: false; error: string }
 )
@@ -65,6 +68,10 @@ export interface Timeline {
   contextWindow: number | null
   /** The first request (its `request` number) over the context window, per side; null when all fit. */
   firstOverflow: { withEdits: number | null; withoutEdits: number | null }
+  /** Requests (their `request` numbers) at which compaction fires. */
+  compactions: number[]
+  /** Tokens assumed for each compaction summary. */
+  summaryTokens: number
 }
 
 /** Blocks simulated in total, at most (keeps a long session responsive). */
@@ -106,7 +113,16 @@ function cacheUse(
     const n = Math.min(prev.blocks.length, cur.blocks.length)
     while (d < n && form(prev.blocks[d]!, view) === form(cur.blocks[d]!, view))
       d++
-    if (d < prev.blocks.length) breakAt = d
+    if (d < prev.blocks.length) {
+      // Blocks a replayed compaction hides are gone: the prompt changes at
+      // the first block still in it (the summary).
+      breakAt = d
+      while (
+        breakAt < cur.blocks.length - 1 &&
+        cur.blocks[breakAt]!.status === "ignored"
+      )
+        breakAt++
+    }
   }
   // A first new message's framing is new too (tailFrom counts it as the
   // prefix of an existing message's block).
@@ -133,14 +149,46 @@ const blocksIn = (m: unknown): number => {
   return Array.isArray(c) ? c.length : 1
 }
 
+/** A block position for the UI: where the cache breaks. */
+export interface BreakAt {
+  messageIndex: number
+  /** Position in the original message (the stand-in summary takes none). */
+  blockIndex: number
+  /** The break is at a compaction summary the replay put in this message. */
+  summary?: true
+}
+
+/** Options of a session replay. */
+export interface TimelineOptions {
+  /** Blocks simulated in total, at most (default TIMELINE_BUDGET). */
+  budget?: number
+  /** Assumed tokens of each compaction summary (default SUMMARY_TOKENS). */
+  summaryTokens?: number
+}
+
+/** breakAt as a position in the original messages (see withSummary). */
+function originalAt(b: BlockOutcome, summarised: ReadonlySet<number>): BreakAt {
+  if (!summarised.has(b.messageIndex))
+    return { messageIndex: b.messageIndex, blockIndex: b.blockIndex }
+  return b.blockIndex === 0
+    ? { messageIndex: b.messageIndex, blockIndex: 0, summary: true }
+    : { messageIndex: b.messageIndex, blockIndex: b.blockIndex - 1 }
+}
+
 /**
- * Simulates every request of the session (the last ones within
- * TIMELINE_BUDGET blocks) with the same options as the full request.
+ * Simulates every request of the session (the last ones within the budget)
+ * with the same options as the full request. When compaction fires, the
+ * reply that follows starts with a stand-in summary (session-compaction.ts)
+ * and later requests are simulated with it; the side without edits never
+ * compacts, so it is simulated on the transcript as it is.
  */
 export function timeline(
   request: Record<string, unknown>,
   options?: SimulateOptions,
-  budget = TIMELINE_BUDGET
+  {
+    budget = TIMELINE_BUDGET,
+    summaryTokens = SUMMARY_TOKENS,
+  }: TimelineOptions = {}
 ): Timeline {
   const messages = Array.isArray(request.messages) ? request.messages : []
   const ends = requestEnds(messages)
@@ -165,56 +213,86 @@ export function timeline(
     withEdits: null,
     withoutEdits: null,
   }
+  const compactions: number[] = []
   let contextWindow: number | null = null
+  // The transcript as the edited session sees it (with summaries), and the
+  // messages that start with a stand-in summary.
+  let working: readonly unknown[] = messages
+  const summarised = new Set<number>()
   let prev: SimulateSuccess | null = null
+  let prevPlain: SimulateSuccess | null = null
   for (let k = first; k < ends.length; k++) {
     const end = ends[k]!
     const sim = simulate(
-      { ...request, messages: messages.slice(0, end + 1) },
+      { ...request, messages: working.slice(0, end + 1) },
       options
     )
+    // Without the edits: the transcript as it is (the same simulation
+    // until a summary is put in).
+    const plainSim =
+      working === messages
+        ? sim
+        : simulate(
+            { ...request, messages: messages.slice(0, end + 1) },
+            options
+          )
     const baseline = k === first && first > 0
-    if (!sim.ok) {
-      if (!baseline)
+    if (!sim.ok || !plainSim.ok) {
+      const failed = !sim.ok ? sim : plainSim
+      if (!baseline && !failed.ok)
         points.push({
           request: k + 1,
           lastMessage: end,
           ok: false,
-          error: sim.error.message,
+          error: failed.error.message,
         })
-      prev = null
+      prev = prevPlain = null
       continue
     }
+    const compacted = sim.compaction?.fires === true
     if (!baseline) {
       const after = cacheUse(prev, sim, "after")
-      const before = cacheUse(prev, sim, "before")
+      const before = cacheUse(prevPlain, plainSim, "before")
       const at = after.breakAt === null ? null : sim.blocks[after.breakAt]!
       points.push({
         request: k + 1,
         lastMessage: end,
         ok: true,
-        originalTokens: sim.original_input_tokens,
+        originalTokens: plainSim.original_input_tokens,
         inputTokens: sim.input_tokens,
         applied: sim.context_management?.applied_edits ?? [],
+        compacted,
         withEdits: after.use,
         withoutEdits: before.use,
-        breakAt: at && {
-          messageIndex: at.messageIndex,
-          blockIndex: at.blockIndex,
-        },
+        breakAt: at && originalAt(at, summarised),
       })
+      if (compacted) compactions.push(k + 1)
       cost.withEdits += after.use.cost
       cost.withoutEdits += before.use.cost
       tokens.withEdits += sim.input_tokens
-      tokens.withoutEdits += sim.original_input_tokens
+      tokens.withoutEdits += plainSim.original_input_tokens
       contextWindow = sim.contextWindow
       if (contextWindow !== null) {
         if (sim.input_tokens > contextWindow) firstOverflow.withEdits ??= k + 1
-        if (sim.original_input_tokens > contextWindow)
+        if (plainSim.original_input_tokens > contextWindow)
           firstOverflow.withoutEdits ??= k + 1
       }
     }
+    // An on-demand summary replaces the messages it summarises (the client
+    // removes them), which a transcript replay cannot do: left as it is.
+    if (compacted && !sim.compaction!.onDemand) {
+      const next = withSummary(
+        working,
+        end + 1,
+        summaryBlock(request.model, summaryTokens)
+      )
+      if (next) {
+        working = next
+        summarised.add(end + 1)
+      }
+    }
     prev = sim
+    prevPlain = plainSim
   }
   return {
     requests: ends.length,
@@ -223,5 +301,7 @@ export function timeline(
     tokens,
     contextWindow,
     firstOverflow,
+    compactions,
+    summaryTokens,
   }
 }

@@ -128,6 +128,7 @@ const tabArb = fc.constantFrom<ShareTab>(
   "blocks",
   "explain",
   "timeline",
+  "compare",
   "raw",
   "server"
 )

@@ -8,6 +8,7 @@ const TABS: readonly ShareTab[] = [
   "blocks",
   "explain",
   "timeline",
+  "compare",
   "raw",
   "server",
 ]

@@ -11,7 +11,8 @@ export type RequestSource =
   | { kind: "edit" }
 
 export type InputMode = "json" | "compose"
-export type ResultTab = "blocks" | "explain" | "timeline" | "raw" | "server"
+export type ResultTab =
+  "blocks" | "explain" | "timeline" | "compare" | "raw" | "server"
 export type Region = "conversation" | "edits" | "result"
 
 export interface BlockRef {

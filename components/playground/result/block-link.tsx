@@ -9,7 +9,16 @@ import { usePlaygroundStoreApi } from "../playground-store-provider"
  * "message 4, block 0" as a link: selects that block in the Blocks view and
  * in the JSON, as clicking its row does (the views stay linked).
  */
-export function BlockLink({ at, testId }: { at: BlockRef; testId?: string }) {
+export function BlockLink({
+  at,
+  testId,
+  label,
+}: {
+  at: BlockRef
+  testId?: string
+  /** Text instead of "message N, block M". */
+  label?: string
+}) {
   const store = usePlaygroundStoreApi()
   return (
     <button
@@ -27,7 +36,7 @@ export function BlockLink({ at, testId }: { at: BlockRef; testId?: string }) {
         revealBlockInEditor(s.requestText, ref)
       }}
     >
-      message {at.messageIndex}, block {at.blockIndex}
+      {label ?? `message ${at.messageIndex}, block ${at.blockIndex}`}
     </button>
   )
 }

@@ -16,6 +16,7 @@ import { EngineError } from "./engine-error"
 import { ExplainView } from "./explain-view"
 import { RawDiff } from "./raw-diff"
 import {
+  LazyCompareView as CompareView,
   LazyServerTab as ServerTab,
   LazyTimelineView as TimelineView,
 } from "../lazy"
@@ -25,11 +26,12 @@ const TABS: Array<{ id: ResultTab; label: string }> = [
   { id: "blocks", label: "Blocks" },
   { id: "explain", label: "Explain" },
   { id: "timeline", label: "Timeline" },
+  { id: "compare", label: "Compare" },
   { id: "raw", label: "Raw diff" },
   { id: "server", label: "Server" },
 ]
 
-/** The result region: numbers, bars, applied_edits and the five views. */
+/** The result region: numbers, bars, applied_edits and the six views. */
 export function ResultPanel() {
   const sim = useSimulation()
   const request = usePlaygroundStore((s) => s.request)
@@ -95,6 +97,8 @@ export function ResultPanel() {
             <ExplainView sim={shown.sim} />
           ) : tab === "timeline" ? (
             <TimelineView request={shown.request} />
+          ) : tab === "compare" ? (
+            <CompareView request={shown.request} />
           ) : (
             <RawDiff sim={shown.sim} original={shown.request} />
           )}

@@ -19,15 +19,19 @@ import { BlockLink } from "./block-link"
 type Ok = Extract<TimelinePoint, { ok: true }>
 
 function appliedText(p: Ok): string {
-  if (p.applied.length === 0) return "—"
-  return p.applied
-    .map((e) =>
-      "cleared_tool_uses" in e
-        ? `${e.cleared_tool_uses} tool use${e.cleared_tool_uses === 1 ? "" : "s"}`
-        : `${e.cleared_thinking_turns} thinking turn${e.cleared_thinking_turns === 1 ? "" : "s"}`
-    )
-    .join(" + ")
+  const parts = p.applied.map((e) =>
+    "cleared_tool_uses" in e
+      ? `${e.cleared_tool_uses} tool use${e.cleared_tool_uses === 1 ? "" : "s"}`
+      : `${e.cleared_thinking_turns} thinking turn${e.cleared_thinking_turns === 1 ? "" : "s"}`
+  )
+  if (p.compacted) parts.push("compacts")
+  return parts.length === 0 ? "—" : parts.join(" + ")
 }
+
+const list = (ns: number[]): string =>
+  ns.length === 1
+    ? String(ns[0])
+    : `${ns.slice(0, -1).join(", ")} and ${ns.at(-1)}`
 
 /** One column per request: the prompt before the edits, and after them. */
 function Chart({ points }: { points: Ok[] }) {
@@ -51,7 +55,11 @@ function Chart({ points }: { points: Ok[] }) {
           <div
             className={cn(
               "absolute inset-x-0 bottom-0",
-              p.applied.length > 0 ? "bg-amber-500" : "bg-sky-500"
+              p.compacted
+                ? "bg-violet-500"
+                : p.applied.length > 0
+                  ? "bg-amber-500"
+                  : "bg-sky-500"
             )}
             style={{ height: `${(100 * p.inputTokens) / max}%` }}
           />
@@ -126,10 +134,21 @@ export function TimelineView({ request }: { request: unknown }) {
                     : `; with them request ${t.firstOverflow.withEdits} is the first that does not.`}
               </p>
             )}
+          {t.compactions.length > 0 && (
+            <p data-testid="timeline.compaction">
+              Compaction fires at request{t.compactions.length > 1 ? "s" : ""}{" "}
+              {list(t.compactions)}. The reply then starts with a summary, and
+              every later request starts from it: the blocks before it leave the
+              prompt. Its size is unknown until the model writes it; this
+              assumes about {approx(t.summaryTokens)} tokens (the output of the
+              docs&rsquo; example), and leaves out the compaction step&rsquo;s
+              own tokens.
+            </p>
+          )}
           <Chart points={points} />
           <p className="text-xs text-zinc-500">
             Grey: input tokens before the edits; amber: after them (sky when no
-            edit applied).
+            edit applied, violet when the prompt is compacted).
           </p>
         </>
       )}
@@ -184,7 +203,18 @@ export function TimelineView({ request }: { request: unknown }) {
                 </td>
                 <td className="pr-2 !whitespace-normal">{appliedText(p)}</td>
                 <td className="pr-2" data-testid="timeline.break">
-                  {p.breakAt ? <BlockLink at={p.breakAt} /> : "—"}
+                  {p.breakAt ? (
+                    <BlockLink
+                      at={p.breakAt}
+                      label={
+                        p.breakAt.summary
+                          ? `summary (message ${p.breakAt.messageIndex})`
+                          : undefined
+                      }
+                    />
+                  ) : (
+                    "—"
+                  )}
                 </td>
                 <td
                   className="pr-2"

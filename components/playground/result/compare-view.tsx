@@ -1,0 +1,325 @@
+"use client"
+
+import { useCallback, useDeferredValue, useMemo } from "react"
+
+import {
+  compareStrategy,
+  type SimulateOptions,
+  type Strategy,
+  strategies,
+  type StrategyResult,
+  withStrategy,
+} from "@/lib/context-editing"
+
+import { cn } from "@/components/ui/cn"
+
+import {
+  usePlaygroundStore,
+  usePlaygroundStoreApi,
+} from "../playground-store-provider"
+import { approx, approxShort } from "../use-simulation"
+import { type Progress, useProgressive } from "./use-progressive"
+
+type Row = { id: string; result: StrategyResult }
+type Ok = Extract<StrategyResult, { ok: true }>
+
+/** "−34 %" / "+12 %" / "same" against the no-edits row. */
+function delta(value: number, base: number | undefined): string {
+  if (base === undefined || base === 0) return ""
+  const pct = Math.round((100 * (value - base)) / base)
+  return pct === 0 ? "same" : `${pct > 0 ? "+" : "−"}${Math.abs(pct)}\u00a0%`
+}
+
+function tone(value: number, base: number | undefined): string {
+  if (base === undefined || Math.abs(value - base) < 0.005 * base) return ""
+  return value < base
+    ? "text-emerald-700 dark:text-emerald-400"
+    : "text-amber-700 dark:text-amber-400"
+}
+
+function fitText(r: Ok): string {
+  const s = r.session
+  if (s.contextWindow === null) return "—"
+  return s.firstOverflow.withEdits === null
+    ? "all fit"
+    : `request ${s.firstOverflow.withEdits} does not`
+}
+
+function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
+  const s = r.session
+  return (
+    <>
+      <td
+        className="pr-2"
+        title={`${approx(r.originalTokens)} before the edits`}
+      >
+        {approxShort(r.inputTokens)}
+        {r.inputTokens < r.originalTokens && (
+          <span className="text-emerald-700 dark:text-emerald-400">
+            {" "}
+            (−{approxShort(r.originalTokens - r.inputTokens).slice(1)})
+          </span>
+        )}
+      </td>
+      <td
+        className={cn(
+          "pr-2",
+          tone(s.tokens.withEdits, none?.session.tokens.withEdits)
+        )}
+      >
+        {approxShort(s.tokens.withEdits)}{" "}
+        <span className="text-[11px]">
+          {delta(s.tokens.withEdits, none?.session.tokens.withEdits)}
+        </span>
+      </td>
+      <td
+        className={cn(
+          "pr-2",
+          tone(s.cost.withEdits, none?.session.cost.withEdits)
+        )}
+      >
+        {approxShort(s.cost.withEdits)}{" "}
+        <span className="text-[11px]">
+          {delta(s.cost.withEdits, none?.session.cost.withEdits)}
+        </span>
+      </td>
+      <td
+        className={cn(
+          "pr-2",
+          s.firstOverflow.withEdits !== null && "text-red-700 dark:text-red-400"
+        )}
+      >
+        {fitText(r)}
+      </td>
+    </>
+  )
+}
+
+function StrategyRow({
+  strategy,
+  item,
+  none,
+  onUse,
+}: {
+  strategy: Strategy
+  item: Progress<Row>
+  none: Ok | undefined
+  /** null: the request cannot take a strategy (invalid text, bare array). */
+  onUse: (() => void) | null
+}) {
+  const value =
+    item.state !== "pending" && item.value.id === strategy.id
+      ? item.value.result
+      : undefined
+  const compactions = value?.ok ? value.session.compactions : []
+  return (
+    <tr
+      data-testid={`compare.row.${strategy.id}`}
+      data-state={value ? item.state : "pending"}
+      className={cn(
+        "border-t border-zinc-100 align-top tabular-nums dark:border-zinc-800",
+        strategy.current && "bg-sky-50 dark:bg-sky-950/40",
+        item.state === "stale" && "opacity-60"
+      )}
+    >
+      <td className="py-1.5 pr-2 !whitespace-normal">
+        <div className="font-medium">
+          {strategy.label}
+          {strategy.current && (
+            <span className="ml-1.5 rounded bg-sky-100 px-1 text-[10px] font-normal text-sky-800 dark:bg-sky-900 dark:text-sky-200">
+              this request
+            </span>
+          )}
+        </div>
+        <div className="text-[11px] text-zinc-500">{strategy.description}</div>
+        {compactions.length > 0 && (
+          <div className="text-[11px] text-violet-700 dark:text-violet-400">
+            Compacts at request {compactions.join(", ")}
+          </div>
+        )}
+      </td>
+      {!value ? (
+        <td colSpan={4} className="pr-2 text-zinc-500" role="status">
+          Simulating…
+        </td>
+      ) : value.ok ? (
+        <Cells r={value} none={none} />
+      ) : (
+        <td
+          colSpan={4}
+          className="pr-2 !whitespace-normal text-red-700 dark:text-red-400"
+          data-testid={`compare.error.${strategy.id}`}
+        >
+          {value.error}
+        </td>
+      )}
+      <td>
+        {!strategy.current && onUse && (
+          <button
+            type="button"
+            data-testid={`compare.use.${strategy.id}`}
+            onClick={onUse}
+            className="rounded border border-zinc-300 px-1.5 py-0.5 text-[11px] hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            title="Put these edits in the request (undo restores yours)"
+          >
+            Use
+          </button>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+type Best = { label: string; value: number; delta: string }
+
+/** The rows with the lowest session cost and tokens, once every row is fresh. */
+function bestOf(
+  rows: readonly Strategy[],
+  items: ReadonlyArray<Progress<Row>>,
+  none: Ok | undefined
+): { cost: Best; tokens: Best } | null {
+  if (items.some((x) => x.state !== "fresh")) return null
+  let cost: Best | null = null
+  let tokens: Best | null = null
+  rows.forEach((strategy, i) => {
+    const item = items[i]
+    const r = item?.state === "fresh" ? item.value.result : null
+    if (!r?.ok) return
+    const c = r.session.cost.withEdits
+    const t = r.session.tokens.withEdits
+    const versus = (value: number, base: number | undefined) => {
+      const d = strategy.id === "none" ? "" : delta(value, base)
+      return d === "same" ? "" : d
+    }
+    // Ties go to the earlier row (no edits first: the simplest config).
+    if (!cost || c < cost.value - 0.5)
+      cost = {
+        label: strategy.label,
+        value: c,
+        delta: versus(c, none?.session.cost.withEdits),
+      }
+    if (!tokens || t < tokens.value - 0.5)
+      tokens = {
+        label: strategy.label,
+        value: t,
+        delta: versus(t, none?.session.tokens.withEdits),
+      }
+  })
+  return cost && tokens ? { cost, tokens } : null
+}
+
+/**
+ * Strategy compare (anchors #17): the same conversation under each
+ * strategy's documented defaults, for this request and over the session.
+ */
+export function CompareView({ request }: { request: unknown }) {
+  const store = usePlaygroundStoreApi()
+  // Forms edit only a full, valid request (updateRequest ignores others).
+  const canUse = usePlaygroundStore(
+    (s) => s.parseError === null && !Array.isArray(s.request)
+  )
+  const assumptions = usePlaygroundStore((s) => s.assumptions)
+  const calibration = usePlaygroundStore((s) => s.calibration)
+  const latest = useDeferredValue(request)
+  const body = useMemo(
+    () =>
+      Array.isArray(latest)
+        ? { messages: latest }
+        : (latest as Record<string, unknown>),
+    [latest]
+  )
+  const rows = useMemo(() => strategies(body), [body])
+  const compute = useCallback(
+    (i: number): Row => {
+      const strategy = rows[i]!
+      return {
+        id: strategy.id,
+        result: compareStrategy(body, strategy, {
+          assumptions: assumptions as SimulateOptions["assumptions"],
+          calibration,
+        }),
+      }
+    },
+    [rows, body, assumptions, calibration]
+  )
+  const items = useProgressive(rows.length, compute)
+  const noneAt = rows.findIndex((s) => s.id === "none")
+  const noneItem = items[noneAt]
+  const none =
+    noneItem && noneItem.state !== "pending" && noneItem.value.result.ok
+      ? noneItem.value.result
+      : undefined
+  const verdict = bestOf(rows, items, none)
+  const requests = none?.session.requests
+  const shown = none?.session.points.length
+  return (
+    <div className="space-y-3 text-sm" data-testid="compare.view">
+      <p className="text-zinc-700 dark:text-zinc-300">
+        The same conversation under each strategy&rsquo;s documented defaults:
+        what this request sends, and what the whole session sends and costs in
+        the prompt cache
+        {requests !== undefined && shown !== undefined && shown < requests
+          ? ` (its last ${shown} of ${requests} requests)`
+          : requests !== undefined
+            ? ` (${requests} request${requests === 1 ? "" : "s"})`
+            : ""}
+        . &ldquo;Use&rdquo; puts a strategy&rsquo;s edits in the request.
+      </p>
+      {verdict && (
+        <p data-testid="compare.verdict">
+          Lowest prompt-cache cost over the session:{" "}
+          <strong>{verdict.cost.label}</strong> ({approx(verdict.cost.value)}
+          {verdict.cost.delta && `, ${verdict.cost.delta} against no edits`}).
+          Fewest input tokens sent: <strong>{verdict.tokens.label}</strong> (
+          {approx(verdict.tokens.value)}
+          {verdict.tokens.delta && `, ${verdict.tokens.delta}`}).
+        </p>
+      )}
+      <div className="overflow-x-auto">
+        <table
+          className="w-full text-xs [&_td]:whitespace-nowrap [&_th]:align-bottom"
+          data-testid="compare.table"
+        >
+          <caption className="sr-only">Strategies compared</caption>
+          <thead className="text-left text-zinc-500">
+            <tr>
+              <th className="py-1 pr-2 font-medium">strategy</th>
+              <th className="pr-2 font-medium">this request (saved)</th>
+              <th className="pr-2 font-medium">session: tokens sent</th>
+              <th className="pr-2 font-medium">session: cache cost</th>
+              <th className="pr-2 font-medium">context window</th>
+              <th>
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((strategy, i) => (
+              <StrategyRow
+                key={strategy.id}
+                strategy={strategy}
+                item={items[i]!}
+                none={strategy.id === "none" ? undefined : none}
+                onUse={
+                  canUse
+                    ? () =>
+                        store
+                          .getState()
+                          .updateRequest((r) => withStrategy(r, strategy))
+                    : null
+                }
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-xs text-zinc-500">
+        Estimates. Percentages compare with no edits. Cache cost is in
+        input-token equivalents (reads 0.1×, 5-minute writes 1.25×), with each
+        request cached to its end, as in the Timeline. After compaction, later
+        requests start from a summary assumed to be about 3,500 tokens. Switches
+        and calibration apply to every row.
+      </p>
+    </div>
+  )
+}

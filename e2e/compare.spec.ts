@@ -1,0 +1,133 @@
+import {
+  compareStrategy,
+  strategies,
+  timeline,
+  withStrategy,
+} from "@/lib/context-editing"
+
+import { setEditField } from "@/lib/state/edits"
+
+import { approxShort } from "@/components/playground/use-simulation"
+
+import { predict, preset } from "./expected"
+import { expect, test } from "./fixtures"
+
+test("the Compare tab sets the strategies side by side, and Use puts one in the request", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const base = preset("research-agent")
+  const rows = strategies(base)
+  // The sample's own edits are none of the defaults: "Your edits" leads.
+  expect(rows.map((r) => r.id)).toEqual([
+    "yours",
+    "none",
+    "tools",
+    "thinking",
+    "compact",
+    "all",
+  ])
+  await page.keyboard.press("Alt+4")
+  await expect(playground.resultTab("compare")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
+  for (const strategy of rows) {
+    const r = compareStrategy(base, strategy)
+    if (!r.ok) throw new Error(r.error)
+    const row = page.getByTestId(`compare.row.${strategy.id}`)
+    await expect(row).toHaveAttribute("data-state", "fresh")
+    await expect(row).toContainText(approxShort(r.inputTokens))
+    await expect(row).toContainText(approxShort(r.session.tokens.withEdits))
+    await expect(row).toContainText(approxShort(r.session.cost.withEdits))
+  }
+  // Cheapest in the cache: clearing tool results alone (thinking clearing
+  // breaks the cache at the first turn).
+  const cost = (id: string) => {
+    const r = compareStrategy(
+      base,
+      rows.find((s) => s.id === id)!
+    )
+    if (!r.ok) throw new Error(r.error)
+    return r.session.cost.withEdits
+  }
+  const cheapest = rows.reduce((a, b) =>
+    cost(b.id) < cost(a.id) - 0.5 ? b : a
+  )
+  expect(cheapest.id).toBe("tools")
+  await expect(page.getByTestId("compare.verdict")).toContainText(
+    "Lowest prompt-cache cost over the session: Clear tool results"
+  )
+
+  // Use: the request now sends exactly that strategy's edits.
+  const tools = rows.find((s) => s.id === "tools")!
+  await page.getByTestId("compare.use.tools").click()
+  expect(await playground.appliedEdits()).toEqual(
+    predict(withStrategy(base, tools)).context_management
+  )
+  await expect(page.getByTestId("compare.row.tools")).toContainText(
+    "this request"
+  )
+  await expect(page.getByTestId("compare.row.yours")).toHaveCount(0)
+  await expect(page.getByTestId("compare.use.tools")).toHaveCount(0)
+  await expect(playground.editCard(1)).toHaveCount(0)
+
+  // One undo brings the sample's own edits back.
+  await page.keyboard.press("Control+z")
+  expect(await playground.appliedEdits()).toEqual(
+    predict(base).context_management
+  )
+  await expect(page.getByTestId("compare.row.yours")).toContainText(
+    "this request"
+  )
+
+  // Editing the request recomputes the rows: keep 1 on its own edits.
+  await playground.setNumber(1, "keep", 1)
+  const edited = setEditField(base, 1, "keep", { type: "tool_uses", value: 1 })
+  const yours = compareStrategy(edited, strategies(edited)[0]!)
+  if (!yours.ok) throw new Error(yours.error)
+  const yoursRow = page.getByTestId("compare.row.yours")
+  await expect(yoursRow).toContainText(
+    approxShort(yours.session.tokens.withEdits)
+  )
+  await expect(yoursRow).toHaveAttribute("data-state", "fresh")
+  expect(playground.consoleErrors).toEqual([])
+})
+
+test("compaction over a long session: the Timeline and Compare say at which request it fires and what follows", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.loadExample("compaction")
+  const base = preset("compaction")
+  const expected = timeline(base)
+  expect(expected.compactions.length).toBeGreaterThan(0)
+  const k = expected.compactions[0]!
+  await playground.resultTab("timeline").click()
+  await expect(page.getByTestId("timeline.compaction")).toContainText(
+    `Compaction fires at request ${k}.`
+  )
+  await expect(page.getByTestId(`timeline.row.${k}`)).toContainText("compacts")
+  // The next request breaks the cache at the stand-in summary.
+  const next = expected.points.find((p) => p.request === k + 1)
+  if (!next?.ok || !next.breakAt) throw new Error("no request after compaction")
+  expect(next.breakAt.summary).toBe(true)
+  await expect(
+    page.getByTestId(`timeline.row.${k + 1}`).getByTestId("timeline.break")
+  ).toHaveText(`summary (message ${next.breakAt.messageIndex})`)
+
+  await playground.resultTab("compare").click()
+  // The preset's `{type: "compact_20260112"}` is the default compaction row.
+  await expect(page.getByTestId("compare.row.compact")).toContainText(
+    "this request"
+  )
+  await expect(page.getByTestId("compare.row.compact")).toContainText(
+    `Compacts at request ${expected.compactions.join(", ")}`
+  )
+  await expect(page.getByTestId("compare.row.none")).not.toContainText(
+    "Compacts"
+  )
+  expect(playground.consoleErrors).toEqual([])
+})

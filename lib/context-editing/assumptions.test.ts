@@ -372,6 +372,23 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
         { assumptions: a }
       ).ok,
   ],
+  [
+    "rejectThinkingContinuation",
+    false,
+    true,
+    (a) =>
+      simulate(
+        {
+          model,
+          thinking: THINKING,
+          messages: [
+            { role: "user", content: "go" },
+            ...toolRound([{ id: "t", name: "calc", result: 20 }]),
+          ],
+        },
+        { assumptions: a }
+      ).ok,
+  ],
   ["memoryWarningAt", "0.9", "off", (a) => codes(memoryAt(0.93), a)],
   [
     "rejectUnsupportedModelEdits",

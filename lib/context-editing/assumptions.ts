@@ -189,6 +189,15 @@ export const ASSUMPTION_SPECS: readonly AssumptionSpec[] = [
       { value: "0.95", label: "over 95 % of the trigger" },
     ],
   },
+  {
+    key: "rejectThinkingContinuation",
+    label: "Reject thinking continuation errors",
+    description:
+      "Thinking on and a tool loop whose assistant message does not start with thinking (or thinking off and a final assistant message with thinking) is a 400, as the API answers (off: a warning).",
+    evidence: "observed",
+    specRef: "§4",
+    default: false,
+  },
 ]
 
 /** The spec's defaults for every switch. */

@@ -146,6 +146,22 @@ function build(
       role: "assistant",
       content: [{ type: "tool_use", id: "pending", name: "search", input: {} }],
     })
+  // Thinking is on: a request that continues a tool loop must start the
+  // assistant message that made the calls with thinking (the API's rule).
+  const last = m.at(-1)!
+  const isResults = (x: Msg) =>
+    x.role === "user" &&
+    Array.isArray(x.content) &&
+    x.content.every((b) => (b as Block).type === "tool_result")
+  if (isResults(last)) {
+    const caller = m[m.length - 2]!
+    const blocks = caller.content as Block[]
+    if (
+      blocks[0]?.type !== "thinking" &&
+      blocks[0]?.type !== "redacted_thinking"
+    )
+      caller.content = [think(999, 200), ...blocks]
+  }
   return m
 }
 

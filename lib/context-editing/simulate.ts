@@ -57,6 +57,7 @@ import {
   isOnDemandBlock,
   onDemandInfo,
 } from "./on-demand"
+import { checkThinkingContinuation } from "./thinking-continuation"
 import { parseEdits } from "./validate-edits"
 import { parseRequest } from "./validate-request"
 
@@ -120,6 +121,14 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     tools: p.tools,
     assumptions: A,
   }
+  const tc = checkThinkingContinuation(p.thinking, a)
+  if (tc && A.rejectThinkingContinuation) return fail(tc, p.bare)
+  if (tc)
+    warnings.push({
+      code: "thinking_continuation",
+      message: `The API rejects this request (a rule of extended thinking, not of context editing): ${tc.message}`,
+      path: tc.path,
+    })
   const ce = checkEdits(check) ?? checkOnDemand(p.body, a, model, modelId)
   if (ce) return fail(ce, p.bare)
   warnings.push(...editWarnings(check))

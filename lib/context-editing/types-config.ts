@@ -70,6 +70,8 @@ export interface Assumptions {
   rejectUnsupportedModelEdits: boolean
   /** With the memory tool, mark the automatic warning above this share of the clearing trigger (§7). */
   memoryWarningAt: "off" | "0.8" | "0.9" | "0.95"
+  /** Thinking at the end of a request breaks the API's rules: a 400 (false: a warning) (§4). */
+  rejectThinkingContinuation: boolean
 }
 
 /** Describes one assumption switch for the UI. */

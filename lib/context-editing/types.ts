@@ -148,6 +148,7 @@ export type WarningCode =
   | "implicit_thinking_default"
   | "thinking_blocks_without_thinking"
   | "thinking_signature_missing"
+  | "thinking_continuation"
   | "duplicate_edit_type"
   | "empty_edits"
   | "context_window_exceeded"

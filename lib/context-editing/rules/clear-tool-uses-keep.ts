@@ -49,6 +49,8 @@ export interface ToolUsesRun {
   victims: number
   inputs: number
   saved: number
+  /** Victims whose clearing changes the prompt (see clear-tool-uses.ts). */
+  changing: number
   /** Pair classes of this configuration (see tool-pair-classes.ts). */
   cls: Uint8Array
   clearableN: number
@@ -152,6 +154,7 @@ export function patchKeep(
   let saved = run.saved
   let victims = run.victims
   let inputN = run.inputs
+  let changing = run.changing
   for (let r = lo; r < hi; r++) {
     const k = order[r]!
     if (cls[k] !== CLEARABLE) return null
@@ -164,8 +167,9 @@ export function patchKeep(
     saved += sign * gain
     victims += sign
     if (both) inputN += sign
+    if (both || s.origBlocks[result]!.content !== ph) changing += sign
   }
-  if (victims <= 0) return null
+  if (victims <= 0 || changing <= 0) return null
   if (e.clearAtLeast !== null && saved < e.clearAtLeast) return null
 
   // 2. Patch the crossing pairs, then the reasons of the kept ones.
@@ -219,6 +223,7 @@ export function patchKeep(
     victims,
     inputs: inputN,
     saved,
+    changing,
   })
   const entry: AppliedEdit = {
     type: TYPE,

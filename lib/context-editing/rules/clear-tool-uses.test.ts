@@ -605,3 +605,62 @@ describe("clear_tool_uses after an earlier clear_tool_uses", () => {
     )
   })
 })
+
+describe("an edit that changes nothing (OBS §2.1.5)", () => {
+  // Three searches; the first result already reads the placeholder.
+  const messages = (() => {
+    const m = toolConversation(3, 2000) as Array<{
+      role: string
+      content: unknown
+    }>
+    m[2] = {
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: "toolu_0", content: "[cleared]" },
+      ],
+    }
+    return m
+  })()
+  const run = (
+    keep: number,
+    extra: Record<string, unknown> = {},
+    msgs = messages
+  ) =>
+    simulateOk(req(msgs, { trigger: tokens(100), keep: uses(keep), ...extra }))
+
+  it("reports no entry when every result to clear already reads the placeholder", () => {
+    const r = run(2)
+    expect(r.context_management).toEqual({ applied_edits: [] })
+    expect(r.input_tokens).toBe(r.original_input_tokens)
+    expect(r.edits[0]).toMatchObject({ applied: false, stoppedAt: "result" })
+    expect(r.blocks.find((b) => b.messageIndex === 2)).toMatchObject({
+      status: "kept",
+      editIndex: 0,
+    })
+    expect(r.blocks.find((b) => b.messageIndex === 2)!.reason).toMatch(
+      /changes nothing/
+    )
+  })
+
+  it("counts such a result with one that changes, and when its input is cleared", () => {
+    expect(run(1).context_management!.applied_edits[0]).toMatchObject({
+      cleared_tool_uses: 2,
+    })
+    const inputs = run(2, { clear_tool_inputs: true })
+    expect(inputs.context_management!.applied_edits[0]).toMatchObject({
+      cleared_tool_uses: 1,
+    })
+    expect(inputs.input_tokens).toBeLessThan(inputs.original_input_tokens)
+  })
+
+  it("gives the same answers on keep-only re-runs as on fresh runs", () => {
+    // Same array: keep 1 → 2 → 1 takes the re-run path each time.
+    const seq = [1, 2, 1, 2].map((k) => run(k))
+    const fresh = [1, 2, 1, 2].map((k) => run(k, {}, [...messages]))
+    expect(seq.map((r) => r.context_management)).toEqual(
+      fresh.map((r) => r.context_management)
+    )
+    expect(seq.map((r) => r.blocks)).toEqual(fresh.map((r) => r.blocks))
+    expect(seq[1]!.context_management).toEqual({ applied_edits: [] })
+  })
+})

@@ -32,6 +32,7 @@ import {
   passedGateStep,
   resultReasonFor,
   resultStep,
+  unchangedStep,
 } from "./tool-uses-text"
 
 const TYPE = "clear_tool_uses_20250919" as const
@@ -194,6 +195,9 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   let nv = 0
   // Victims whose result is still the original (results[0..nr)).
   let nr = 0
+  // Victims whose clearing changes the prompt (a result that does not
+  // already read the placeholder, or an input cleared).
+  let changing = 0
   let saved = 0
   let inputs = 0
   let rank = 0
@@ -216,6 +220,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
         uses[nv] = use
         if (untouched(s, result)) {
           fresh[nv] = 1
+          if (s.origBlocks[result]!.content !== ph) changing++
           results[nr++] = result
           saved +=
             s.tokens[result]! - contentVariant(s, resultTable, result, ph)
@@ -224,6 +229,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
           saved += s.tokens[use]! - variant(s, inputTable!, use, clearInput)
           withInput[nv] = 1
           inputs++
+          changing++
         }
         nv++
       }
@@ -316,6 +322,18 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     return { ...done(null, "gate"), frees: saved }
   }
   steps.push(passedGateStep(e.clearAtLeast, saved))
+  // OBS (spec §2.1.5): an edit that changes nothing produces no entry.
+  if (changing === 0) {
+    const same =
+      "Already reads the placeholder: clearing it changes nothing (no applied_edits entry)"
+    for (let v = 0; v < nv; v++) {
+      if (!fresh[v]) continue
+      decide(s, pairResult[victims[v]!]!, "kept", ei, TYPE, same)
+      decide(s, uses[v]!, "kept", ei, TYPE, same)
+    }
+    steps.push(unchangedStep(victims.length))
+    return { ...done(null, "result"), frees: saved }
+  }
 
   const resultReason = resultReasonFor(e.keep, ph)
   const inputWhy = new Map<string, string>()
@@ -357,6 +375,7 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
     victims: victims.length,
     inputs,
     saved,
+    changing,
     cls,
     clearableN,
     exStep,

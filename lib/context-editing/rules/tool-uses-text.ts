@@ -118,6 +118,13 @@ export const resultStep = (
   text: `Cleared ${plural(victims, "tool result")}${inputs ? ` and ${plural(inputs, "input")}` : ""}: ${approx(before)} → ${approx(after)} input tokens`,
 })
 
+/** The result step when every victim already reads the placeholder. */
+export const unchangedStep = (victims: number): TraceStep => ({
+  id: "result",
+  outcome: "stop",
+  text: `The ${plural(victims, "tool result")} to clear already read${victims === 1 ? "s" : ""} the placeholder → the prompt does not change, so there is no applied_edits entry (an edit that changes nothing reports nothing)`,
+})
+
 /** A tool_use block with its input cleared (per the cleared-input switch). */
 export const clearedInput = (
   b: Record<string, unknown>,

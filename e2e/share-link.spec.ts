@@ -87,3 +87,27 @@ test("exported curl carries the exact request and the beta header", async ({
   expect(python).toContain("client.beta.messages.count_tokens(")
   expect(python).toContain('betas=["context-management-2025-06-27"]')
 })
+
+test("a generated test checks the applied_edits the page predicts, with the page's switches", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await page.getByTestId("header.code").click()
+  const code = await playground.exportedCode("typescript", "test")
+  const { expectedEdits } = await import("@/lib/export")
+  const { getPreset } = await import("@/lib/presets")
+  const sample = getPreset("research-agent")!.build()
+  const expected = expectedEdits(sample)
+  if (!expected.ok || !expected.edits) throw new Error("no prediction")
+  expect(code).toContain('import { expect, test } from "vitest";')
+  for (const [type, count] of expected.edits)
+    expect(code).toContain(`["${type}", ${count}]`)
+  const python = await playground.exportedCode("python", "test")
+  expect(python).toContain(
+    "def test_context_editing_applies_the_predicted_edits():"
+  )
+  expect(await playground.exportedCode("curl", "test")).toContain(
+    "pick one of them above"
+  )
+})

@@ -2,12 +2,15 @@
 
 import { useId, useMemo, useState } from "react"
 
+import type { SimulateOptions } from "@/lib/context-editing"
 import {
   exportCode,
   type ExportLanguage,
   type ExportTarget,
+  exportTest,
 } from "@/lib/export"
 
+import { usePlaygroundStore } from "./playground-store-provider"
 import { CopyButton } from "./share/copy-button"
 import { ModalDialog } from "./share/modal-dialog"
 import { SegmentedTabs, type TabOption } from "./share/segmented-tabs"
@@ -30,23 +33,41 @@ const LANGUAGES: TabOption<ExportLanguage>[] = [
   },
 ]
 
-const TARGETS: TabOption<ExportTarget>[] = [
+type Target = ExportTarget | "test"
+
+const TARGETS: TabOption<Target>[] = [
   { value: "messages", label: "Messages", testId: "export.target.messages" },
   {
     value: "count_tokens",
     label: "Count tokens",
     testId: "export.target.count_tokens",
   },
+  { value: "test", label: "Test", testId: "export.target.test" },
 ]
 
-/** Code export: the request as curl / Python / TypeScript, for messages or count_tokens. */
+const CURL_TEST =
+  "# A test is written in Python (pytest) or TypeScript (vitest): pick one of them above.\n"
+
+/** Code export: the request as curl / Python / TypeScript, for messages or count_tokens, or as a test of the predicted applied_edits. */
 export function ExportDialog({ open, onClose, request }: ExportDialogProps) {
   const [language, setLanguage] = useState<ExportLanguage>("curl")
-  const [target, setTarget] = useState<ExportTarget>("messages")
+  const [target, setTarget] = useState<Target>("messages")
+  const assumptions = usePlaygroundStore((s) => s.assumptions)
+  const calibration = usePlaygroundStore((s) => s.calibration)
   const panelId = useId()
   const code = useMemo(
-    () => (open ? exportCode(request, { language, target }) : ""),
-    [open, request, language, target]
+    () =>
+      !open
+        ? ""
+        : target !== "test"
+          ? exportCode(request, { language, target })
+          : language === "curl"
+            ? CURL_TEST
+            : exportTest(request, language, {
+                assumptions: assumptions as SimulateOptions["assumptions"],
+                calibration,
+              }),
+    [open, request, language, target, assumptions, calibration]
   )
 
   return (
@@ -65,7 +86,7 @@ export function ExportDialog({ open, onClose, request }: ExportDialogProps) {
           onChange={setLanguage}
           controls={panelId}
         />
-        <SegmentedTabs<ExportTarget>
+        <SegmentedTabs<Target>
           label="Endpoint"
           options={TARGETS}
           value={target}
@@ -77,6 +98,8 @@ export function ExportDialog({ open, onClose, request }: ExportDialogProps) {
         The API key is read from{" "}
         <code className="font-mono">ANTHROPIC_API_KEY</code>; it is never part
         of the code.
+        {target === "test" &&
+          " The test sends the request once and passes when the API applies the edits the playground predicts (the counts are exact predictions; token amounts only have to be positive)."}
       </p>
       <div id={panelId} role="tabpanel" className="relative">
         <pre

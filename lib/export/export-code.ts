@@ -90,18 +90,32 @@ function curl(prepared: PreparedRequest, target: ExportTarget): string {
   return droppedNote(prepared, "#") + lines.join(" \\\n") + "\n"
 }
 
-function python(prepared: PreparedRequest, target: ExportTarget): string {
+/**
+ * The keyword arguments of a Python SDK call sending `body` with `betas`,
+ * one per line at `level` (4 spaces each): fields the SDK does not name go
+ * through `extra_body`.
+ */
+export function pythonCallArgs(
+  body: Record<string, unknown>,
+  betas: readonly string[],
+  level: number
+): string[] {
+  const pad = "    ".repeat(level)
   const args: string[] = []
   const extra: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(prepared.body)) {
+  for (const [key, value] of Object.entries(body)) {
     if (PYTHON_KWARGS.has(key))
-      args.push(`    ${key}=${toPythonLiteral(value, 1)},`)
+      args.push(`${pad}${key}=${toPythonLiteral(value, level)},`)
     else extra[key] = value
   }
-  if (Object.keys(extra).length > 0) {
-    args.push(`    extra_body=${toPythonLiteral(extra, 1)},`)
-  }
-  args.push(`    betas=${toPythonLiteral(prepared.betas, 1)},`)
+  if (Object.keys(extra).length > 0)
+    args.push(`${pad}extra_body=${toPythonLiteral(extra, level)},`)
+  args.push(`${pad}betas=${toPythonLiteral(betas, level)},`)
+  return args
+}
+
+function python(prepared: PreparedRequest, target: ExportTarget): string {
+  const args = pythonCallArgs(prepared.body, prepared.betas, 1)
 
   const method = target === "messages" ? "create" : "count_tokens"
   const streaming = target === "messages" && prepared.body.stream === true

@@ -6,6 +6,12 @@ export {
   type ExportOptions,
 } from "./export-code"
 export {
+  expectedEdits,
+  type ExpectedEdit,
+  exportTest,
+  type TestLanguage,
+} from "./export-test"
+export {
   BETA_COMPACT,
   BETA_CONTEXT_MANAGEMENT,
   BETA_ON_DEMAND_COMPACT,

@@ -2,6 +2,8 @@
 
 import { useEffect, useState } from "react"
 
+import { RESULT_TABS } from "@/lib/state"
+
 import { clearAutosave } from "./init-store"
 import { loadDefaultSample } from "./initial-request"
 import { ExamplesMenu } from "./examples-menu"
@@ -45,17 +47,9 @@ export function HeaderActions() {
       } else if (mod && e.key.toLowerCase() === "y" && !inEditable(e.target)) {
         e.preventDefault()
         store.getState().redo()
-      } else if (e.altKey && ["1", "2", "3", "4", "5", "6"].includes(e.key)) {
+      } else if (e.altKey && /^[1-9]$/.test(e.key) && RESULT_TABS[+e.key - 1]) {
         e.preventDefault()
-        const tabs = [
-          "blocks",
-          "explain",
-          "timeline",
-          "compare",
-          "raw",
-          "server",
-        ] as const
-        store.getState().setResultTab(tabs[Number(e.key) - 1] ?? "blocks")
+        store.getState().setResultTab(RESULT_TABS[+e.key - 1]!)
       } else if (e.key === "?" && !inEditable(e.target)) {
         setHelp(true)
       }

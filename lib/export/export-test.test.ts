@@ -14,7 +14,7 @@ import { getPreset } from "@/lib/presets"
 
 import { exportTest } from "./export-test"
 import { prepareRequest } from "./request-body"
-import { pythonSends } from "./testing/read-snippets"
+import { PYTHON_FAKE_ANTHROPIC, pythonSends } from "./testing/read-snippets"
 
 const sample = getPreset("research-agent")!.build() as Record<string, unknown>
 
@@ -154,14 +154,7 @@ def obj(v):
     return v
 class Messages:
     def create(self, **kw): return types.SimpleNamespace(context_management=obj(job["cm"]))
-class Beta:
-    def __init__(self): self.messages = Messages()
-class Anthropic:
-    def __init__(self, **kw): self.beta = Beta()
-module = types.ModuleType("anthropic")
-module.Anthropic = Anthropic
-sys.modules["anthropic"] = module
-scope = {}
+${PYTHON_FAKE_ANTHROPIC}scope = {}
 exec(compile(job["code"], "test_generated.py", "exec"), scope)
 try:
     scope["test_context_editing_applies_the_predicted_edits"]()

@@ -4,6 +4,8 @@
 import { stripSecrets } from "./secrets"
 import type { ShareState, ShareTab, ShareView } from "./types"
 
+// The wire's own list (not the UI's RESULT_TABS): a link names a tab, and a
+// tab renamed in the UI must keep the name old links use.
 const TABS: readonly ShareTab[] = [
   "blocks",
   "explain",

@@ -7,3 +7,4 @@ export type {
 export { patchTopLevelKey, stringifyRequest } from "./request-text"
 export { HISTORY_LIMIT } from "./slices/history-slice"
 export type * from "./types"
+export { RESULT_TABS } from "./result-tabs"

@@ -45,6 +45,16 @@ function fitText(r: Ok): string {
     : `request ${s.firstOverflow.withEdits} does not`
 }
 
+/** A session number, coloured and in % against the no-edits row. */
+function Versus({ value, base }: { value: number; base: number | undefined }) {
+  return (
+    <td className={cn("pr-2", tone(value, base))}>
+      {approxShort(value)}{" "}
+      <span className="text-[11px]">{delta(value, base)}</span>
+    </td>
+  )
+}
+
 function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
   const s = r.session
   return (
@@ -61,28 +71,11 @@ function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
           </span>
         )}
       </td>
-      <td
-        className={cn(
-          "pr-2",
-          tone(s.tokens.withEdits, none?.session.tokens.withEdits)
-        )}
-      >
-        {approxShort(s.tokens.withEdits)}{" "}
-        <span className="text-[11px]">
-          {delta(s.tokens.withEdits, none?.session.tokens.withEdits)}
-        </span>
-      </td>
-      <td
-        className={cn(
-          "pr-2",
-          tone(s.cost.withEdits, none?.session.cost.withEdits)
-        )}
-      >
-        {approxShort(s.cost.withEdits)}{" "}
-        <span className="text-[11px]">
-          {delta(s.cost.withEdits, none?.session.cost.withEdits)}
-        </span>
-      </td>
+      <Versus
+        value={s.tokens.withEdits}
+        base={none?.session.tokens.withEdits}
+      />
+      <Versus value={s.cost.withEdits} base={none?.session.cost.withEdits} />
       <td
         className={cn(
           "pr-2",

@@ -3,7 +3,7 @@
 import { useState } from "react"
 
 import type { SimulateSuccess } from "@/lib/context-editing"
-import type { ResultTab } from "@/lib/state"
+import { RESULT_TABS, type ResultTab } from "@/lib/state"
 
 import { cn } from "@/components/ui/cn"
 import { TabBar } from "@/components/ui/tab-bar"
@@ -22,14 +22,15 @@ import {
 } from "../lazy"
 import { TokenSummary } from "./token-summary"
 
-const TABS: Array<{ id: ResultTab; label: string }> = [
-  { id: "blocks", label: "Blocks" },
-  { id: "explain", label: "Explain" },
-  { id: "timeline", label: "Timeline" },
-  { id: "compare", label: "Compare" },
-  { id: "raw", label: "Raw diff" },
-  { id: "server", label: "Server" },
-]
+const LABELS: Record<ResultTab, string> = {
+  blocks: "Blocks",
+  explain: "Explain",
+  timeline: "Timeline",
+  compare: "Compare",
+  raw: "Raw diff",
+  server: "Server",
+}
+const TABS = RESULT_TABS.map((id) => ({ id, label: LABELS[id] }))
 
 /** The result region: numbers, bars, applied_edits and the six views. */
 export function ResultPanel() {

@@ -192,6 +192,21 @@ function transpile(code: string) {
 
 // Runs each snippet with a fake `anthropic` module and prints what the call
 // received, as JSON (ensure_ascii keeps lone surrogates representable).
+/**
+ * Python that installs a fake `anthropic` module whose
+ * `Anthropic().beta.messages` is an instance of the `Messages` class the
+ * caller's code defines first.
+ */
+export const PYTHON_FAKE_ANTHROPIC = `
+class Beta:
+    def __init__(self): self.messages = Messages()
+class Anthropic:
+    def __init__(self, **kw): self.beta = Beta()
+module = types.ModuleType("anthropic")
+module.Anthropic = Anthropic
+sys.modules["anthropic"] = module
+`
+
 export const PYTHON_HARNESS = `
 import json, sys, types
 captured = []
@@ -202,14 +217,7 @@ class Messages:
     def count_tokens(self, **kw):
         captured.append(("count_tokens", kw))
         return {}
-class Beta:
-    def __init__(self): self.messages = Messages()
-class Anthropic:
-    def __init__(self, **kw): self.beta = Beta()
-module = types.ModuleType("anthropic")
-module.Anthropic = Anthropic
-sys.modules["anthropic"] = module
-results = []
+${PYTHON_FAKE_ANTHROPIC}results = []
 for code in json.loads(sys.stdin.read()):
     captured.clear()
     exec(compile(code, "snippet.py", "exec"), {"print": lambda *a, **k: None})

@@ -13,6 +13,25 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The short-link database client ships a native binary; keep it out of the bundle.
   serverExternalPackages: ["@libsql/client"],
+  // The playground (which may hold a typed API key) is never framed by
+  // another site; the read-only /embed card is made to be.
+  async headers() {
+    return [
+      {
+        source: "/",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'self'" },
+          { key: "X-Frame-Options", value: "SAMEORIGIN" },
+        ],
+      },
+      {
+        source: "/embed",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors *" },
+        ],
+      },
+    ]
+  },
 }
 
 export default nextConfig

@@ -18,6 +18,15 @@ export interface ShareDialogProps {
   state: ShareState
 }
 
+/** An iframe of /embed with the permalink's fragment (HTML-escaped). */
+export function embedSnippet(url: string): string {
+  const u = new URL(url)
+  const src = `${u.origin}/embed${u.hash}`
+    .replace(/&/g, "&amp;")
+    .replace(/"/g, "&quot;")
+  return `<iframe src="${src}" title="Context editing example" width="100%" height="520" style="border:0" loading="lazy"></iframe>`
+}
+
 /**
  * Share dialog: a permalink computed locally when the dialog opens, its
  * size, an optional redaction, and an opt-in server short link.
@@ -92,6 +101,32 @@ export function ShareDialog({ open, onClose, state }: ShareDialogProps) {
           </p>
         ) : null}
       </div>
+
+      {link.status === "ready" ? (
+        <div className="flex flex-col gap-2">
+          <label htmlFor="share-embed" className="text-sm font-medium">
+            Embed
+          </label>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            A read-only card for docs and posts: the prediction, what changed,
+            and a link back here.
+          </p>
+          <div className="flex items-center gap-2">
+            <input
+              id="share-embed"
+              data-testid="share.embed"
+              readOnly
+              value={embedSnippet(link.url)}
+              onFocus={(e) => e.currentTarget.select()}
+              className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-xs dark:border-zinc-600 dark:bg-zinc-800"
+            />
+            <CopyButton
+              text={embedSnippet(link.url)}
+              testId="share.embed.copy"
+            />
+          </div>
+        </div>
+      ) : null}
 
       {link.status === "ready" ? (
         <ShortLinkSection

@@ -1,0 +1,218 @@
+"use client"
+
+import { useEffect, useState } from "react"
+
+import {
+  type SimulateOptions,
+  type SimulateResult,
+  simulate,
+} from "@/lib/context-editing"
+
+import { readFragment } from "@/components/playground/initial-request"
+import { CategoryBars } from "@/components/playground/result/category-bars"
+import { STATUS } from "@/components/playground/result/status"
+import { approx } from "@/components/playground/use-simulation"
+import { cn } from "@/components/ui/cn"
+
+type Shown =
+  | { kind: "loading" }
+  | { kind: "empty" }
+  | { kind: "error"; message: string }
+  | { kind: "ok"; sim: SimulateResult; model: string | null }
+
+/** What the fragment holds, simulated with the link's switches. */
+async function load(hash: string): Promise<Shown> {
+  const outcome = await readFragment(hash)
+  if (!outcome) return { kind: "empty" }
+  if (!outcome.success) return { kind: "error", message: outcome.error }
+  if (outcome.requestText !== undefined)
+    return {
+      kind: "error",
+      message:
+        "The linked request is not valid JSON; open it in the playground to fix it.",
+    }
+  const request = outcome.request as { model?: unknown }
+  return {
+    kind: "ok",
+    sim: simulate(outcome.request, {
+      assumptions: outcome.assumptions as SimulateOptions["assumptions"],
+    }),
+    model: typeof request?.model === "string" ? request.model : null,
+  }
+}
+
+/**
+ * A read-only card for docs and blog posts (anchors #19): the prediction
+ * for the request in the link's fragment (`#v2.…` or `#request=…`), what
+ * changed block by block, and a link that opens the same state in the
+ * playground. No editor, no key, no network.
+ */
+export function EmbedView() {
+  const [hash, setHash] = useState<string | null>(null)
+  const [shown, setShown] = useState<Shown>({ kind: "loading" })
+  useEffect(() => {
+    const read = () => setHash(window.location.hash)
+    read()
+    window.addEventListener("hashchange", read)
+    return () => window.removeEventListener("hashchange", read)
+  }, [])
+  useEffect(() => {
+    if (hash === null) return
+    let live = true
+    void load(hash).then((s) => live && setShown(s))
+    return () => {
+      live = false
+    }
+  }, [hash])
+
+  const open = `/${hash ?? ""}`
+  return (
+    <main className="space-y-3 p-3 text-sm" data-testid="embed.view">
+      <header className="flex items-center gap-2">
+        <h1 className="font-semibold">Context editing</h1>
+        {shown.kind === "ok" && shown.model && (
+          <code className="text-xs text-zinc-500">{shown.model}</code>
+        )}
+        <a
+          href={open}
+          target="_blank"
+          rel="noopener"
+          data-testid="embed.open"
+          className="ml-auto rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        >
+          Open in playground ↗
+        </a>
+      </header>
+      {shown.kind === "loading" && (
+        <p role="status" className="text-zinc-500">
+          Loading…
+        </p>
+      )}
+      {shown.kind === "empty" && (
+        <p data-testid="embed.error">
+          This embed shows a playground link&rsquo;s request: put its{" "}
+          <code>#v2.…</code> or <code>#request=…</code> fragment after{" "}
+          <code>/embed</code>.
+        </p>
+      )}
+      {shown.kind === "error" && (
+        <p className="text-red-700 dark:text-red-400" data-testid="embed.error">
+          {shown.message}
+        </p>
+      )}
+      {shown.kind === "ok" && !shown.sim.ok && (
+        <p className="text-red-700 dark:text-red-400" data-testid="embed.error">
+          The API would reject this request: {shown.sim.error.message}
+        </p>
+      )}
+      {shown.kind === "ok" && shown.sim.ok && <Prediction sim={shown.sim} />}
+    </main>
+  )
+}
+
+/** Before → after, and what applied_edits would say, in one short block. */
+function Headline({ sim }: { sim: Extract<SimulateResult, { ok: true }> }) {
+  const saved = sim.original_input_tokens - sim.input_tokens
+  const applied = sim.context_management?.applied_edits ?? []
+  return (
+    <div className="space-y-1">
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span
+          className="text-lg font-semibold tabular-nums"
+          data-testid="tokens.before"
+        >
+          {approx(sim.original_input_tokens)}
+        </span>
+        <span className="text-zinc-400">→</span>
+        <span
+          className="text-lg font-semibold tabular-nums"
+          data-testid="tokens.after"
+        >
+          {approx(sim.input_tokens)}
+        </span>
+        <span className="text-zinc-500">input tokens</span>
+        {saved > 0 && (
+          <span className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100">
+            −{Math.round(saved).toLocaleString("en-US")} saved
+          </span>
+        )}
+      </p>
+      <p
+        className="text-xs text-zinc-600 dark:text-zinc-400"
+        data-testid="embed.applied"
+      >
+        {sim.context_management === null
+          ? "No context_management: the response says context_management: null."
+          : applied.length === 0
+            ? "applied_edits: [] (no edit applied)."
+            : `applied_edits: ${applied
+                .map((e) =>
+                  "cleared_tool_uses" in e
+                    ? `${e.type} cleared ${e.cleared_tool_uses} tool use${e.cleared_tool_uses === 1 ? "" : "s"}`
+                    : `${e.type} cleared ${e.cleared_thinking_turns} thinking turn${e.cleared_thinking_turns === 1 ? "" : "s"}`
+                )
+                .join("; then ")}.`}
+      </p>
+    </div>
+  )
+}
+
+function Prediction({ sim }: { sim: Extract<SimulateResult, { ok: true }> }) {
+  const changes = sim.blocks.filter(
+    (b) => b.status !== "kept" && b.status !== "kept_recent"
+  )
+  return (
+    <>
+      <Headline sim={sim} />
+      <CategoryBars
+        before={sim.categories.before}
+        after={sim.categories.after}
+        contextWindow={sim.contextWindow}
+      />
+      <section>
+        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+          What changed
+        </h2>
+        {changes.length === 0 ? (
+          <p className="text-zinc-600 dark:text-zinc-400">No block changes.</p>
+        ) : (
+          <ul
+            className="mt-1 max-h-64 space-y-0.5 overflow-y-auto"
+            data-testid="embed.changes"
+          >
+            {changes.map((b) => (
+              <li
+                key={`${b.messageIndex}.${b.blockIndex}`}
+                className="flex flex-wrap items-baseline gap-x-2"
+                title={b.reason}
+              >
+                <span className="text-zinc-500 tabular-nums">
+                  message {b.messageIndex}
+                </span>
+                <span>
+                  {b.type}
+                  {b.toolName ? ` (${b.toolName})` : ""}
+                </span>
+                <span
+                  className={cn(
+                    "rounded px-1 text-[11px] font-medium",
+                    STATUS[b.status].chip
+                  )}
+                >
+                  {STATUS[b.status].icon} {STATUS[b.status].label}
+                </span>
+                <span className="text-zinc-500 tabular-nums">
+                  {approx(b.tokensBefore)} → {approx(b.tokensAfter)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="text-xs text-zinc-500">
+        Estimates from the playground&rsquo;s local engine; the API reports only
+        the counts in applied_edits.
+      </p>
+    </>
+  )
+}

@@ -37,20 +37,12 @@ function tone(value: number, base: number | undefined): string {
     : "text-amber-700 dark:text-amber-400"
 }
 
-function fitText(r: Ok): string {
-  const s = r.session
-  if (s.contextWindow === null) return "—"
-  return s.firstOverflow.withEdits === null
-    ? "all fit"
-    : `request ${s.firstOverflow.withEdits} does not`
-}
-
 /** A session number, coloured and in % against the no-edits row. */
 function Versus({ value, base }: { value: number; base: number | undefined }) {
   return (
     <td className={cn("pr-2", tone(value, base))}>
-      {approxShort(value)}{" "}
-      <span className="text-[11px]">{delta(value, base)}</span>
+      <div>{approxShort(value)}</div>
+      <div className="text-[11px]">{delta(value, base)}</div>
     </td>
   )
 }
@@ -63,12 +55,11 @@ function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
         className="pr-2"
         title={`${approx(r.originalTokens)} before the edits`}
       >
-        {approxShort(r.inputTokens)}
+        <div>{approxShort(r.inputTokens)}</div>
         {r.inputTokens < r.originalTokens && (
-          <span className="text-emerald-700 dark:text-emerald-400">
-            {" "}
-            (−{approxShort(r.originalTokens - r.inputTokens).slice(1)})
-          </span>
+          <div className="text-[11px] text-emerald-700 dark:text-emerald-400">
+            −{approxShort(r.originalTokens - r.inputTokens).slice(1)}
+          </div>
         )}
       </td>
       <Versus
@@ -76,14 +67,6 @@ function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
         base={none?.session.tokens.withEdits}
       />
       <Versus value={s.cost.withEdits} base={none?.session.cost.withEdits} />
-      <td
-        className={cn(
-          "pr-2",
-          s.firstOverflow.withEdits !== null && "text-red-700 dark:text-red-400"
-        )}
-      >
-        {fitText(r)}
-      </td>
     </>
   )
 }
@@ -105,6 +88,7 @@ function StrategyRow({
       ? item.value.result
       : undefined
   const compactions = value?.ok ? value.session.compactions : []
+  const overflow = value?.ok ? value.session.firstOverflow.withEdits : null
   return (
     <tr
       data-testid={`compare.row.${strategy.id}`}
@@ -115,7 +99,7 @@ function StrategyRow({
         item.state === "stale" && "opacity-60"
       )}
     >
-      <td className="py-1.5 pr-2 !whitespace-normal">
+      <td className="max-w-48 min-w-36 py-1.5 pr-2 !whitespace-normal">
         <div className="font-medium">
           {strategy.label}
           {strategy.current && (
@@ -123,8 +107,25 @@ function StrategyRow({
               this request
             </span>
           )}
+          {!strategy.current && onUse && (
+            <button
+              type="button"
+              data-testid={`compare.use.${strategy.id}`}
+              onClick={onUse}
+              className="ml-1.5 rounded border border-zinc-300 px-1.5 text-[11px] font-normal hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              title="Put these edits in the request (undo restores yours)"
+              aria-label={`Use ${strategy.label}`}
+            >
+              Use
+            </button>
+          )}
         </div>
         <div className="text-[11px] text-zinc-500">{strategy.description}</div>
+        {overflow !== null && (
+          <div className="text-[11px] text-red-700 dark:text-red-400">
+            Over the context window from request {overflow}
+          </div>
+        )}
         {compactions.length > 0 && (
           <div className="text-[11px] text-violet-700 dark:text-violet-400">
             Compacts at request {compactions.join(", ")}
@@ -132,33 +133,20 @@ function StrategyRow({
         )}
       </td>
       {!value ? (
-        <td colSpan={4} className="pr-2 text-zinc-500" role="status">
+        <td colSpan={3} className="pr-2 text-zinc-500" role="status">
           Simulating…
         </td>
       ) : value.ok ? (
         <Cells r={value} none={none} />
       ) : (
         <td
-          colSpan={4}
+          colSpan={3}
           className="pr-2 !whitespace-normal text-red-700 dark:text-red-400"
           data-testid={`compare.error.${strategy.id}`}
         >
           {value.error}
         </td>
       )}
-      <td>
-        {!strategy.current && onUse && (
-          <button
-            type="button"
-            data-testid={`compare.use.${strategy.id}`}
-            onClick={onUse}
-            className="rounded border border-zinc-300 px-1.5 py-0.5 text-[11px] hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-            title="Put these edits in the request (undo restores yours)"
-          >
-            Use
-          </button>
-        )}
-      </td>
     </tr>
   )
 }
@@ -280,10 +268,6 @@ export function CompareView({ request }: { request: unknown }) {
               <th className="pr-2 font-medium">this request (saved)</th>
               <th className="pr-2 font-medium">session: tokens sent</th>
               <th className="pr-2 font-medium">session: cache cost</th>
-              <th className="pr-2 font-medium">context window</th>
-              <th>
-                <span className="sr-only">Action</span>
-              </th>
             </tr>
           </thead>
           <tbody>

@@ -11,6 +11,7 @@ import {
 import { readFragment } from "@/components/playground/initial-request"
 import { CategoryBars } from "@/components/playground/result/category-bars"
 import { STATUS } from "@/components/playground/result/status"
+import { TokenNumbers } from "@/components/playground/result/token-summary"
 import { approx } from "@/components/playground/use-simulation"
 import { cn } from "@/components/ui/cn"
 
@@ -112,30 +113,11 @@ export function EmbedView() {
 
 /** Before → after, and what applied_edits would say, in one short block. */
 function Headline({ sim }: { sim: Extract<SimulateResult, { ok: true }> }) {
-  const saved = sim.original_input_tokens - sim.input_tokens
   const applied = sim.context_management?.applied_edits ?? []
   return (
     <div className="space-y-1">
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span
-          className="text-lg font-semibold tabular-nums"
-          data-testid="tokens.before"
-        >
-          {approx(sim.original_input_tokens)}
-        </span>
-        <span className="text-zinc-400">→</span>
-        <span
-          className="text-lg font-semibold tabular-nums"
-          data-testid="tokens.after"
-        >
-          {approx(sim.input_tokens)}
-        </span>
-        <span className="text-zinc-500">input tokens</span>
-        {saved > 0 && (
-          <span className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100">
-            −{Math.round(saved).toLocaleString("en-US")} saved
-          </span>
-        )}
+        <TokenNumbers sim={sim} />
       </p>
       <p
         className="text-xs text-zinc-600 dark:text-zinc-400"

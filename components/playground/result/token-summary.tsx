@@ -4,6 +4,46 @@ import type { SimulateSuccess } from "@/lib/context-editing"
 
 import { approx } from "../use-simulation"
 
+/** "≈X → ≈Y input tokens" with what the edits save (or add). */
+export function TokenNumbers({ sim }: { sim: SimulateSuccess }) {
+  const saved = sim.original_input_tokens - sim.input_tokens
+  return (
+    <>
+      <span
+        className="text-lg font-semibold tabular-nums"
+        data-testid="tokens.before"
+      >
+        {approx(sim.original_input_tokens)}
+      </span>
+      <span className="text-zinc-400">→</span>
+      <span
+        className="text-lg font-semibold tabular-nums"
+        data-testid="tokens.after"
+      >
+        {approx(sim.input_tokens)}
+      </span>
+      <span className="text-sm text-zinc-500">input tokens</span>
+      {saved > 0 && (
+        <span
+          className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100"
+          data-testid="tokens.saved"
+        >
+          −{approx(saved).slice(1)} saved
+        </span>
+      )}
+      {saved < 0 && (
+        <span
+          className="rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-950 dark:bg-amber-900/50 dark:text-amber-100"
+          data-testid="tokens.added"
+          title="The placeholders are longer than the small results they replace; a clear_at_least gate would skip such a clear."
+        >
+          +{approx(-saved).slice(1)} added by clearing
+        </span>
+      )}
+    </>
+  )
+}
+
 /** Before → after estimate and the API-shaped numbers the server would return. */
 export function TokenSummary({
   sim,
@@ -12,7 +52,6 @@ export function TokenSummary({
   sim: SimulateSuccess
   stale: boolean
 }) {
-  const saved = sim.original_input_tokens - sim.input_tokens
   const countTokens = {
     input_tokens: sim.input_tokens,
     context_management:
@@ -23,37 +62,7 @@ export function TokenSummary({
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-baseline gap-x-2">
-        <span
-          className="text-lg font-semibold tabular-nums"
-          data-testid="tokens.before"
-        >
-          {approx(sim.original_input_tokens)}
-        </span>
-        <span className="text-zinc-400">→</span>
-        <span
-          className="text-lg font-semibold tabular-nums"
-          data-testid="tokens.after"
-        >
-          {approx(sim.input_tokens)}
-        </span>
-        <span className="text-sm text-zinc-500">input tokens</span>
-        {saved > 0 && (
-          <span
-            className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100"
-            data-testid="tokens.saved"
-          >
-            −{approx(saved).slice(1)} saved
-          </span>
-        )}
-        {saved < 0 && (
-          <span
-            className="rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-950 dark:bg-amber-900/50 dark:text-amber-100"
-            data-testid="tokens.added"
-            title="The placeholders are longer than the small results they replace; a clear_at_least gate would skip such a clear."
-          >
-            +{approx(-saved).slice(1)} added by clearing
-          </span>
-        )}
+        <TokenNumbers sim={sim} />
         {stale && (
           <span
             className="rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950"

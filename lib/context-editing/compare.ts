@@ -5,7 +5,8 @@
  * the whole request and replayed as a session (timeline.ts), so the rows
  * differ only by `context_management`.
  */
-import { defaultEdit, EDIT_TYPES } from "./edit-defaults"
+import { defaultEdit, EDIT_DEFAULTS, EDIT_TYPES } from "./edit-defaults"
+import { fmt } from "./format"
 import { simulate } from "./simulate"
 import { type Timeline, timeline, type TimelineOptions } from "./timeline"
 import type {
@@ -41,6 +42,10 @@ export type StrategyResult =
       session: Timeline
     }
   | { ok: false; error: string }
+
+// The descriptions quote the documented defaults the rows send.
+const TOOLS = EDIT_DEFAULTS.clear_tool_uses_20250919
+const COMPACT = EDIT_DEFAULTS.compact_20260112
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj =>
@@ -88,8 +93,7 @@ export function strategies(request: Obj): Strategy[] {
     {
       id: "tools",
       label: "Clear tool results",
-      description:
-        "Over 100,000 input tokens, replace all but the last 3 tool results with a placeholder.",
+      description: `Over ${fmt(TOOLS.trigger.value)} input tokens, replace all but the last ${fmt(TOOLS.keep.value)} tool results with a placeholder.`,
       edits: [defaultEdit("clear_tool_uses_20250919")],
     },
   ]
@@ -105,16 +109,15 @@ export function strategies(request: Obj): Strategy[] {
     {
       id: "compact",
       label: "Compaction",
-      description:
-        "At 150,000 input tokens, summarise the conversation and continue from the summary.",
+      description: `At ${fmt(COMPACT.trigger.value)} input tokens, summarise the conversation and continue from the summary.`,
       edits: [defaultEdit("compact_20260112")],
     },
     {
       id: "all",
       label: thinking ? "All three" : "Both",
       description: thinking
-        ? "Clear thinking first, then tool results, and compact when the prompt still reaches 150,000."
-        : "Clear tool results, and compact when the prompt still reaches 150,000.",
+        ? `Clear thinking first, then tool results, and compact when the prompt still reaches ${fmt(COMPACT.trigger.value)}.`
+        : `Clear tool results, and compact when the prompt still reaches ${fmt(COMPACT.trigger.value)}.`,
       edits: [
         ...(thinking ? [defaultEdit("clear_thinking_20251015")] : []),
         defaultEdit("clear_tool_uses_20250919"),

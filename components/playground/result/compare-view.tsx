@@ -3,11 +3,14 @@
 import { useCallback, useDeferredValue, useMemo } from "react"
 
 import {
+  CACHE_READ,
+  CACHE_WRITE,
   compareStrategy,
   type SimulateOptions,
   type Strategy,
   strategies,
   type StrategyResult,
+  SUMMARY_TOKENS,
   withStrategy,
 } from "@/lib/context-editing"
 
@@ -292,10 +295,11 @@ export function CompareView({ request }: { request: unknown }) {
       </div>
       <p className="text-xs text-zinc-500">
         Estimates. Percentages compare with no edits. Cache cost is in
-        input-token equivalents (reads 0.1×, 5-minute writes 1.25×), with each
-        request cached to its end, as in the Timeline. After compaction, later
-        requests start from a summary assumed to be about 3,500 tokens. Switches
-        and calibration apply to every row.
+        input-token equivalents (reads {CACHE_READ}×, 5-minute writes{" "}
+        {CACHE_WRITE}×), with each request cached to its end, as in the
+        Timeline. After compaction, later requests start from a summary assumed
+        to be about {approx(SUMMARY_TOKENS).slice(1)} tokens. Switches and
+        calibration apply to every row.
       </p>
     </div>
   )

@@ -1,4 +1,8 @@
-import { cacheImpact, type SimulateSuccess } from "@/lib/context-editing"
+import {
+  cacheImpact,
+  cacheSetup,
+  type SimulateSuccess,
+} from "@/lib/context-editing"
 import { DIFF_STRING_LIMIT, diffText } from "@/lib/json/diff-text"
 import { setEditField } from "@/lib/state/edits"
 
@@ -70,12 +74,34 @@ test("Explain says where the edits break the prompt cache, and where the next re
   page,
 }) => {
   await playground.open()
-  const base = preset("research-agent")
+  const sample = preset("research-agent")
+  const approx = (n: number) => `≈${Math.round(n).toLocaleString("en-US")}`
   const at = (b: { messageIndex: number; blockIndex: number } | null) =>
     b ? `message ${b.messageIndex}, block ${b.blockIndex}` : "none"
-  const now = cacheImpact(predict(base))
   await playground.resultTab("explain").click()
   const cache = page.getByTestId("explain.cache")
+  // The sample asks for no caching: the edits only save tokens.
+  const none = cacheImpact(predict(sample), cacheSetup(sample))
+  expect(none.reach.kind).toBe("none")
+  await expect(cache.getByTestId("explain.cache.setup")).toContainText(
+    "No cache_control in this request"
+  )
+  await expect(cache.getByTestId("explain.cache.break")).toContainText(
+    `costs ${approx(none.costWith)} input tokens instead of ${approx(none.costWithout)}`
+  )
+  await expect(cache.getByTestId("explain.cache.next")).toHaveCount(0)
+  // Automatic caching, one click away: now the edits break the cache.
+  await cache.getByTestId("explain.cache.setup.enable").click()
+  const base = { ...sample, cache_control: { type: "ephemeral" } }
+  await expect(cache.getByTestId("explain.cache.setup")).toContainText(
+    "Automatic caching"
+  )
+  const now = cacheImpact(predict(base), cacheSetup(base))
+  expect(now.reach.kind).toBe("end")
+  // The first change is far before the breakpoint: the lookback caveat.
+  await expect(cache.getByTestId("explain.cache.lookback")).toContainText(
+    "within 20 blocks before a breakpoint"
+  )
   await expect(cache.getByTestId("explain.cache.break")).toContainText(
     `from ${at(now.firstChange)} (`
   )

@@ -14,14 +14,30 @@ test("the Timeline tab replays the session request by request, with where each o
   page,
 }) => {
   await playground.open()
-  const base = preset("research-agent")
-  const expected = timeline(base)
-  expect(expected.points.length).toBe(expected.requests)
+  const sample = preset("research-agent")
   await page.keyboard.press("Alt+3")
   await expect(playground.resultTab("timeline")).toHaveAttribute(
     "aria-selected",
     "true"
   )
+  // The sample asks for no caching: each request costs its input tokens.
+  const uncached = timeline(sample, undefined, { caching: "none" })
+  await expect(page.getByTestId("timeline.cache")).toContainText(
+    "No cache_control in this request"
+  )
+  await expect(page.getByTestId("timeline.summary")).toContainText(
+    `Cost of all requests: ≈${Math.round(uncached.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+  )
+  await expect(page.getByTestId("timeline.break").first()).toHaveText("—")
+  // One click turns on automatic caching (top-level cache_control).
+  await page.getByTestId("timeline.cache.enable").click()
+  const base = { ...sample, cache_control: { type: "ephemeral" } }
+  await expect(page.getByTestId("timeline.cache")).toContainText(
+    "Automatic caching"
+  )
+  await expect.poll(() => playground.editorText()).toContain('"cache_control"')
+  const expected = timeline(base)
+  expect(expected.points.length).toBe(expected.requests)
   const rows = page.locator("[data-testid^='timeline.row.']")
   await expect(rows).toHaveCount(expected.requests)
   // The first request whose cache breaks inside what the one before sent.

@@ -6,10 +6,14 @@
  * is in "input-token equivalents".
  *
  * The model is deliberately simple and says so in the UI: the previous
- * request cached its whole prompt (a breakpoint at its end), and it was this
- * request without the edits. Content a new turn adds costs the same with or
- * without the edits, so it is left out of both sides.
+ * request was this request without the edits, and it cached what this one
+ * asks to cache (cache-setup.ts: its whole prompt with automatic caching or
+ * a breakpoint on the last block, the prefix up to its last breakpoint, or
+ * nothing). Tokens after the cached prefix cost the base price. Content a
+ * new turn adds costs the same with or without the edits, so it is left out
+ * of both sides.
  */
+import { cacheReach, type CacheReach, type CacheSetup } from "./cache-setup"
 import type { BlockOutcome, BlockStatus, SimulateSuccess } from "./types"
 
 /** Cache read price, × base input (DOC S-PC). */
@@ -34,15 +38,19 @@ export interface BlockAt {
 
 /** The cache consequences of one simulation (all token numbers are estimates). */
 export interface CacheImpact {
+  /** How far the request caches its prompt (see cacheSetup). */
+  reach: CacheReach
   /** First block an edit changes, in prompt order; null when none does. */
   firstChange: (BlockAt & { status: BlockStatus }) | null
   /** Edited-prompt tokens before firstChange (tools, system, earlier messages): still read from cache. */
   prefixTokens: number
-  /** Edited-prompt tokens from firstChange on: written to the cache again. */
+  /** Edited-prompt tokens from firstChange to the cached prefix's end: written to the cache again. */
   rewrittenTokens: number
-  /** This request's cost without the edits (the whole prompt read from cache). */
+  /** Edited-prompt tokens after the cached prefix: billed at the base price. */
+  uncachedTokens: number
+  /** This request's cost without the edits (the cached prefix read, the rest at the base price). */
   costWithout: number
-  /** This request's cost with the edits (prefix read, the rest written). */
+  /** This request's cost with the edits (prefix read, up to the cached prefix's end written, the rest at the base price). */
   costWith: number
   /**
    * Where the next request breaks the cache when it adds one tool use or
@@ -129,8 +137,41 @@ const at = (b: BlockOutcome, index: number): BlockAt => ({
   index,
 })
 
-/** The prompt-cache consequences of a simulation's edits. */
-export function cacheImpact(sim: SimulateSuccess): CacheImpact {
+/** Tokens of a view up to and including the end of the cached prefix. */
+function cachedPart(
+  sim: SimulateSuccess,
+  reach: CacheReach,
+  view: PromptView
+): number {
+  const total = view === "after" ? sim.input_tokens : sim.original_input_tokens
+  if (reach.kind === "none") return 0
+  if (reach.kind === "end") return total
+  if (reach.index >= 0) return total - tailFrom(sim, reach.index + 1, view)
+  // Before any message: the tool definitions, and the system prompt after them.
+  const c = view === "after" ? sim.categories.after : sim.categories.before
+  if (reach.point.where === "tools") return c.tools
+  const messages = tailFrom(sim, 0, view)
+  return Math.max(0, total - messages - (messages > 0 ? sim.messageFraming : 0))
+}
+
+/** The last block index the cached prefix covers (-1: none of the messages). */
+const reachEnd = (reach: CacheReach): number =>
+  reach.kind === "end"
+    ? Number.POSITIVE_INFINITY
+    : reach.kind === "fixed"
+      ? reach.index
+      : -1
+
+/**
+ * The prompt-cache consequences of a simulation's edits, for the caching the
+ * request asks for (see cacheSetup; by default the whole prompt is cached,
+ * as with automatic caching).
+ */
+export function cacheImpact(
+  sim: SimulateSuccess,
+  setup: CacheSetup = END
+): CacheImpact {
+  const reach = cacheReach(setup, sim)
   const before = sim.original_input_tokens
   const after = sim.input_tokens
   const first = sim.blocks.findIndex(
@@ -145,23 +186,35 @@ export function cacheImpact(sim: SimulateSuccess): CacheImpact {
       sim.edits.find((t) => t.index === b.editIndex)?.applied === true &&
       wouldChange(sim, b)
   )
-  const rewritten = first < 0 ? 0 : tailFrom(sim, first)
-  const prefix = after - rewritten
-  // On the next request that block is cleared too: its tail is written
-  // again, with the block at its cleared size.
-  const nextTail =
-    next < 0
-      ? 0
-      : tailFrom(sim, next) -
-        sim.blocks[next]!.tokensAfter +
-        clearedSize(sim, sim.blocks[next]!)
-  const costWithout = CACHE_READ * before
-  const costWith = CACHE_READ * prefix + CACHE_WRITE * rewritten
-  const laterWithout = CACHE_READ * before
-  const laterWith = CACHE_READ * (after - nextTail) + CACHE_WRITE * nextTail
+  const last = reachEnd(reach)
+  const cachedBefore = cachedPart(sim, reach, "before")
+  const cachedAfter = cachedPart(sim, reach, "after")
+  // A change inside the cached prefix: read up to it, written from it to
+  // the prefix's end. A change after the prefix costs nothing extra.
+  const breaks = first >= 0 && first <= last
+  const read = breaks ? after - tailFrom(sim, first) : cachedAfter
+  const written = cachedAfter - read
+  const costWithout = CACHE_READ * cachedBefore + (before - cachedBefore)
+  const costWith =
+    CACHE_READ * read + CACHE_WRITE * written + (after - cachedAfter)
+  // On the next request that block is cleared too: the prefix is written
+  // again from it, with the block at its cleared size.
+  const nextBreaks = next >= 0 && next <= last
+  let laterWith = CACHE_READ * cachedAfter + (after - cachedAfter)
+  let nextWritten = 0
+  if (nextBreaks) {
+    const delta =
+      clearedSize(sim, sim.blocks[next]!) - sim.blocks[next]!.tokensAfter
+    const nextRead = after - tailFrom(sim, next)
+    nextWritten = cachedAfter + delta - nextRead
+    laterWith =
+      CACHE_READ * nextRead + CACHE_WRITE * nextWritten + (after - cachedAfter)
+  }
+  const laterWithout = costWithout
   const extra = costWith - costWithout
   const gain = laterWithout - laterWith
   return {
+    reach,
     firstChange:
       first < 0
         ? null
@@ -169,16 +222,24 @@ export function cacheImpact(sim: SimulateSuccess): CacheImpact {
             ...at(sim.blocks[first]!, first),
             status: sim.blocks[first]!.status,
           },
-    prefixTokens: prefix,
-    rewrittenTokens: rewritten,
+    prefixTokens: read,
+    rewrittenTokens: written,
+    uncachedTokens: after - cachedAfter,
     costWithout,
     costWith,
-    nextBreak:
-      next < 0
-        ? null
-        : { ...at(sim.blocks[next]!, next), rewrittenTokens: nextTail },
+    nextBreak: nextBreaks
+      ? { ...at(sim.blocks[next]!, next), rewrittenTokens: nextWritten }
+      : null,
     laterWithout,
     laterWith,
     breakEven: extra <= 0 ? 0 : gain <= 0 ? null : Math.ceil(extra / gain),
   }
+}
+
+/** The default setup: the whole prompt cached (automatic caching). */
+const END: CacheSetup = {
+  automatic: true,
+  explicit: 0,
+  last: null,
+  error: null,
 }

@@ -10,6 +10,15 @@ export {
   type CacheImpact,
 } from "./cache-impact"
 export {
+  cacheReach,
+  type CacheReach,
+  cacheSetup,
+  type CacheSetup,
+  MAX_BREAKPOINTS,
+  sessionCaching,
+  type SessionCaching,
+} from "./cache-setup"
+export {
   requestEnds,
   timeline,
   TIMELINE_BUDGET,

@@ -228,3 +228,48 @@ describe("timeline with compaction", () => {
     expect(gap).toBeLessThan(4_500 * 1.03)
   })
 })
+
+describe("timeline with the request's own caching", () => {
+  it("without caching, every request costs its input tokens: the edits only save", () => {
+    const t = timeline(edited, undefined, { caching: "none" })
+    expect(t.caching).toBe("none")
+    for (const p of oks(t.points)) {
+      expect(p.withEdits).toEqual({
+        read: 0,
+        written: 0,
+        uncached: p.inputTokens,
+        cost: p.inputTokens,
+      })
+      expect(p.withoutEdits.cost).toBe(p.originalTokens)
+      expect(p.breakAt).toBeNull()
+    }
+    expect(t.cost.withEdits).toBe(t.tokens.withEdits)
+    expect(t.cost.withEdits).toBeLessThan(t.cost.withoutEdits)
+  })
+
+  it("with only the system prompt cached, the first request writes it and later ones read just it", () => {
+    const system = [
+      {
+        type: "text",
+        text: "You are a careful research agent. ".repeat(40),
+        cache_control: { type: "ephemeral" },
+      },
+    ]
+    const t = timeline({ ...edited, system }, undefined, { caching: "prefix" })
+    const points = oks(t.points)
+    const fixed = points[0]!.withEdits.written
+    // The system prompt alone, as the engine counts it.
+    const alone = simulateOk({
+      model: MODEL,
+      system,
+      messages: [{ role: "user", content: "x" }],
+    }).categories.after.system
+    expect(fixed).toBeGreaterThanOrEqual(alone)
+    expect(points[0]!.withEdits.read).toBe(0)
+    for (const p of points.slice(1)) {
+      expect(p.withEdits.read).toBe(fixed)
+      expect(p.withEdits.written).toBe(0)
+      expect(p.withEdits.uncached).toBe(p.inputTokens - fixed)
+    }
+  })
+})

@@ -6,9 +6,12 @@
  * prompt cache reads and writes compared with the request before it, with
  * and without the edits.
  *
- * Cache model (stated in the UI): each request is cached to its end
- * (automatic caching or a breakpoint on the last block) and read by the next
- * one up to the first block that differs. Read 0.1×, 5-minute write 1.25×.
+ * Cache model (stated in the UI), per the request's own caching
+ * (cache-setup.ts `sessionCaching`): "end" caches each request to its end
+ * (automatic caching, or a breakpoint an agent moves to each request's last
+ * block) and the next reads it up to the first block that differs;
+ * "prefix" caches only the tools and system prompt; "none" caches nothing.
+ * Read 0.1×, 5-minute write 1.25×, uncached 1×.
  */
 import {
   CACHE_READ,
@@ -17,6 +20,7 @@ import {
   tailFrom,
   viewTokens,
 } from "./cache-impact"
+import type { SessionCaching } from "./cache-setup"
 import { summaryBlock, SUMMARY_TOKENS, withSummary } from "./session-compaction"
 import { simulate } from "./simulate"
 import type {
@@ -30,6 +34,8 @@ import type {
 export interface CacheUse {
   read: number
   written: number
+  /** Tokens after the cached prefix, at the base price. */
+  uncached: number
   cost: number
 }
 
@@ -72,6 +78,8 @@ export interface Timeline {
   compactions: number[]
   /** Tokens assumed for each compaction summary. */
   summaryTokens: number
+  /** How each request was assumed to be cached. */
+  caching: SessionCaching
 }
 
 /** Blocks simulated in total, at most (keeps a long session responsive). */
@@ -100,13 +108,37 @@ function form(b: BlockOutcome, view: PromptView): string {
   return b.status === "input_cleared" ? "i" : "o"
 }
 
+const usage = (read: number, written: number, uncached: number): CacheUse => ({
+  read,
+  written,
+  uncached,
+  cost: CACHE_READ * read + CACHE_WRITE * written + uncached,
+})
+
 /** Cache use of `cur` after `prev` (null: nothing cached yet) in one view. */
 function cacheUse(
   prev: SimulateSuccess | null,
   cur: SimulateSuccess,
-  view: PromptView
+  view: PromptView,
+  caching: SessionCaching
 ): { use: CacheUse; breakAt: number | null } {
   const total = view === "after" ? cur.input_tokens : cur.original_input_tokens
+  if (caching === "none") return { use: usage(0, 0, total), breakAt: null }
+  if (caching === "prefix") {
+    // Tools and system prompt: the same in every request (edits and
+    // compaction change only messages); the first request writes them.
+    const messages = tailFrom(cur, 0, view)
+    const fixed = Math.max(
+      0,
+      total - messages - (messages > 0 ? cur.messageFraming : 0)
+    )
+    return {
+      use: prev
+        ? usage(fixed, 0, total - fixed)
+        : usage(0, fixed, total - fixed),
+      breakAt: null,
+    }
+  }
   let d = 0
   let breakAt: number | null = null
   if (prev) {
@@ -137,11 +169,7 @@ function cacheUse(
         tailFrom(cur, d, view) + (opensMessage ? cur.messageFraming : 0)
       )
     : total
-  const read = total - written
-  return {
-    use: { read, written, cost: CACHE_READ * read + CACHE_WRITE * written },
-    breakAt,
-  }
+  return { use: usage(total - written, written, 0), breakAt }
 }
 
 const blocksIn = (m: unknown): number => {
@@ -164,6 +192,8 @@ export interface TimelineOptions {
   budget?: number
   /** Assumed tokens of each compaction summary (default SUMMARY_TOKENS). */
   summaryTokens?: number
+  /** How each request is cached (default "end"; see sessionCaching). */
+  caching?: SessionCaching
 }
 
 /** breakAt as a position in the original messages (see withSummary). */
@@ -188,6 +218,7 @@ export function timeline(
   {
     budget = TIMELINE_BUDGET,
     summaryTokens = SUMMARY_TOKENS,
+    caching = "end",
   }: TimelineOptions = {}
 ): Timeline {
   const messages = Array.isArray(request.messages) ? request.messages : []
@@ -251,8 +282,8 @@ export function timeline(
     }
     const compacted = sim.compaction?.fires === true
     if (!baseline) {
-      const after = cacheUse(prev, sim, "after")
-      const before = cacheUse(prevPlain, plainSim, "before")
+      const after = cacheUse(prev, sim, "after", caching)
+      const before = cacheUse(prevPlain, plainSim, "before", caching)
       const at = after.breakAt === null ? null : sim.blocks[after.breakAt]!
       points.push({
         request: k + 1,
@@ -303,5 +334,6 @@ export function timeline(
     firstOverflow,
     compactions,
     summaryTokens,
+    caching,
   }
 }

@@ -5,6 +5,8 @@ import { useDeferredValue, useMemo } from "react"
 import {
   CACHE_READ,
   CACHE_WRITE,
+  cacheSetup,
+  sessionCaching,
   type SimulateOptions,
   timeline,
   type TimelinePoint,
@@ -15,6 +17,7 @@ import { cn } from "@/components/ui/cn"
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort } from "../use-simulation"
 import { BlockLink } from "./block-link"
+import { CacheSetupLine } from "./cache-setup-line"
 
 type Ok = Extract<TimelinePoint, { ok: true }>
 
@@ -80,15 +83,20 @@ export function TimelineView({ request }: { request: unknown }) {
   // Every request of the session is simulated: typing stays responsive
   // while the table catches up with the last keystroke.
   const latest = useDeferredValue(request)
+  const setup = useMemo(() => cacheSetup(latest), [latest])
   const t = useMemo(() => {
     const body = Array.isArray(latest)
       ? { messages: latest }
       : (latest as Record<string, unknown>)
-    return timeline(body, {
-      assumptions: assumptions as SimulateOptions["assumptions"],
-      calibration,
-    })
-  }, [latest, assumptions, calibration])
+    return timeline(
+      body,
+      {
+        assumptions: assumptions as SimulateOptions["assumptions"],
+        calibration,
+      },
+      { caching: sessionCaching(setup) }
+    )
+  }, [latest, assumptions, calibration, setup])
   const points = t.points.filter((p): p is Ok => p.ok)
   const failed = t.points.filter((p) => !p.ok)
   const diff = t.cost.withEdits - t.cost.withoutEdits
@@ -106,8 +114,11 @@ export function TimelineView({ request }: { request: unknown }) {
       </p>
       {points.length > 0 && (
         <>
+          <div className="text-zinc-700 dark:text-zinc-300">
+            <CacheSetupLine setup={setup} testId="timeline.cache" />
+          </div>
           <p data-testid="timeline.summary">
-            Prompt cache cost of{" "}
+            {t.caching === "none" ? "Cost" : "Prompt cache cost"} of{" "}
             {t.points.length < t.requests ? "these" : "all"} requests:{" "}
             {approx(t.cost.withEdits)} input-token equivalents with the edits,{" "}
             {approx(t.cost.withoutEdits)} without:{" "}
@@ -239,10 +250,14 @@ export function TimelineView({ request }: { request: unknown }) {
       <p className="text-xs text-zinc-500">
         Estimates. &ldquo;Cache break&rdquo; is the first block whose edited
         form differs from the request before, so the cache is written again from
-        there (&ldquo;cache write&rdquo;, with the edits; the rest is read).
-        Assumes each request is cached to its end and read by the next; cache
-        reads cost {CACHE_READ}×, 5-minute writes {CACHE_WRITE}× the base input
-        price.
+        there (&ldquo;cache write&rdquo;, with the edits; the rest is read).{" "}
+        {t.caching === "end"
+          ? "Assumes each request is cached to its end (a message breakpoint moves to each request's last block) and read by the next"
+          : t.caching === "prefix"
+            ? "Only the tools and system prompt are cached: the first request writes them, later ones read them, and the conversation costs the base price"
+            : "Nothing is cached: every input token costs the base price"}
+        ; cache reads cost {CACHE_READ}×, 5-minute writes {CACHE_WRITE}× the
+        base input price.
       </p>
     </div>
   )

@@ -17,8 +17,8 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
   page,
 }) => {
   await playground.open()
-  const base = preset("research-agent")
-  const rows = strategies(base)
+  const sample = preset("research-agent")
+  const rows = strategies(sample)
   // The sample's own edits are none of the defaults: "Your edits" leads.
   expect(rows.map((r) => r.id)).toEqual([
     "yours",
@@ -32,6 +32,27 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
   await expect(playground.resultTab("compare")).toHaveAttribute(
     "aria-selected",
     "true"
+  )
+  // The sample asks for no caching: the cheapest session sends the fewest
+  // tokens, and each session costs exactly its tokens.
+  await expect(page.getByTestId("compare.cache")).toContainText(
+    "No cache_control in this request"
+  )
+  const uncached = rows.map((strategy) => {
+    const r = compareStrategy(sample, strategy, undefined, { caching: "none" })
+    if (!r.ok) throw new Error(r.error)
+    expect(r.session.cost.withEdits).toBe(r.session.tokens.withEdits)
+    return { strategy, cost: r.session.cost.withEdits }
+  })
+  const fewest = uncached.reduce((a, b) => (b.cost < a.cost - 0.5 ? b : a))
+  await expect(page.getByTestId("compare.verdict")).toContainText(
+    `Lowest cost over the session: ${fewest.strategy.label}`
+  )
+  // With automatic caching (one click), cache writes enter the cost.
+  await page.getByTestId("compare.cache.enable").click()
+  const base = { ...sample, cache_control: { type: "ephemeral" } }
+  await expect(page.getByTestId("compare.cache")).toContainText(
+    "Automatic caching"
   )
   for (const strategy of rows) {
     const r = compareStrategy(base, strategy)
@@ -101,11 +122,13 @@ test("compaction over a long session: the Timeline and Compare say at which requ
 }) => {
   await playground.open()
   await playground.loadExample("compaction")
-  const base = preset("compaction")
+  await playground.resultTab("timeline").click()
+  // Cached to each request's end, so the summary is where the cache breaks.
+  await page.getByTestId("timeline.cache.enable").click()
+  const base = { ...preset("compaction"), cache_control: { type: "ephemeral" } }
   const expected = timeline(base)
   expect(expected.compactions.length).toBeGreaterThan(0)
   const k = expected.compactions[0]!
-  await playground.resultTab("timeline").click()
   await expect(page.getByTestId("timeline.compaction")).toContainText(
     `Compaction fires at request ${k}.`
   )

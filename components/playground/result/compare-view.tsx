@@ -5,7 +5,9 @@ import { useCallback, useDeferredValue, useMemo } from "react"
 import {
   CACHE_READ,
   CACHE_WRITE,
+  cacheSetup,
   compareStrategy,
+  sessionCaching,
   type SimulateOptions,
   type Strategy,
   strategies,
@@ -21,6 +23,7 @@ import {
   usePlaygroundStoreApi,
 } from "../playground-store-provider"
 import { approx, approxShort } from "../use-simulation"
+import { CacheSetupLine } from "./cache-setup-line"
 import { type Progress, useProgressive } from "./use-progressive"
 
 type Row = { id: string; result: StrategyResult }
@@ -213,18 +216,25 @@ export function CompareView({ request }: { request: unknown }) {
     [latest]
   )
   const rows = useMemo(() => strategies(body), [body])
+  const setup = useMemo(() => cacheSetup(body), [body])
+  const caching = sessionCaching(setup)
   const compute = useCallback(
     (i: number): Row => {
       const strategy = rows[i]!
       return {
         id: strategy.id,
-        result: compareStrategy(body, strategy, {
-          assumptions: assumptions as SimulateOptions["assumptions"],
-          calibration,
-        }),
+        result: compareStrategy(
+          body,
+          strategy,
+          {
+            assumptions: assumptions as SimulateOptions["assumptions"],
+            calibration,
+          },
+          { caching }
+        ),
       }
     },
-    [rows, body, assumptions, calibration]
+    [rows, body, assumptions, calibration, caching]
   )
   const items = useProgressive(rows.length, compute)
   const noneAt = rows.findIndex((s) => s.id === "none")
@@ -240,8 +250,8 @@ export function CompareView({ request }: { request: unknown }) {
     <div className="space-y-3 text-sm" data-testid="compare.view">
       <p className="text-zinc-700 dark:text-zinc-300">
         The same conversation under each strategy&rsquo;s documented defaults:
-        what this request sends, and what the whole session sends and costs in
-        the prompt cache
+        what this request sends, and what the whole session sends and costs
+        {caching === "none" ? "" : " with the prompt cache"}
         {requests !== undefined && shown !== undefined && shown < requests
           ? ` (its last ${shown} of ${requests} requests)`
           : requests !== undefined
@@ -249,10 +259,14 @@ export function CompareView({ request }: { request: unknown }) {
             : ""}
         . &ldquo;Use&rdquo; puts a strategy&rsquo;s edits in the request.
       </p>
+      <div className="text-zinc-700 dark:text-zinc-300">
+        <CacheSetupLine setup={setup} testId="compare.cache" />
+      </div>
       {verdict && (
         <p data-testid="compare.verdict">
-          Lowest prompt-cache cost over the session:{" "}
-          <strong>{verdict.cost.label}</strong> ({approx(verdict.cost.value)}
+          {caching === "none" ? "Lowest cost" : "Lowest prompt-cache cost"} over
+          the session: <strong>{verdict.cost.label}</strong> (
+          {approx(verdict.cost.value)}
           {verdict.cost.delta && `, ${verdict.cost.delta} against no edits`}).
           Fewest input tokens sent: <strong>{verdict.tokens.label}</strong> (
           {approx(verdict.tokens.value)}
@@ -270,7 +284,9 @@ export function CompareView({ request }: { request: unknown }) {
               <th className="py-1 pr-2 font-medium">strategy</th>
               <th className="pr-2 font-medium">this request (saved)</th>
               <th className="pr-2 font-medium">session: tokens sent</th>
-              <th className="pr-2 font-medium">session: cache cost</th>
+              <th className="pr-2 font-medium">
+                session: {caching === "none" ? "cost" : "cache cost"}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -294,12 +310,12 @@ export function CompareView({ request }: { request: unknown }) {
         </table>
       </div>
       <p className="text-xs text-zinc-500">
-        Estimates. Percentages compare with no edits. Cache cost is in
-        input-token equivalents (reads {CACHE_READ}×, 5-minute writes{" "}
-        {CACHE_WRITE}×), with each request cached to its end, as in the
-        Timeline. After compaction, later requests start from a summary assumed
-        to be about {approx(SUMMARY_TOKENS).slice(1)} tokens. Switches and
-        calibration apply to every row.
+        Estimates. Percentages compare with no edits. Cost is in input-token
+        equivalents (cache reads {CACHE_READ}×, 5-minute writes {CACHE_WRITE}×,
+        uncached tokens 1×), with each request cached as the request asks, as in
+        the Timeline. After compaction, later requests start from a summary
+        assumed to be about {approx(SUMMARY_TOKENS).slice(1)} tokens. Switches
+        and calibration apply to every row.
       </p>
     </div>
   )

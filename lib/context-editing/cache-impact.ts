@@ -20,6 +20,12 @@ import type { BlockOutcome, BlockStatus, SimulateSuccess } from "./types"
 export const CACHE_READ = 0.1
 /** 5-minute cache write price, × base input (DOC S-PC). */
 export const CACHE_WRITE = 1.25
+/** 1-hour cache write price (`ttl: "1h"`), × base input (DOC S-PC). */
+export const CACHE_WRITE_1H = 2
+
+/** The write price of a setup's cached prefix. */
+export const writePrice = (setup: CacheSetup): number =>
+  setup.ttl === "1h" ? CACHE_WRITE_1H : CACHE_WRITE
 
 /** Statuses whose block differs in the edited prompt. */
 const CHANGED: ReadonlySet<BlockStatus> = new Set([
@@ -40,6 +46,8 @@ export interface BlockAt {
 export interface CacheImpact {
   /** How far the request caches its prompt (see cacheSetup). */
   reach: CacheReach
+  /** Price of a cache write, × base input (5-minute or 1-hour TTL). */
+  writePrice: number
   /** First block an edit changes, in prompt order; null when none does. */
   firstChange: (BlockAt & { status: BlockStatus }) | null
   /** Edited-prompt tokens before firstChange (tools, system, earlier messages): still read from cache. */
@@ -172,6 +180,7 @@ export function cacheImpact(
   setup: CacheSetup = END
 ): CacheImpact {
   const reach = cacheReach(setup, sim)
+  const write = writePrice(setup)
   const before = sim.original_input_tokens
   const after = sim.input_tokens
   const first = sim.blocks.findIndex(
@@ -195,8 +204,7 @@ export function cacheImpact(
   const read = breaks ? after - tailFrom(sim, first) : cachedAfter
   const written = cachedAfter - read
   const costWithout = CACHE_READ * cachedBefore + (before - cachedBefore)
-  const costWith =
-    CACHE_READ * read + CACHE_WRITE * written + (after - cachedAfter)
+  const costWith = CACHE_READ * read + write * written + (after - cachedAfter)
   // On the next request that block is cleared too: the prefix is written
   // again from it, with the block at its cleared size.
   const nextBreaks = next >= 0 && next <= last
@@ -215,6 +223,7 @@ export function cacheImpact(
   const gain = laterWithout - laterWith
   return {
     reach,
+    writePrice: write,
     firstChange:
       first < 0
         ? null
@@ -242,4 +251,5 @@ const END: CacheSetup = {
   explicit: 0,
   last: null,
   error: null,
+  ttl: "5m",
 }

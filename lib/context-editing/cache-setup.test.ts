@@ -7,7 +7,13 @@ import {
   toolConversation,
   uses,
 } from "./__fixtures__/build"
-import { CACHE_READ, CACHE_WRITE, cacheImpact, tailFrom } from "./cache-impact"
+import {
+  CACHE_READ,
+  CACHE_WRITE,
+  CACHE_WRITE_1H,
+  cacheImpact,
+  tailFrom,
+} from "./cache-impact"
 import { cacheReach, cacheSetup, MAX_BREAKPOINTS } from "./cache-setup"
 
 const EPHEMERAL = { type: "ephemeral" }
@@ -56,6 +62,7 @@ describe("cacheSetup", () => {
       explicit: 0,
       last: null,
       error: null,
+      ttl: "5m",
     })
     expect(cacheSetup(request(ROUNDS, { cache_control: null })).automatic).toBe(
       false
@@ -210,5 +217,35 @@ describe("cacheImpact for the request's own caching", () => {
     expect(c.prefixTokens).toBeLessThan(fixed + 600)
     expect(c.rewrittenTokens).toBe(0)
     expect(c.uncachedTokens).toBe(sim.input_tokens - c.prefixTokens)
+  })
+})
+
+describe("cache TTL", () => {
+  it("prices writes of a 1-hour prefix at 2× instead of 1.25×", () => {
+    const fiveMin = request(ROUNDS, { cache_control: EPHEMERAL })
+    const oneHour = request(ROUNDS, {
+      cache_control: { type: "ephemeral", ttl: "1h" },
+    })
+    expect(cacheSetup(fiveMin).ttl).toBe("5m")
+    expect(cacheSetup(oneHour).ttl).toBe("1h")
+    const sim = simulateOk(oneHour)
+    const c = cacheImpact(sim, cacheSetup(oneHour))
+    expect(c.writePrice).toBe(CACHE_WRITE_1H)
+    expect(c.rewrittenTokens).toBeGreaterThan(0)
+    expect(c.costWith).toBeCloseTo(
+      CACHE_READ * c.prefixTokens + CACHE_WRITE_1H * c.rewrittenTokens
+    )
+    expect(c.costWith).toBeGreaterThan(
+      cacheImpact(sim, cacheSetup(fiveMin)).costWith
+    )
+    // The breakpoint that ends the prefix decides: here the last one.
+    const system = [
+      {
+        type: "text",
+        text: "You are a research agent.",
+        cache_control: { type: "ephemeral", ttl: "1h" },
+      },
+    ]
+    expect(cacheSetup(request(markedAt(4, 0), { system })).ttl).toBe("5m")
   })
 })

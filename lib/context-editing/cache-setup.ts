@@ -26,6 +26,8 @@ export interface CacheSetup {
   last: CachePoint | null
   /** The API's 400 when there are more than MAX_BREAKPOINTS explicit ones; null otherwise. */
   error: string | null
+  /** TTL of the breakpoint that ends the cached prefix (`ttl: "1h"` writes cost more). */
+  ttl: "5m" | "1h"
 }
 
 /**
@@ -42,6 +44,8 @@ type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj =>
   typeof v === "object" && v !== null && !Array.isArray(v)
 const marked = (b: unknown): boolean => isObj(b) && isObj(b.cache_control)
+const ttlOf = (cc: unknown): "5m" | "1h" =>
+  isObj(cc) && cc.ttl === "1h" ? "1h" : "5m"
 
 /** The caching a request body (or a bare messages array) asks for. */
 export function cacheSetup(request: unknown): CacheSetup {
@@ -52,37 +56,39 @@ export function cacheSetup(request: unknown): CacheSetup {
       : {}
   let explicit = 0
   let last: CachePoint | null = null
+  let lastTtl: "5m" | "1h" = "5m"
+  const mark = (b: Obj, at: CachePoint) => {
+    explicit++
+    last = at
+    lastTtl = ttlOf(b.cache_control)
+  }
   if (Array.isArray(body.tools))
-    for (const t of body.tools)
-      if (marked(t)) {
-        explicit++
-        last = { where: "tools" }
-      }
+    for (const t of body.tools) if (marked(t)) mark(t, { where: "tools" })
   if (Array.isArray(body.system))
-    for (const b of body.system)
-      if (marked(b)) {
-        explicit++
-        last = { where: "system" }
-      }
+    for (const b of body.system) if (marked(b)) mark(b, { where: "system" })
   const messages = Array.isArray(body.messages) ? body.messages : []
   for (let mi = 0; mi < messages.length; mi++) {
     const m: unknown = messages[mi]
     const content = isObj(m) ? m.content : undefined
     if (!Array.isArray(content)) continue
     for (let bi = 0; bi < content.length; bi++)
-      if (marked(content[bi])) {
-        explicit++
-        last = { where: "message", messageIndex: mi, blockIndex: bi }
-      }
+      if (marked(content[bi]))
+        mark(content[bi], {
+          where: "message",
+          messageIndex: mi,
+          blockIndex: bi,
+        })
   }
+  const automatic = isObj(body.cache_control)
   return {
-    automatic: isObj(body.cache_control),
+    automatic,
     explicit,
     last,
     error:
       explicit > MAX_BREAKPOINTS
         ? `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${explicit}.`
         : null,
+    ttl: automatic ? ttlOf(body.cache_control) : lastTtl,
   }
 }
 

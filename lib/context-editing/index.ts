@@ -6,8 +6,10 @@ export { simulate } from "./simulate"
 export {
   CACHE_READ,
   CACHE_WRITE,
+  CACHE_WRITE_1H,
   cacheImpact,
   type CacheImpact,
+  writePrice,
 } from "./cache-impact"
 export {
   cacheReach,

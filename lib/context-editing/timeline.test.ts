@@ -273,3 +273,20 @@ describe("timeline with the request's own caching", () => {
     }
   })
 })
+
+describe("timeline with 1-hour caching", () => {
+  it("prices each request's cache writes at the 1-hour rate", () => {
+    const short = timeline(edited)
+    const long = timeline(edited, undefined, { writePrice: 2 })
+    expect(long.writePrice).toBe(2)
+    const a = oks(short.points)
+    const b = oks(long.points)
+    for (let k = 0; k < a.length; k++) {
+      expect(b[k]!.withEdits.written).toBe(a[k]!.withEdits.written)
+      expect(b[k]!.withEdits.cost).toBeCloseTo(
+        0.1 * b[k]!.withEdits.read + 2 * b[k]!.withEdits.written
+      )
+    }
+    expect(long.cost.withEdits).toBeGreaterThan(short.cost.withEdits)
+  })
+})

@@ -80,6 +80,8 @@ export interface Timeline {
   summaryTokens: number
   /** How each request was assumed to be cached. */
   caching: SessionCaching
+  /** The cache write price used. */
+  writePrice: number
 }
 
 /** Blocks simulated in total, at most (keeps a long session responsive). */
@@ -108,11 +110,16 @@ function form(b: BlockOutcome, view: PromptView): string {
   return b.status === "input_cleared" ? "i" : "o"
 }
 
-const usage = (read: number, written: number, uncached: number): CacheUse => ({
+const usage = (
+  read: number,
+  written: number,
+  uncached: number,
+  write: number
+): CacheUse => ({
   read,
   written,
   uncached,
-  cost: CACHE_READ * read + CACHE_WRITE * written + uncached,
+  cost: CACHE_READ * read + write * written + uncached,
 })
 
 /** Cache use of `cur` after `prev` (null: nothing cached yet) in one view. */
@@ -120,10 +127,12 @@ function cacheUse(
   prev: SimulateSuccess | null,
   cur: SimulateSuccess,
   view: PromptView,
-  caching: SessionCaching
+  caching: SessionCaching,
+  write: number
 ): { use: CacheUse; breakAt: number | null } {
   const total = view === "after" ? cur.input_tokens : cur.original_input_tokens
-  if (caching === "none") return { use: usage(0, 0, total), breakAt: null }
+  if (caching === "none")
+    return { use: usage(0, 0, total, write), breakAt: null }
   if (caching === "prefix") {
     // Tools and system prompt: the same in every request (edits and
     // compaction change only messages); the first request writes them.
@@ -134,8 +143,8 @@ function cacheUse(
     )
     return {
       use: prev
-        ? usage(fixed, 0, total - fixed)
-        : usage(0, fixed, total - fixed),
+        ? usage(fixed, 0, total - fixed, write)
+        : usage(0, fixed, total - fixed, write),
       breakAt: null,
     }
   }
@@ -169,7 +178,7 @@ function cacheUse(
         tailFrom(cur, d, view) + (opensMessage ? cur.messageFraming : 0)
       )
     : total
-  return { use: usage(total - written, written, 0), breakAt }
+  return { use: usage(total - written, written, 0, write), breakAt }
 }
 
 const blocksIn = (m: unknown): number => {
@@ -194,6 +203,8 @@ export interface TimelineOptions {
   summaryTokens?: number
   /** How each request is cached (default "end"; see sessionCaching). */
   caching?: SessionCaching
+  /** Price of a cache write, × base input (default CACHE_WRITE; see writePrice). */
+  writePrice?: number
 }
 
 /** breakAt as a position in the original messages (see withSummary). */
@@ -219,6 +230,7 @@ export function timeline(
     budget = TIMELINE_BUDGET,
     summaryTokens = SUMMARY_TOKENS,
     caching = "end",
+    writePrice = CACHE_WRITE,
   }: TimelineOptions = {}
 ): Timeline {
   const messages = Array.isArray(request.messages) ? request.messages : []
@@ -282,8 +294,14 @@ export function timeline(
     }
     const compacted = sim.compaction?.fires === true
     if (!baseline) {
-      const after = cacheUse(prev, sim, "after", caching)
-      const before = cacheUse(prevPlain, plainSim, "before", caching)
+      const after = cacheUse(prev, sim, "after", caching, writePrice)
+      const before = cacheUse(
+        prevPlain,
+        plainSim,
+        "before",
+        caching,
+        writePrice
+      )
       const at = after.breakAt === null ? null : sim.blocks[after.breakAt]!
       points.push({
         request: k + 1,
@@ -335,5 +353,6 @@ export function timeline(
     compactions,
     summaryTokens,
     caching,
+    writePrice,
   }
 }

@@ -5,7 +5,6 @@ import { useMemo } from "react"
 import {
   type BlockStatus,
   CACHE_READ,
-  CACHE_WRITE,
   cacheImpact,
   cacheSetup,
   type SimulateSuccess,
@@ -125,10 +124,11 @@ export function CacheImpactView({ sim }: { sim: SimulateSuccess }) {
         </p>
       )}
       <p className="mt-1 text-xs text-zinc-500">
-        Cache reads cost {CACHE_READ}×, 5-minute cache writes {CACHE_WRITE}× the
-        base input price. Assumes the previous request was this one without the
-        edits, cached as this one asks; new content costs the same either way,
-        so it is left out.{" "}
+        Cache reads cost {CACHE_READ}×,{" "}
+        {setup.ttl === "1h" ? "1-hour" : "5-minute"} cache writes {c.writePrice}
+        × the base input price. Assumes the previous request was this one
+        without the edits, cached as this one asks; new content costs the same
+        either way, so it is left out.{" "}
         <button
           type="button"
           className="text-sky-700 underline underline-offset-2 hover:text-sky-900 dark:text-sky-400"

@@ -4,7 +4,6 @@ import { useCallback, useDeferredValue, useMemo } from "react"
 
 import {
   CACHE_READ,
-  CACHE_WRITE,
   cacheSetup,
   compareStrategy,
   sessionCaching,
@@ -14,6 +13,7 @@ import {
   type StrategyResult,
   SUMMARY_TOKENS,
   withStrategy,
+  writePrice,
 } from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
@@ -230,11 +230,11 @@ export function CompareView({ request }: { request: unknown }) {
             assumptions: assumptions as SimulateOptions["assumptions"],
             calibration,
           },
-          { caching }
+          { caching, writePrice: writePrice(setup) }
         ),
       }
     },
-    [rows, body, assumptions, calibration, caching]
+    [rows, body, assumptions, calibration, caching, setup]
   )
   const items = useProgressive(rows.length, compute)
   const noneAt = rows.findIndex((s) => s.id === "none")
@@ -311,9 +311,10 @@ export function CompareView({ request }: { request: unknown }) {
       </div>
       <p className="text-xs text-zinc-500">
         Estimates. Percentages compare with no edits. Cost is in input-token
-        equivalents (cache reads {CACHE_READ}×, 5-minute writes {CACHE_WRITE}×,
-        uncached tokens 1×), with each request cached as the request asks, as in
-        the Timeline. After compaction, later requests start from a summary
+        equivalents (cache reads {CACHE_READ}×,{" "}
+        {setup.ttl === "1h" ? "1-hour" : "5-minute"} writes {writePrice(setup)}
+        ×, uncached tokens 1×), with each request cached as the request asks, as
+        in the Timeline. After compaction, later requests start from a summary
         assumed to be about {approx(SUMMARY_TOKENS).slice(1)} tokens. Switches
         and calibration apply to every row.
       </p>

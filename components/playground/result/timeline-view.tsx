@@ -4,12 +4,12 @@ import { useDeferredValue, useMemo } from "react"
 
 import {
   CACHE_READ,
-  CACHE_WRITE,
   cacheSetup,
   sessionCaching,
   type SimulateOptions,
   timeline,
   type TimelinePoint,
+  writePrice,
 } from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
@@ -94,7 +94,7 @@ export function TimelineView({ request }: { request: unknown }) {
         assumptions: assumptions as SimulateOptions["assumptions"],
         calibration,
       },
-      { caching: sessionCaching(setup) }
+      { caching: sessionCaching(setup), writePrice: writePrice(setup) }
     )
   }, [latest, assumptions, calibration, setup])
   const points = t.points.filter((p): p is Ok => p.ok)
@@ -256,7 +256,8 @@ export function TimelineView({ request }: { request: unknown }) {
           : t.caching === "prefix"
             ? "Only the tools and system prompt are cached: the first request writes them, later ones read them, and the conversation costs the base price"
             : "Nothing is cached: every input token costs the base price"}
-        ; cache reads cost {CACHE_READ}×, 5-minute writes {CACHE_WRITE}× the
+        ; cache reads cost {CACHE_READ}×,{" "}
+        {setup.ttl === "1h" ? "1-hour" : "5-minute"} writes {t.writePrice}× the
         base input price.
       </p>
     </div>

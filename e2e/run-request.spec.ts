@@ -79,6 +79,29 @@ test("a streamed reply appears incrementally and its applied_edits are reconcile
   await expect(playground.server("edits-badge")).toHaveText(/agrees|differs/)
 })
 
+test("with automatic caching the reply's usage splits the input into cache writes and, on a resend, cache reads", async ({
+  playground,
+}) => {
+  await playground.openServerTab(
+    { ...request("Cache me."), cache_control: { type: "ephemeral" } },
+    CANARY
+  )
+  await playground.server("send").click()
+  const usage = playground.server("usage")
+  await expect(usage).toContainText(
+    /read from the cache, [\d,]+ written to it/,
+    {
+      timeout: 20_000,
+    }
+  )
+  await expect(usage).toContainText("0 read from the cache")
+  // The same prompt again: the fake's cache now serves all of it.
+  await expect(playground.server("send")).toBeEnabled({ timeout: 20_000 })
+  await playground.server("send").click()
+  await expect(usage).toContainText("0 written to it", { timeout: 20_000 })
+  await expect(usage).not.toContainText(" 0 read from the cache")
+})
+
 for (const [fault, action, words] of [
   ["400", "count", /rejected the request/i],
   ["401", "count", /check the key/i],

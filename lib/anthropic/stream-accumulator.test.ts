@@ -15,8 +15,9 @@ const body = {
   context_management: { edits: [] },
 }
 
-function lines(): StreamLine[] {
-  const events = buildStreamEvents(body, simulateEdits(body), 1)
+function lines(cache?: { read: number; write: number }): StreamLine[] {
+  const sim = simulateEdits(body)
+  const events = buildStreamEvents(body, cache ? { ...sim, cache } : sim, 1)
   return [
     { kind: "meta", retries: 1, betas: ["b"] },
     ...events
@@ -30,6 +31,22 @@ function lines(): StreamLine[] {
 }
 
 describe("applyStreamLine", () => {
+  it("keeps the usage's cache reads and writes apart from the uncached input tokens", () => {
+    const plain = lines().reduce(applyStreamLine, emptySnapshot())
+    expect(plain.cacheReadTokens).toBe(0)
+    expect(plain.cacheWriteTokens).toBe(0)
+    const total = plain.inputTokens!
+    const cached = lines({ read: total, write: 0 }).reduce(
+      applyStreamLine,
+      emptySnapshot()
+    )
+    expect(cached).toMatchObject({
+      inputTokens: 0,
+      cacheReadTokens: total,
+      cacheWriteTokens: 0,
+    })
+  })
+
   it("rebuilds thinking, text and tool input from deltas", () => {
     const s = lines().reduce(applyStreamLine, emptySnapshot())
     expect(s.status).toBe("complete")

@@ -30,8 +30,13 @@ export interface StreamSnapshot {
   model: string | null
   blocks: StreamBlock[]
   stopReason: string | null
+  /** Input tokens after the cached prefix (the API's `input_tokens`). */
   inputTokens: number | null
   outputTokens: number | null
+  /** Input tokens read from the prompt cache; null until reported. */
+  cacheReadTokens: number | null
+  /** Input tokens written to the prompt cache; null until reported. */
+  cacheWriteTokens: number | null
   /** From the final `message_delta`; null until it arrives or if not reported. */
   appliedEdits: AppliedEdit[] | null
   retries: number
@@ -48,6 +53,8 @@ export function emptySnapshot(): StreamSnapshot {
     stopReason: null,
     inputTokens: null,
     outputTokens: null,
+    cacheReadTokens: null,
+    cacheWriteTokens: null,
     appliedEdits: null,
     retries: 0,
     betas: [],
@@ -146,6 +153,9 @@ function applyEvent(
         model: event.message.model,
         inputTokens: event.message.usage.input_tokens,
         outputTokens: event.message.usage.output_tokens,
+        cacheReadTokens: event.message.usage.cache_read_input_tokens ?? null,
+        cacheWriteTokens:
+          event.message.usage.cache_creation_input_tokens ?? null,
       }
     case "content_block_start":
       return withBlock(s, event.index, () => startBlock(event.content_block))
@@ -159,6 +169,10 @@ function applyEvent(
         stopReason: event.delta.stop_reason ?? s.stopReason,
         inputTokens: event.usage.input_tokens ?? s.inputTokens,
         outputTokens: event.usage.output_tokens,
+        cacheReadTokens:
+          event.usage.cache_read_input_tokens ?? s.cacheReadTokens,
+        cacheWriteTokens:
+          event.usage.cache_creation_input_tokens ?? s.cacheWriteTokens,
         appliedEdits: event.context_management?.applied_edits ?? s.appliedEdits,
       }
     default:

@@ -46,12 +46,16 @@ export function buildReply(body, sim, n, { slow = false } = {}) {
   return { content, stopReason, outputTokens }
 }
 
+// With automatic caching (sim.cache, see server.mjs) the whole prompt is
+// written on the first send and read on an identical resend; input_tokens
+// is then only what follows the cached prefix (none), as the API reports.
 function usage(sim, outputTokens) {
+  const cache = sim.cache ?? { read: 0, write: 0 }
   return {
-    input_tokens: sim.edited,
+    input_tokens: sim.edited - cache.read - cache.write,
     output_tokens: outputTokens,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: cache.write,
+    cache_read_input_tokens: cache.read,
     server_tool_use: null,
   }
 }

@@ -95,6 +95,33 @@ export async function startFakeAnthropic({
     return seen < fault.times ? fault : null
   }
 
+  // Prompts written to the fake's cache (automatic caching only: a
+  // top-level cache_control caches the whole prompt).
+  const cachedPrompts = new Set()
+  function withCache(body, sim) {
+    const cc = body.cache_control
+    if (typeof cc !== "object" || cc === null) return sim
+    const key = createHash("sha1")
+      .update(
+        JSON.stringify([
+          body.model,
+          body.system,
+          body.tools,
+          body.messages,
+          body.context_management,
+        ])
+      )
+      .digest("hex")
+    const seen = cachedPrompts.has(key)
+    cachedPrompts.add(key)
+    return {
+      ...sim,
+      cache: seen
+        ? { read: sim.edited, write: 0 }
+        : { read: 0, write: sim.edited },
+    }
+  }
+
   async function stream(res, body, sim, n, fault) {
     const slow = fault?.kind === "slow"
     const events = buildStreamEvents(body, sim, n, { slow })
@@ -175,8 +202,9 @@ export async function startFakeAnthropic({
           sim.applied === null ? null : { original_input_tokens: sim.original },
       })
     }
-    if (body.stream === true) return stream(res, body, sim, n, fault)
-    return sendJson(res, 200, buildMessage(body, sim, n), {
+    const cachedSim = withCache(body, sim)
+    if (body.stream === true) return stream(res, body, cachedSim, n, fault)
+    return sendJson(res, 200, buildMessage(body, cachedSim, n), {
       "request-id": `req_fake_${n}`,
     })
   }

@@ -61,6 +61,20 @@ function Block({ block }: { block: StreamBlock }) {
   }
 }
 
+/**
+ * The server's input tokens. With prompt caching the API's `input_tokens`
+ * is only what follows the cached prefix: the total is that plus what was
+ * read from and written to the cache (DOC S-PC).
+ */
+function inputLine(s: StreamSnapshot): string {
+  const input = s.inputTokens ?? 0
+  const read = s.cacheReadTokens ?? 0
+  const written = s.cacheWriteTokens ?? 0
+  if (read === 0 && written === 0)
+    return `${formatTokens(input)} input tokens (server)`
+  return `${formatTokens(input + read + written)} input tokens (server: ${formatTokens(read)} read from the cache, ${formatTokens(written)} written to it, ${formatTokens(input)} uncached)`
+}
+
 /** The streamed reply, rendered as it arrives. */
 export function StreamView({ snapshot }: { snapshot: StreamSnapshot }) {
   const streaming = snapshot.status === "streaming"
@@ -77,11 +91,10 @@ export function StreamView({ snapshot }: { snapshot: StreamSnapshot }) {
       {snapshot.blocks.map((block, i) => (
         <Block key={i} block={block} />
       ))}
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-zinc-500" data-testid="server.usage">
         {[
           snapshot.stopReason && `stop_reason: ${snapshot.stopReason}`,
-          snapshot.inputTokens !== null &&
-            `${formatTokens(snapshot.inputTokens)} input tokens (server)`,
+          snapshot.inputTokens !== null && inputLine(snapshot),
           snapshot.outputTokens !== null &&
             `${formatTokens(snapshot.outputTokens)} output tokens`,
           snapshot.retries > 0 && `retried ${snapshot.retries}×`,

@@ -63,16 +63,16 @@ export function defaultEdit(type: "compact_20260112"): CompactEdit
 export function defaultEdit(type: EditType): ContextManagementEdit
 export function defaultEdit(type: EditType): ContextManagementEdit {
   switch (type) {
-    case "clear_tool_uses_20250919":
-      return {
-        type,
-        trigger: { type: "input_tokens", value: 100_000 },
-        keep: { type: "tool_uses", value: 3 },
-      }
+    // Fresh copies of the documented defaults (callers may edit them).
+    case "clear_tool_uses_20250919": {
+      const d = EDIT_DEFAULTS[type]
+      return { type, trigger: { ...d.trigger }, keep: { ...d.keep } }
+    }
     case "clear_thinking_20251015":
+      // No documented default keep to copy: the form starts at one turn.
       return { type, keep: { type: "thinking_turns", value: 1 } }
     case "compact_20260112":
-      return { type, trigger: { type: "input_tokens", value: 150_000 } }
+      return { type, trigger: { ...EDIT_DEFAULTS[type].trigger } }
   }
 }
 

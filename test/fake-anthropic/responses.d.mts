@@ -1,6 +1,9 @@
 import type { simulateEdits } from "./scenario.mjs"
 
-type Simulation = ReturnType<typeof simulateEdits>
+/** The fake's simulation, with what automatic caching read or wrote (server.mjs). */
+type Simulation = ReturnType<typeof simulateEdits> & {
+  cache?: { read: number; write: number }
+}
 
 export function buildStreamEvents(
   body: unknown,

@@ -1,6 +1,8 @@
+import { cacheImpact, cacheSetup } from "@/lib/context-editing"
 import { getLesson, runLesson } from "@/lib/lessons"
 import { PRESETS } from "@/lib/presets"
 
+import { predict } from "./expected"
 import { expect, test } from "./fixtures"
 
 // The lessons' answers come from the engine; these specs check that the
@@ -171,6 +173,36 @@ test("the model-default lesson: a wrong choice names the newer model's default; 
     )
   expect(thinking.length).toBeGreaterThan(0)
   for (const key of thinking) expect(statuses[key]).toBe("removed")
+  expect(playground.consoleErrors).toEqual([])
+})
+
+test("the cache lesson: fewer tokens can cost more with a warm cache, and the playground shows where the cache breaks", async ({
+  playground,
+  page,
+}) => {
+  await playground.open("#learn=cache")
+  await expect(page.getByTestId("learn.situation")).toContainText(
+    "Automatic caching is on"
+  )
+  await page.getByTestId("learn.choice.cheaper").click()
+  await page.getByTestId("learn.check").click()
+  await expect(page.getByTestId("learn.verdict")).toContainText("Not quite.")
+  await expect(page.getByTestId("learn.misreading")).toContainText(
+    "read at 0.1× the base price"
+  )
+  await page.getByTestId("learn.open").click()
+  await expect(playground.learnDialog).toBeHidden()
+  const lesson = getLesson("cache")!.build()
+  const c = cacheImpact(predict(lesson), cacheSetup(lesson))
+  expect(c.costWith).toBeGreaterThan(c.costWithout)
+  await playground.resultTab("explain").click()
+  const cache = page.getByTestId("explain.cache")
+  await expect(cache.getByTestId("explain.cache.setup")).toContainText(
+    "Automatic caching"
+  )
+  await expect(cache.getByTestId("explain.cache.break")).toContainText(
+    `costs ≈${Math.round(c.costWith).toLocaleString("en-US")} input-token equivalents instead of ≈${Math.round(c.costWithout).toLocaleString("en-US")}`
+  )
   expect(playground.consoleErrors).toEqual([])
 })
 

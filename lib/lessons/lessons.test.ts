@@ -110,6 +110,16 @@ describe("answers come from the engine", () => {
     expect(r.lesson.answer(noGate)).toBe("some")
   })
 
+  it("cache: with automatic caching the clear costs more this request; without caching it costs less", () => {
+    const r = run("cache")
+    expect(r.answer).toBe("dearer")
+    expect(r.result.input_tokens).toBeLessThan(
+      r.result.original_input_tokens / 2
+    )
+    const { cache_control: _, ...uncached } = r.request
+    expect(r.lesson.answer(sim(uncached))).toBe("cheaper")
+  })
+
   it("thinking turns: every earlier turn loses its thinking with keep 1 (not all but one)", () => {
     const r = run("thinking-turns")
     const turns = new Set(

@@ -1,4 +1,9 @@
-import { DEFAULT_MODEL_ID, simulate } from "@/lib/context-editing"
+import {
+  cacheImpact,
+  cacheSetup,
+  DEFAULT_MODEL_ID,
+  simulate,
+} from "@/lib/context-editing"
 import { buildReplayedCompaction } from "@/lib/presets/compaction-replay"
 
 import { type LessonCall, thinkingSession, toolSession } from "./build"
@@ -196,6 +201,64 @@ export const LESSONS: readonly Lesson[] = [
         ? "That is what LangChain's JS re-implementation does (it even clears into the kept results). The API treats `clear_at_least` as an all-or-nothing gate."
         : null,
     rule: "`clear_at_least` is a gate, not a target: if clearing everything outside `keep` would free fewer tokens than it asks for, the edit is not applied at all and gets no `applied_edits` entry. Each clear invalidates the prompt cache from the first changed block, so tiny clears cost more than they save.",
+    evidence: "documented",
+  },
+  {
+    id: "cache",
+    title: "Fewer tokens, higher bill?",
+    teaches:
+      "With a warm prompt cache, a clear rewrites the cache from the first cleared result.",
+    docsUrl: DOCS,
+    build: () => ({
+      ...toolSession(
+        17,
+        calls(
+          [
+            "read_file",
+            "grep",
+            "run_tests",
+            "read_file",
+            "grep",
+            "read_file",
+            "run_tests",
+            "read_file",
+          ],
+          6_000
+        ),
+        [
+          {
+            type: "clear_tool_uses_20250919",
+            trigger: { type: "input_tokens", value: 10_000 },
+            keep: { type: "tool_uses", value: 3 },
+          },
+        ]
+      ),
+      cache_control: { type: "ephemeral" },
+    }),
+    situation: (r) =>
+      `Automatic caching is on (top-level \`cache_control\`), and the previous request, this conversation without the edit, is still in the cache. ${toolUses(r)} tool calls, ${approx(r.original_input_tokens)} input tokens. \`clear_tool_uses_20250919\` with trigger 10,000 and \`keep\` 3 clears ${appliedCount(r, "clear_tool_uses_20250919")} results, so the request sends ${approx(r.input_tokens)} tokens instead.`,
+    question: {
+      kind: "choice",
+      prompt:
+        "Does this one request cost less than sending the conversation without the edit?",
+      choices: [
+        { id: "cheaper", label: "Yes: it sends far fewer tokens" },
+        {
+          id: "dearer",
+          label:
+            "No: from the first cleared result on, the prompt is written to the cache again",
+        },
+      ],
+    },
+    answer: (r) => {
+      const c = cacheImpact(r, cacheSetup(r.request))
+      return c.costWith > c.costWithout ? "dearer" : "cheaper"
+    },
+    misreading: (given) =>
+      given === "cheaper"
+        ? "Fewer tokens are not a smaller bill when the cache is warm: the unedited prompt would have been read at 0.1× the base price, while everything after the first cleared result is written again at 1.25×. The saving comes on later requests, and in room in the context window."
+        : null,
+    rule: "Clearing tool results invalidates the cached prompt prefix from the first cleared block: everything after it is written to the cache again (1.25× the base input price for the 5-minute cache), where the unchanged prompt would have been read at 0.1×. Later requests read the edited prompt, so a large clear pays for itself over the next requests; `clear_at_least` keeps clears too small to be worth the write from happening. The Explain tab's Prompt cache section and the Timeline show this for any request.",
     evidence: "documented",
   },
   {

@@ -99,6 +99,29 @@ describe("cacheSetup", () => {
     })
   })
 
+  it("counts a breakpoint inside a tool result's content as one on that result", () => {
+    const messages = ROUNDS.map((m, i) =>
+      i === 6 && Array.isArray(m.content)
+        ? {
+            ...m,
+            content: [
+              {
+                ...m.content[0]!,
+                content: [
+                  { type: "text", text: "part one" },
+                  { type: "text", text: "part two", cache_control: EPHEMERAL },
+                ],
+              },
+            ],
+          }
+        : m
+    )
+    expect(cacheSetup(request(messages))).toMatchObject({
+      explicit: 1,
+      last: { where: "message", messageIndex: 6, blockIndex: 0 },
+    })
+  })
+
   it("gives the API's error for more than four explicit breakpoints", () => {
     let messages: unknown[] = ROUNDS
     for (let k = 0; k <= MAX_BREAKPOINTS; k++) {

@@ -71,13 +71,20 @@ export function cacheSetup(request: unknown): CacheSetup {
     const m: unknown = messages[mi]
     const content = isObj(m) ? m.content : undefined
     if (!Array.isArray(content)) continue
-    for (let bi = 0; bi < content.length; bi++)
-      if (marked(content[bi]))
-        mark(content[bi], {
-          where: "message",
-          messageIndex: mi,
-          blockIndex: bi,
-        })
+    for (let bi = 0; bi < content.length; bi++) {
+      const at: CachePoint = {
+        where: "message",
+        messageIndex: mi,
+        blockIndex: bi,
+      }
+      const b: unknown = content[bi]
+      if (marked(b)) mark(b as Obj, at)
+      // Blocks inside a tool result's content may carry one too: the
+      // prefix then ends within (so, for us, at) that result.
+      const inner = isObj(b) ? b.content : undefined
+      if (Array.isArray(inner))
+        for (const x of inner) if (marked(x)) mark(x as Obj, at)
+    }
   }
   const automatic = isObj(body.cache_control)
   return {

@@ -136,6 +136,35 @@ test("Explain says where the edits break the prompt cache, and where the next re
   expect(playground.consoleErrors).toEqual([])
 })
 
+test("the cache picker writes top-level cache_control, and the cache model follows it", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const picker = page.getByTestId("conversation.cache")
+  await expect(picker).toHaveValue("off")
+  await playground.resultTab("explain").click()
+  const cache = page.getByTestId("explain.cache")
+  await picker.selectOption("1h")
+  await expect(cache.getByTestId("explain.cache.setup")).toContainText(
+    "Automatic caching"
+  )
+  await expect(cache).toContainText("1-hour cache writes 2×")
+  await expect
+    .poll(() => playground.editorText())
+    .toMatch(/"cache_control": \{\s*"type": "ephemeral",\s*"ttl": "1h"\s*\}/)
+  await picker.selectOption("5m")
+  await expect(cache).toContainText("5-minute cache writes 1.25×")
+  await picker.selectOption("off")
+  await expect(cache.getByTestId("explain.cache.setup")).toContainText(
+    "No cache_control in this request"
+  )
+  await expect
+    .poll(() => playground.editorText())
+    .not.toContain("cache_control")
+  expect(playground.consoleErrors).toEqual([])
+})
+
 test("dragging the keep slider re-runs the prediction live, and one undo takes the whole drag back", async ({
   playground,
   page,

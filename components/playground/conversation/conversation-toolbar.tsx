@@ -2,7 +2,7 @@
 
 import { useId, useMemo } from "react"
 
-import { getModelInfo, MODELS } from "@/lib/context-editing"
+import { cacheSetup, getModelInfo, MODELS } from "@/lib/context-editing"
 
 import { AUTOSAVE_MAX_CHARS } from "../init-store"
 import { usePlaygroundStore } from "../playground-store-provider"
@@ -13,6 +13,13 @@ type Req = Record<string, unknown>
 function thinkingMode(request: unknown): string {
   const t = (request as { thinking?: { type?: unknown } } | null)?.thinking
   return typeof t?.type === "string" ? t.type : "off"
+}
+
+/** The request's caching as the cache picker shows it. */
+function cacheMode(request: unknown): "off" | "5m" | "1h" | "explicit" {
+  const setup = cacheSetup(request)
+  if (setup.automatic) return setup.ttl
+  return setup.explicit > 0 ? "explicit" : "off"
 }
 
 /**
@@ -53,6 +60,7 @@ export function ConversationToolbar() {
   const isObject =
     typeof request === "object" && request !== null && !Array.isArray(request)
   const model = isObject ? String((request as Req).model ?? "") : ""
+  const caching = useMemo(() => cacheMode(request), [request])
   const known = MODELS.some((m) => m.id === model)
   const messages = Array.isArray(request)
     ? request
@@ -125,6 +133,40 @@ export function ConversationToolbar() {
           <option value="enabled">enabled</option>
           <option value="adaptive">adaptive</option>
           <option value="disabled">disabled</option>
+        </select>
+      </span>
+      <span className="flex items-center gap-1.5">
+        <label htmlFor={`${ids}-cache`} className="text-zinc-500">
+          cache
+        </label>
+        <select
+          id={`${ids}-cache`}
+          data-testid="conversation.cache"
+          className={select}
+          disabled={stale || !isObject}
+          value={caching}
+          title="Prompt caching: automatic (top-level cache_control) caches each request up to its last block, for 5 minutes or 1 hour"
+          onChange={(e) => {
+            const v = e.target.value
+            updateRequest((r) => {
+              const { cache_control: _drop, ...rest } = r
+              if (v === "off" || v === "explicit") return rest
+              return {
+                ...rest,
+                cache_control:
+                  v === "1h"
+                    ? { type: "ephemeral", ttl: "1h" }
+                    : { type: "ephemeral" },
+              }
+            })
+          }}
+        >
+          <option value="off">off</option>
+          <option value="5m">auto</option>
+          <option value="1h">auto, 1h</option>
+          {caching === "explicit" && (
+            <option value="explicit">breakpoints</option>
+          )}
         </select>
       </span>
       <span

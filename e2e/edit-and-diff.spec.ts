@@ -3,6 +3,7 @@ import {
   cacheSetup,
   type SimulateSuccess,
 } from "@/lib/context-editing"
+import { toolConversation } from "@/lib/context-editing/__fixtures__/build"
 import { DIFF_STRING_LIMIT, diffText } from "@/lib/json/diff-text"
 import { setEditField } from "@/lib/state/edits"
 
@@ -162,6 +163,55 @@ test("the cache picker writes top-level cache_control, and the cache model follo
   await expect
     .poll(() => playground.editorText())
     .not.toContain("cache_control")
+  expect(playground.consoleErrors).toEqual([])
+})
+
+test("a cache_control breakpoint on a block is marked in Blocks, and Explain caches only up to it", async ({
+  playground,
+  page,
+}) => {
+  // 10 search rounds; the breakpoint is on toolu_5's result (message 12).
+  const messages = toolConversation(10, 2000).map((m, i) =>
+    i === 12 && Array.isArray(m.content)
+      ? {
+          ...m,
+          content: [{ ...m.content[0]!, cache_control: { type: "ephemeral" } }],
+        }
+      : m
+  )
+  const request = {
+    model: "claude-sonnet-4-6",
+    max_tokens: 1024,
+    messages,
+    context_management: {
+      edits: [
+        {
+          type: "clear_tool_uses_20250919",
+          trigger: { type: "input_tokens", value: 1000 },
+          keep: { type: "tool_uses", value: 3 },
+        },
+      ],
+    },
+  }
+  await playground.open(
+    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  )
+  await expect(page.getByTestId("diff.block.cache")).toHaveCount(1)
+  await expect(
+    playground.block(12, 0).getByTestId("diff.block.cache")
+  ).toBeVisible()
+  await expect(page.getByTestId("conversation.cache")).toHaveValue("explicit")
+  await playground.resultTab("explain").click()
+  const cache = page.getByTestId("explain.cache")
+  await expect(cache.getByTestId("explain.cache.setup")).toContainText(
+    "The last cache_control breakpoint is on message 12, block 0"
+  )
+  const c = cacheImpact(predict(request), cacheSetup(request))
+  expect(c.reach.kind).toBe("fixed")
+  expect(c.uncachedTokens).toBeGreaterThan(0)
+  await expect(cache.getByTestId("explain.cache.break")).toContainText(
+    `and ≈${Math.round(c.uncachedTokens).toLocaleString("en-US")} after the breakpoint cost the base price`
+  )
   expect(playground.consoleErrors).toEqual([])
 })
 

@@ -47,6 +47,15 @@ const marked = (b: unknown): boolean => isObj(b) && isObj(b.cache_control)
 const ttlOf = (cc: unknown): "5m" | "1h" =>
   isObj(cc) && cc.ttl === "1h" ? "1h" : "5m"
 
+// Blocks inside a tool result's content may carry a breakpoint too: the
+// prefix then ends within (so, for us, at) that result.
+const innerBlocks = (b: unknown): unknown[] =>
+  isObj(b) && Array.isArray(b.content) ? b.content : []
+
+/** Whether a message block is a cache breakpoint (itself or a block inside it). */
+export const isBreakpoint = (block: unknown): boolean =>
+  marked(block) || innerBlocks(block).some(marked)
+
 /** The caching a request body (or a bare messages array) asks for. */
 export function cacheSetup(request: unknown): CacheSetup {
   const body: Obj = Array.isArray(request)
@@ -79,11 +88,7 @@ export function cacheSetup(request: unknown): CacheSetup {
       }
       const b: unknown = content[bi]
       if (marked(b)) mark(b as Obj, at)
-      // Blocks inside a tool result's content may carry one too: the
-      // prefix then ends within (so, for us, at) that result.
-      const inner = isObj(b) ? b.content : undefined
-      if (Array.isArray(inner))
-        for (const x of inner) if (marked(x)) mark(x as Obj, at)
+      for (const x of innerBlocks(b)) if (marked(x)) mark(x as Obj, at)
     }
   }
   const automatic = isObj(body.cache_control)

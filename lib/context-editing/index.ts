@@ -16,6 +16,7 @@ export {
   type CacheReach,
   cacheSetup,
   type CacheSetup,
+  isBreakpoint,
   MAX_BREAKPOINTS,
   sessionCaching,
   type SessionCaching,

@@ -2,7 +2,7 @@
 
 import { memo, useEffect, useRef, useState } from "react"
 
-import type { BlockOutcome } from "@/lib/context-editing"
+import { type BlockOutcome, isBreakpoint } from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
 
@@ -26,7 +26,9 @@ export const BlockRow = memo(function BlockRow({
   const ref = useRef<HTMLLIElement>(null)
   const status = STATUS[b.status]
   const changed = isChanged(b.status)
-  const preview = previewBlock(blockAt(original, b.messageIndex, b.blockIndex))
+  const block = blockAt(original, b.messageIndex, b.blockIndex)
+  const preview = previewBlock(block)
+  const breakpoint = isBreakpoint(block)
   const showReason = open || b.status !== "kept"
 
   useEffect(() => {
@@ -67,6 +69,15 @@ export const BlockRow = memo(function BlockRow({
         >
           {preview || <em className="text-zinc-400">(empty)</em>}
         </span>
+        {breakpoint && (
+          <span
+            data-testid="diff.block.cache"
+            title="cache_control breakpoint: the prompt up to and including this block is cached"
+            className="shrink-0 rounded bg-sky-100 px-1 py-px text-[10px] text-sky-800 dark:bg-sky-950 dark:text-sky-300"
+          >
+            cache
+          </span>
+        )}
         <span
           className="shrink-0 font-mono text-[11px] text-zinc-500 tabular-nums"
           title="Estimated tokens before → after"

@@ -212,6 +212,11 @@ test("a cache_control breakpoint on a block is marked in Blocks, and Explain cac
   await expect(cache.getByTestId("explain.cache.break")).toContainText(
     `and ≈${Math.round(c.uncachedTokens).toLocaleString("en-US")} after the breakpoint cost the base price`
   )
+  // Over the session, an agent moves that breakpoint along.
+  await playground.resultTab("timeline").click()
+  await expect(page.getByTestId("timeline.cache")).toContainText(
+    "an agent moves it to each request’s last block"
+  )
   expect(playground.consoleErrors).toEqual([])
 })
 

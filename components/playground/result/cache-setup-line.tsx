@@ -18,11 +18,14 @@ import { BlockLink } from "./block-link"
 export function CacheSetupLine({
   setup,
   reach,
+  session = false,
   testId,
 }: {
   setup: CacheSetup
   /** Refines the sentence for one request (a breakpoint on its last block). */
   reach?: CacheReach
+  /** Said of every request of the session (a message breakpoint moves along). */
+  session?: boolean
   testId: string
 }) {
   const canEnable = usePlaygroundStore(
@@ -69,6 +72,13 @@ export function CacheSetupLine({
             <code>cache_control</code> on the system prompt caches only the tool
             definitions and the system prompt: the conversation costs the base
             price.
+          </>
+        ) : session ? (
+          <>
+            The last <code>cache_control</code> breakpoint is on a message (
+            <BlockLink at={last} testId={`${testId}.at`} />
+            ): an agent moves it to each request&rsquo;s last block, so each
+            request is cached to its end.
           </>
         ) : reach?.kind === "end" ? (
           <>

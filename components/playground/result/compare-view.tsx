@@ -260,7 +260,7 @@ export function CompareView({ request }: { request: unknown }) {
         . &ldquo;Use&rdquo; puts a strategy&rsquo;s edits in the request.
       </p>
       <div className="text-zinc-700 dark:text-zinc-300">
-        <CacheSetupLine setup={setup} testId="compare.cache" />
+        <CacheSetupLine setup={setup} session testId="compare.cache" />
       </div>
       {verdict && (
         <p data-testid="compare.verdict">

@@ -115,7 +115,7 @@ export function TimelineView({ request }: { request: unknown }) {
       {points.length > 0 && (
         <>
           <div className="text-zinc-700 dark:text-zinc-300">
-            <CacheSetupLine setup={setup} testId="timeline.cache" />
+            <CacheSetupLine setup={setup} session testId="timeline.cache" />
           </div>
           <p data-testid="timeline.summary">
             {t.caching === "none" ? "Cost" : "Prompt cache cost"} of{" "}

@@ -1,8 +1,10 @@
 "use client"
 
-import { useId, useMemo } from "react"
+import { type ReactNode, useId, useMemo } from "react"
 
 import { cacheSetup, getModelInfo, MODELS } from "@/lib/context-editing"
+
+import { cn } from "@/components/ui/cn"
 
 import { AUTOSAVE_MAX_CHARS } from "../init-store"
 import { usePlaygroundStore } from "../playground-store-provider"
@@ -47,7 +49,60 @@ const unlistedTitle = (model: string): string => {
   return info.known ? `${model} → ${info.displayName}` : model
 }
 
-/** Model and thinking controls, and what the request holds. */
+/** The request with a top-level field set, or dropped when `value` is undefined. */
+function withKey(r: Req, key: string, value: unknown): Req {
+  // Set in place (the key keeps its position in the JSON).
+  if (value !== undefined) return { ...r, [key]: value }
+  const { [key]: _drop, ...rest } = r
+  return rest
+}
+
+/** A labelled select; the label wraps with its control, never apart from it. */
+function Picker({
+  id,
+  label,
+  testId,
+  className,
+  disabled,
+  value,
+  title,
+  onChange,
+  children,
+}: {
+  id: string
+  label: string
+  testId: string
+  className?: string
+  disabled: boolean
+  value: string
+  title?: string
+  onChange: (value: string) => void
+  children: ReactNode
+}) {
+  return (
+    <span className="flex items-center gap-1.5">
+      <label htmlFor={id} className="text-zinc-500">
+        {label}
+      </label>
+      <select
+        id={id}
+        data-testid={testId}
+        className={cn(
+          "rounded-md border border-zinc-300 bg-white px-1.5 py-0.5 text-xs disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900",
+          className
+        )}
+        disabled={disabled}
+        value={value}
+        title={title}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {children}
+      </select>
+    </span>
+  )
+}
+
+/** Model, thinking and cache controls, and what the request holds. */
 export function ConversationToolbar() {
   const ids = useId()
   const request = usePlaygroundStore((s) => s.request)
@@ -72,103 +127,81 @@ export function ConversationToolbar() {
       sim.ok ? sim.blocks.filter((b) => /tool_use$/.test(b.type)).length : 0,
     [sim]
   )
-  const select =
-    "rounded-md border border-zinc-300 bg-white px-1.5 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900 disabled:opacity-50"
+  const disabled = stale || !isObject
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800">
-      {/* Each label wraps with its control, never apart from it. */}
-      <span className="flex items-center gap-1.5">
-        <label htmlFor={`${ids}-model`} className="text-zinc-500">
-          model
-        </label>
-        <select
-          id={`${ids}-model`}
-          data-testid="conversation.model"
-          className={`${select} max-w-48`}
-          disabled={stale || !isObject}
-          value={model}
-          title={known ? undefined : unlistedTitle(model)}
-          onChange={(e) =>
-            updateRequest((r) => ({ ...r, model: e.target.value }))
-          }
-        >
-          {!known && <option value={model}>{unlistedLabel(model)}</option>}
-          {MODELS.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.displayName}
-              {m.retired ? " (retired)" : ""}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span className="flex items-center gap-1.5">
-        <label htmlFor={`${ids}-thinking`} className="text-zinc-500">
-          thinking
-        </label>
-        <select
-          id={`${ids}-thinking`}
-          data-testid="conversation.thinking"
-          className={select}
-          disabled={stale || !isObject}
-          value={thinkingMode(request)}
-          onChange={(e) => {
-            const v = e.target.value
-            updateRequest((r) => {
-              if (v === "off") {
-                const { thinking: _drop, ...rest } = r
-                return rest
-              }
-              return {
-                ...r,
-                thinking:
-                  v === "enabled"
-                    ? { type: "enabled", budget_tokens: 4096 }
-                    : { type: v },
-              }
-            })
-          }}
-        >
-          <option value="off">off</option>
-          <option value="enabled">enabled</option>
-          <option value="adaptive">adaptive</option>
-          <option value="disabled">disabled</option>
-        </select>
-      </span>
-      <span className="flex items-center gap-1.5">
-        <label htmlFor={`${ids}-cache`} className="text-zinc-500">
-          cache
-        </label>
-        <select
-          id={`${ids}-cache`}
-          data-testid="conversation.cache"
-          className={select}
-          disabled={stale || !isObject}
-          value={caching}
-          title="Prompt caching: automatic (top-level cache_control) caches each request up to its last block, for 5 minutes or 1 hour"
-          onChange={(e) => {
-            const v = e.target.value
-            updateRequest((r) => {
-              const { cache_control: _drop, ...rest } = r
-              if (v === "off" || v === "explicit") return rest
-              return {
-                ...rest,
-                cache_control:
-                  v === "1h"
-                    ? { type: "ephemeral", ttl: "1h" }
-                    : { type: "ephemeral" },
-              }
-            })
-          }}
-        >
-          <option value="off">off</option>
-          <option value="5m">auto</option>
-          <option value="1h">auto, 1h</option>
-          {caching === "explicit" && (
-            <option value="explicit">breakpoints</option>
-          )}
-        </select>
-      </span>
+      <Picker
+        id={`${ids}-model`}
+        label="model"
+        testId="conversation.model"
+        className="max-w-48"
+        disabled={disabled}
+        value={model}
+        title={known ? undefined : unlistedTitle(model)}
+        onChange={(v) => updateRequest((r) => ({ ...r, model: v }))}
+      >
+        {!known && <option value={model}>{unlistedLabel(model)}</option>}
+        {MODELS.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.displayName}
+            {m.retired ? " (retired)" : ""}
+          </option>
+        ))}
+      </Picker>
+      <Picker
+        id={`${ids}-thinking`}
+        label="thinking"
+        testId="conversation.thinking"
+        disabled={disabled}
+        value={thinkingMode(request)}
+        onChange={(v) =>
+          updateRequest((r) =>
+            withKey(
+              r,
+              "thinking",
+              v === "off"
+                ? undefined
+                : v === "enabled"
+                  ? { type: "enabled", budget_tokens: 4096 }
+                  : { type: v }
+            )
+          )
+        }
+      >
+        <option value="off">off</option>
+        <option value="enabled">enabled</option>
+        <option value="adaptive">adaptive</option>
+        <option value="disabled">disabled</option>
+      </Picker>
+      <Picker
+        id={`${ids}-cache`}
+        label="cache"
+        testId="conversation.cache"
+        disabled={disabled}
+        value={caching}
+        title="Prompt caching: automatic (top-level cache_control) caches each request up to its last block, for 5 minutes or 1 hour"
+        onChange={(v) =>
+          updateRequest((r) =>
+            withKey(
+              r,
+              "cache_control",
+              v === "1h"
+                ? { type: "ephemeral", ttl: "1h" }
+                : v === "5m"
+                  ? { type: "ephemeral" }
+                  : undefined
+            )
+          )
+        }
+      >
+        <option value="off">off</option>
+        <option value="5m">auto</option>
+        <option value="1h">auto, 1h</option>
+        {caching === "explicit" && (
+          <option value="explicit">breakpoints</option>
+        )}
+      </Picker>
       <span
         className="ml-auto text-zinc-500 tabular-nums"
         data-testid="conversation.stats"

@@ -163,6 +163,15 @@ test("the cache picker writes top-level cache_control, and the cache model follo
   await expect
     .poll(() => playground.editorText())
     .not.toContain("cache_control")
+  // The thinking picker beside it sets and drops top-level thinking the same way.
+  const thinking = page.getByTestId("conversation.thinking")
+  await thinking.selectOption("adaptive")
+  await expect
+    .poll(() => playground.editorText())
+    .toMatch(/"thinking": \{\s*"type": "adaptive"\s*\}/)
+  await thinking.selectOption("off")
+  // (Thinking blocks keep their own "thinking" text field.)
+  await expect.poll(() => playground.editorText()).not.toMatch(/"thinking": \{/)
   expect(playground.consoleErrors).toEqual([])
 })
 

@@ -101,8 +101,14 @@ test("the JSON editor underlines a user message without content, not a system me
   )
   const squiggles = page.locator(".squiggly-error, .squiggly-warning")
   await expect(squiggles).toHaveCount(1)
-  await squiggles.first().hover({ force: true })
-  await expect(page.locator(".monaco-hover").first()).toContainText(
-    "A user or assistant message needs content (only a system message may leave it out)."
-  )
+  // Monaco shows the hover after a delay, and only once the pointer really
+  // rests on the squiggle: hover again until it does (CI saw one miss).
+  await expect(async () => {
+    await page.mouse.move(0, 0)
+    await squiggles.first().hover({ force: true })
+    await expect(page.locator(".monaco-hover").first()).toContainText(
+      "A user or assistant message needs content (only a system message may leave it out).",
+      { timeout: 3_000 }
+    )
+  }).toPass({ timeout: 20_000 })
 })

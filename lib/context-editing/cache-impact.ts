@@ -157,7 +157,12 @@ function cachedPart(
   if (reach.index >= 0) return total - tailFrom(sim, reach.index + 1, view)
   // Before any message: the tool definitions, and the system prompt after them.
   const c = view === "after" ? sim.categories.after : sim.categories.before
-  if (reach.point.where === "tools") return c.tools
+  return reach.point.where === "tools" ? c.tools : beforeMessages(sim, view)
+}
+
+/** Tokens of a view before its first message: tools, system prompt, tool-use prompt. */
+export function beforeMessages(sim: SimulateSuccess, view: PromptView): number {
+  const total = view === "after" ? sim.input_tokens : sim.original_input_tokens
   const messages = tailFrom(sim, 0, view)
   return Math.max(0, total - messages - (messages > 0 ? sim.messageFraming : 0))
 }

@@ -14,6 +14,7 @@
  * Read 0.1×, 5-minute write 1.25×, uncached 1×.
  */
 import {
+  beforeMessages,
   CACHE_READ,
   CACHE_WRITE,
   type PromptView,
@@ -136,11 +137,7 @@ function cacheUse(
   if (caching === "prefix") {
     // Tools and system prompt: the same in every request (edits and
     // compaction change only messages); the first request writes them.
-    const messages = tailFrom(cur, 0, view)
-    const fixed = Math.max(
-      0,
-      total - messages - (messages > 0 ? cur.messageFraming : 0)
-    )
+    const fixed = beforeMessages(cur, view)
     return {
       use: prev
         ? usage(fixed, 0, total - fixed, write)

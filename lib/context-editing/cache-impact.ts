@@ -221,7 +221,7 @@ export function cacheImpact(
     const nextRead = after - tailFrom(sim, next)
     nextWritten = cachedAfter + delta - nextRead
     laterWith =
-      CACHE_READ * nextRead + CACHE_WRITE * nextWritten + (after - cachedAfter)
+      CACHE_READ * nextRead + write * nextWritten + (after - cachedAfter)
   }
   const laterWithout = costWithout
   const extra = costWith - costWithout

@@ -261,6 +261,12 @@ describe("cache TTL", () => {
     expect(c.costWith).toBeGreaterThan(
       cacheImpact(sim, cacheSetup(fiveMin)).costWith
     )
+    // Each later request's rewrite is priced at the same 1-hour rate.
+    expect(c.nextBreak).not.toBeNull()
+    expect(c.laterWith).toBeCloseTo(
+      CACHE_READ * (sim.input_tokens - tailFrom(sim, c.nextBreak!.index)) +
+        CACHE_WRITE_1H * c.nextBreak!.rewrittenTokens
+    )
     // The breakpoint that ends the prefix decides: here the last one.
     const system = [
       {

@@ -9,6 +9,8 @@ import type { SimulateSuccess } from "./types"
 
 /** The API's limit on blocks with an explicit `cache_control` (DOC S-PC). */
 export const MAX_BREAKPOINTS = 4
+/** How many blocks back from a breakpoint the API looks for a cached prefix (DOC S-PC). */
+export const CACHE_LOOKBACK_BLOCKS = 20
 
 /** An explicit breakpoint, in prompt order. */
 export type CachePoint =

@@ -12,6 +12,7 @@ export {
   writePrice,
 } from "./cache-impact"
 export {
+  CACHE_LOOKBACK_BLOCKS,
   cacheReach,
   type CacheReach,
   cacheSetup,

@@ -5,6 +5,7 @@ import { useMemo } from "react"
 import {
   type BlockStatus,
   CACHE_READ,
+  CACHE_LOOKBACK_BLOCKS,
   cacheImpact,
   cacheSetup,
   type SimulateSuccess,
@@ -15,9 +16,6 @@ import { approx } from "../use-simulation"
 import { BlockLink } from "./block-link"
 import { CacheSetupLine } from "./cache-setup-line"
 import { STATUS } from "./status"
-
-/** Blocks a breakpoint looks back for a cached prefix (DOC S-PC). */
-const LOOKBACK = 20
 
 /**
  * What the edits do to the prompt cache (spec §6), for the caching the
@@ -103,13 +101,13 @@ export function CacheImpactView({ sim }: { sim: SimulateSuccess }) {
                 : `The extra write pays for itself after ${c.breakEven === 1 ? "1 more request" : `${c.breakEven} more requests`}.`}
           </p>
         )}
-        {breaks && span > LOOKBACK && (
+        {breaks && span > CACHE_LOOKBACK_BLOCKS && (
           <p className="text-xs" data-testid="explain.cache.lookback">
-            The API finds a cached prefix only within {LOOKBACK} blocks before a
-            breakpoint, and this change is {span} blocks before the end of the
-            cached prefix: unless an earlier breakpoint (on the system prompt,
-            say) marks the unchanged part, those {approx(c.prefixTokens)} tokens
-            are written again too.
+            The API finds a cached prefix only within {CACHE_LOOKBACK_BLOCKS}{" "}
+            blocks before a breakpoint, and this change is {span} blocks before
+            the end of the cached prefix: unless an earlier breakpoint (on the
+            system prompt, say) marks the unchanged part, those{" "}
+            {approx(c.prefixTokens)} tokens are written again too.
           </p>
         )}
       </div>

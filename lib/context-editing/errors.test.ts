@@ -228,6 +228,39 @@ const CASES: Array<[string, unknown, string, (string | number)[]]> = [
     "context_management.edits.0.clear_tool_inputs: Input should be a valid boolean or a list of tool names",
     [...E, "clear_tool_inputs"],
   ],
+  // Optional but not nullable in the SDK (no `| null`): null is a type error.
+  [
+    "clear_tool_uses trigger null",
+    withEdits([clearTools({ trigger: null })]),
+    "context_management.edits.0.trigger: Input should be a valid dictionary or object",
+    [...E, "trigger"],
+  ],
+  [
+    "clear_tool_uses keep null",
+    withEdits([clearTools({ keep: null })]),
+    "context_management.edits.0.keep: Input should be a valid dictionary or object",
+    [...E, "keep"],
+  ],
+  [
+    "clear_thinking keep null",
+    withEdits([{ type: "clear_thinking_20251015", keep: null }], { thinking }),
+    "context_management.edits.0.keep: Input should be a valid dictionary or object",
+    [...E, "keep"],
+  ],
+  [
+    "pause_after_compaction null",
+    withEdits([{ type: "compact_20260112", pause_after_compaction: null }], {
+      model: "claude-opus-4-6",
+    }),
+    "context_management.edits.0.pause_after_compaction: Input should be a valid boolean",
+    [...E, "pause_after_compaction"],
+  ],
+  [
+    "edits null",
+    { ...base, context_management: { edits: null } },
+    "context_management.edits: Input should be a valid list",
+    ["context_management", "edits"],
+  ],
   [
     "tool_use without tool_result",
     {
@@ -469,6 +502,27 @@ describe("invalid requests (spec §4)", () => {
       expect(e.message).toContain(shown)
       expect(e.message.length).toBeLessThan(300)
     }
+  })
+
+  it("accepts null where the SDK allows it: the documented default applies", () => {
+    const r = simulate(
+      withEdits(
+        [
+          clearTools({
+            clear_at_least: null,
+            exclude_tools: null,
+            clear_tool_inputs: null,
+          }),
+          {
+            type: "compact_20260112",
+            trigger: null,
+            instructions: null,
+          },
+        ],
+        { model: "claude-opus-4-6" }
+      )
+    )
+    expect(r.ok && r.context_management).toEqual({ applied_edits: [] })
   })
 
   it("accepts an unanswered tool_use in the final assistant message", () => {

@@ -103,7 +103,11 @@ function clearToolUses(
     exclude: [],
     clearInputs: false,
   }
-  if (e.trigger != null) {
+  // trigger, keep, clear_thinking's keep, pause_after_compaction and edits
+  // are optional but not nullable in the SDK (no `| null`, unlike
+  // clear_at_least, exclude_tools, clear_tool_inputs and the compaction
+  // trigger), so `null` is a type error there, not the default.
+  if (e.trigger !== undefined) {
     // Minimum 1 is an inference from the SDK's generated fixtures (spec §1.3).
     const t = typedValue(
       e.trigger,
@@ -114,7 +118,7 @@ function clearToolUses(
     if (!t.ok) return t
     out.trigger = t.value as NClearToolUses["trigger"]
   }
-  if (e.keep != null) {
+  if (e.keep !== undefined) {
     const k = typedValue(
       e.keep,
       [...p, "keep"],
@@ -161,7 +165,7 @@ function clearThinking(
   p: JsonPath
 ): Result<NClearThinking> {
   const k = e.keep
-  if (k == null)
+  if (k === undefined)
     return {
       ok: true,
       value: { type: "clear_thinking_20251015", index, keep: null },
@@ -210,7 +214,7 @@ function compact(
     if (!t.ok) return t
     out.trigger = t.value.value
   }
-  if (e.pause_after_compaction != null) {
+  if (e.pause_after_compaction !== undefined) {
     if (typeof e.pause_after_compaction !== "boolean")
       return bad([...p, "pause_after_compaction"], MSG.bool)
     out.pause = e.pause_after_compaction
@@ -233,7 +237,7 @@ export function parseEdits(cm: unknown): Result<NEdit[] | null> {
   if (!isObj(cm)) return bad(base, MSG.object)
   for (const k of Object.keys(cm))
     if (k !== "edits") return bad([...base, k], MSG.extra)
-  if (cm.edits == null) return { ok: true, value: [] }
+  if (cm.edits === undefined) return { ok: true, value: [] }
   if (!Array.isArray(cm.edits)) return bad([...base, "edits"], MSG.list)
   const out: NEdit[] = []
   for (let i = 0; i < cm.edits.length; i++) {

@@ -64,11 +64,28 @@ describe("model capability table (spec §5)", () => {
 
 describe("unknown Claude 2/3-era ids (legacy transcripts)", () => {
   it("get a 200k window and keep only the last turn's thinking", () => {
-    const info = getModelInfo("claude-3-opus-20240229")
+    const info = getModelInfo("claude-2.1")
     expect(info.known).toBe(false)
     expect(info.contextWindow).toBe(200_000)
     expect(info.thinkingDefaultKeep).toBe(1)
     expect(info.tokenizer).toBe("legacy")
+  })
+})
+
+describe("Claude 3 models (documented tool-use prompt sizes, spec §8.2)", () => {
+  it("are known, retired and without context editing", () => {
+    for (const id of [
+      "claude-3-opus-20240229",
+      "claude-3-sonnet-20240229",
+      "claude-3-haiku-20240307",
+    ])
+      expect(getModelInfo(id)).toMatchObject({
+        known: true,
+        retired: true,
+        contextEditing: false,
+        toolPromptDocumented: true,
+        contextWindow: 200_000,
+      })
   })
 })
 

@@ -14,7 +14,11 @@ const INFERRED =
 
 type Row = Omit<
   ModelInfo,
-  "known" | "toolPromptTokens" | "retired" | "systemMessages"
+  | "known"
+  | "toolPromptTokens"
+  | "toolPromptDocumented"
+  | "retired"
+  | "systemMessages"
 > &
   Partial<Pick<ModelInfo, "toolPromptTokens" | "retired">>
 
@@ -36,6 +40,24 @@ function row(
     contextWindow: 1_000_000,
     ...caps,
   }
+}
+
+/** A retired Claude 3 model: no context editing, no thinking, 200k window. */
+function claude3(
+  id: string,
+  displayName: string,
+  toolPromptTokens: ModelInfo["toolPromptTokens"]
+): Row {
+  return row(id, displayName, [], {
+    contextEditing: false,
+    compaction: false,
+    onDemandCompaction: false,
+    thinkingDefaultKeep: 1,
+    tokenizer: "legacy",
+    contextWindow: 200_000,
+    retired: true,
+    toolPromptTokens,
+  })
 }
 
 const ROWS: Row[] = [
@@ -159,6 +181,14 @@ const ROWS: Row[] = [
       toolPromptTokens: { auto: 264, any: 340 },
     }
   ),
+  // Claude 3: kept for their documented tool-use prompt sizes (spec §8.2),
+  // which legacy XML transcripts and old logs still meet.
+  claude3("claude-3-opus-20240229", "Claude Opus 3", { auto: 530, any: 281 }),
+  claude3("claude-3-sonnet-20240229", "Claude Sonnet 3", {
+    auto: 159,
+    any: 235,
+  }),
+  claude3("claude-3-haiku-20240307", "Claude Haiku 3", { auto: 264, any: 340 }),
 ]
 
 // Mid-conversation system messages: the docs' list (Fable 5.1, Mythos 5.1,
@@ -178,10 +208,15 @@ const SYSTEM_MESSAGES = new Set([
   "claude-opus-4-8",
 ])
 
+// The docs' tool-use prompt sizes (spec §8.2) name Claude 3 to 4.x models;
+// for Claude 5 and later the 4.x numbers are scaled by tokenizer family.
+const TOOL_PROMPT_DOCUMENTED = /^claude-(?:3|(?:opus|sonnet|haiku)-4)-/
+
 /** The capability table, newest first. */
 export const MODELS: readonly ModelInfo[] = ROWS.map((r) => ({
   retired: false,
   toolPromptTokens: TOOLS_4X,
+  toolPromptDocumented: TOOL_PROMPT_DOCUMENTED.test(r.id),
   systemMessages: SYSTEM_MESSAGES.has(r.id),
   ...r,
   known: true,
@@ -224,6 +259,7 @@ function fallback(id: string): ModelInfo {
     contextWindow: haiku || old ? 200_000 : 1_000_000,
     retired: false,
     toolPromptTokens: TOOLS_4X,
+    toolPromptDocumented: false,
     known: false,
     notes: "Unknown model id: capabilities guessed from its name.",
   }

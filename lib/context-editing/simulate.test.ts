@@ -167,6 +167,31 @@ describe("simulate: result contract", () => {
     expect(r.categories.after.system).toBe(r.categories.before.system)
   })
 
+  it("adds the documented hidden tool-use prompt as is, and scales it only for models the docs do not list (spec §8.2)", () => {
+    const tool = {
+      name: "t",
+      description: "d",
+      input_schema: { type: "object" },
+    }
+    const toolPrompt = (model: string, tool_choice?: object) => {
+      const body = { model, messages: [{ role: "user", content: "Hi" }] }
+      const without = simulateOk(body).categories.before.overhead
+      const withTools = simulateOk({ ...body, tools: [tool], tool_choice })
+      return withTools.categories.before.overhead - without
+    }
+    const any = { type: "any" }
+    expect(toolPrompt("claude-sonnet-4-6")).toBe(346)
+    expect(toolPrompt("claude-sonnet-4-6", any)).toBe(313)
+    // Opus 4.7 has the newer tokenizer, but the docs list it with 346 / 313.
+    expect(toolPrompt("claude-opus-4-7")).toBe(346)
+    expect(toolPrompt("claude-opus-4-7", { type: "tool", name: "t" })).toBe(313)
+    expect(toolPrompt("claude-3-opus-20240229")).toBe(530)
+    expect(toolPrompt("claude-3-sonnet-20240229", any)).toBe(235)
+    expect(toolPrompt("claude-3-haiku-20240307")).toBe(264)
+    // Not in the docs' list: the 4.x size, counted like newer-tokenizer text.
+    expect(toolPrompt("claude-opus-5")).toBe(Math.ceil(346 * 1.3))
+  })
+
   it("lists the beta headers the request needs", () => {
     const r = simulateOk({
       model: "claude-opus-4-6",

@@ -5,7 +5,11 @@
  * on the previous one's result) and report tokens, outcomes and traces.
  * Pure and deterministic; never throws; never mutates its input.
  */
-import { defaultEstimator, type EstimateContext } from "@/lib/tokens"
+import {
+  defaultEstimator,
+  type EstimateContext,
+  type TokenEstimator,
+} from "@/lib/tokens"
 
 import { analyzeMessages } from "./analyze"
 import { resolveAssumptions } from "./assumptions"
@@ -45,6 +49,7 @@ import type {
   CompactionInfo,
   EditTrace,
   ImplicitThinkingInfo,
+  ModelInfo,
   SimulateError,
   SimulateOptions,
   SimulateResult,
@@ -60,6 +65,21 @@ import {
 import { checkThinkingContinuation } from "./thinking-continuation"
 import { parseEdits } from "./validate-edits"
 import { parseRequest } from "./validate-request"
+
+/**
+ * The hidden tool-use system prompt (spec §8.2): the documented size as is,
+ * or, for models the docs do not list, the 4.x size scaled like any text.
+ */
+function toolPromptTokens(
+  model: ModelInfo,
+  toolChoice: string,
+  estimator: TokenEstimator,
+  est: EstimateContext
+): number {
+  const t = model.toolPromptTokens
+  const n = toolChoice === "any" || toolChoice === "tool" ? t.any : t.auto
+  return model.toolPromptDocumented ? n : clean(estimator.scaleOverhead(n, est))
+}
 
 function fail(error: SimulateError, bare: boolean): SimulateResult {
   // For a pasted bare array, paths point into that array (drop "messages").
@@ -166,14 +186,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     system: clean(estimator.countSystem(p.system, est)),
     tools: hasTools ? clean(estimator.countTools(p.tools, est)) : 0,
     toolPrompt: hasTools
-      ? clean(
-          estimator.scaleOverhead(
-            p.toolChoice === "any" || p.toolChoice === "tool"
-              ? model.toolPromptTokens.any
-              : model.toolPromptTokens.auto,
-            est
-          )
-        )
+      ? toolPromptTokens(model, p.toolChoice, estimator, est)
       : 0,
   }
   const s = initState(

@@ -26,6 +26,12 @@ export interface ModelInfo {
   retired: boolean
   /** Hidden tool-use system prompt: auto/none vs any/tool (spec §8.2). */
   toolPromptTokens: { auto: number; any: number }
+  /**
+   * The docs give `toolPromptTokens` for this model (Claude 3 to 4.x): they
+   * are exact. Otherwise (Claude 5 and later, unknown ids) they are the 4.x
+   * numbers scaled by the model's tokenizer family: an estimate.
+   */
+  toolPromptDocumented: boolean
   /** false when `getModelInfo` fell back for an unknown id. */
   known: boolean
   /** Evidence notes (e.g. inferred capabilities). */

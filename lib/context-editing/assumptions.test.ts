@@ -392,8 +392,8 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
   ["memoryWarningAt", "0.9", "off", (a) => codes(memoryAt(0.93), a)],
   [
     "rejectUnsupportedModelEdits",
-    false,
     true,
+    false,
     (a) =>
       simulate(
         {

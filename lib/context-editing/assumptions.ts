@@ -169,10 +169,10 @@ export const ASSUMPTION_SPECS: readonly AssumptionSpec[] = [
     key: "rejectUnsupportedModelEdits",
     label: "Reject unsupported models",
     description:
-      "Clear edits on a model without context editing are a 400 (off: only a warning).",
+      "Clear edits on a model without context editing are a 400, as the spec assumes (off: only a warning).",
     evidence: "assumed",
     specRef: "§4",
-    default: false,
+    default: true,
   },
   {
     key: "memoryWarningAt",

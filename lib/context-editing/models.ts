@@ -228,12 +228,18 @@ for (const m of MODELS) {
   for (const a of m.aliases) BY_ID.set(a, m)
 }
 
+const BEDROCK_PREFIX = /^(?:(?:us|eu|apac|global|jp|au)\.)?anthropic\./
+
+/** Whether a model id is an Amazon Bedrock one ("us.anthropic.…-v1:0"). */
+export const isBedrockId = (id: string): boolean =>
+  BEDROCK_PREFIX.test(id.trim().toLowerCase())
+
 /** Strips platform decorations: Bedrock "us.anthropic.…-v1:0", Vertex "…@20251101". */
 function canonicalId(id: string): string {
   return id
     .trim()
     .toLowerCase()
-    .replace(/^(?:(?:us|eu|apac|global|jp|au)\.)?anthropic\./, "")
+    .replace(BEDROCK_PREFIX, "")
     .replace(/-v\d+(?::\d+)?$/, "")
     .replace(/@(\d{8})$/, "-$1")
 }

@@ -124,6 +124,11 @@ describe("on-demand compaction", () => {
     ],
     ["an unsupported model", { model: "claude-sonnet-5-5" }, ["compaction"]],
     [
+      "a Bedrock model id (not on Bedrock, DOC S-CMPOD)",
+      { model: "us.anthropic.claude-opus-4-6-v1" },
+      ["compaction"],
+    ],
+    [
       "a type other than summarize",
       { compaction: { type: "auto" } },
       ["compaction", "type"],

@@ -10,6 +10,7 @@
  */
 import type { Analysis } from "./analyze"
 import { isObj, issue, MSG } from "./issues"
+import { isBedrockId } from "./models"
 import type { ReplayInfo } from "./rules/compact"
 import type { CompactionInfo, ModelInfo, SimulateError } from "./types"
 
@@ -53,10 +54,11 @@ export function checkOnDemand(
   const own = "cannot be used with on-demand compaction (`compaction`)"
   if (body.context_management !== undefined && body.context_management !== null)
     return issue(["context_management"], own, ["context_management"])
-  if (model.known && !model.onDemandCompaction)
+  if ((model.known && !model.onDemandCompaction) || isBedrockId(modelId))
     return issue(
       ["compaction"],
-      `'${modelId}' does not support on-demand compaction.`,
+      // DOC S-CMPOD: "not on Bedrock", whatever the model.
+      `'${modelId}' does not support on-demand compaction${isBedrockId(modelId) ? " on Amazon Bedrock" : ""}.`,
       null
     )
   if (body.stop_sequences !== undefined && body.stop_sequences !== null)

@@ -83,7 +83,19 @@ describe("stock price example (docs, two chained calls)", () => {
   it("removes the preamble and tools from system and drops the stop sequence", () => {
     expect(data.system).toBeUndefined()
     expect(data.stop_sequences).toBeUndefined()
-    expect(data.model).toBe("claude-3-opus-20240229")
+  })
+
+  it("swaps the Claude 3 model, which has no context editing, for the default and says so", () => {
+    expect(data.model).toBe("claude-sonnet-4-6")
+    expect(notesText(result)).toMatch(
+      /Model claude-3-opus-20240229 has no context editing \(and is retired\); using claude-sonnet-4-6/
+    )
+  })
+
+  it("keeps a model that has context editing", () => {
+    const input = JSON.parse(fixture("legacy-stock-price-messages.json"))
+    const kept = ok(fromLegacyMessages({ ...input, model: "claude-opus-4-6" }))
+    expect(kept.data.model).toBe("claude-opus-4-6")
   })
 
   it("chains ticker lookup then price with paired, deterministic ids", () => {

@@ -1,3 +1,5 @@
+import { getModelInfo } from "@/lib/context-editing/models"
+
 import { checkText, parseJsonBounded } from "./bounds"
 import { LegacyConverter } from "./legacy/converter"
 import { extractTools, type LegacyTool } from "./legacy/tool-descriptions"
@@ -224,7 +226,23 @@ export function fromLegacyMessages(value: unknown): ImportResult {
       else delete data.stop_sequences
     }
   }
+  modernModel(data, notes)
   return restoreRequest(data, notes)
+}
+
+/**
+ * A legacy transcript usually names a Claude 3-era model, which has no
+ * context editing (the API rejects the edits there): the converted request
+ * gets the default model instead, and a note says so.
+ */
+function modernModel(data: Record<string, unknown>, notes: Notes): void {
+  if (typeof data.model !== "string") return
+  const info = getModelInfo(data.model)
+  if (!info.known || info.contextEditing) return
+  notes.info(
+    `Model ${data.model} has no context editing${info.retired ? " (and is retired)" : ""}; using ${DEFAULT_MODEL} so the edits can be tried`
+  )
+  data.model = DEFAULT_MODEL
 }
 
 /** Legacy XML from text: Messages JSON if it parses as JSON, else a transcript. */

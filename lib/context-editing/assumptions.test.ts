@@ -440,7 +440,20 @@ describe("memory warning marker (§7)", () => {
       (x) => x.code === "memory_warning_expected"
     )!
     expect(w.path).toEqual(["context_management", "edits", 0])
-    expect(w.message).toMatch(/over 90 % of the clearing trigger/)
+    expect(w.message).toMatch(
+      /^≈[\d,]+ input tokens is over 90 % of the clearing trigger/
+    )
+  })
+
+  it("needs the Anthropic memory tool: a custom tool named memory gets no marker", () => {
+    const custom = {
+      name: "memory",
+      description: "Our own notes store",
+      input_schema: { type: "object" },
+    }
+    expect(codes(memoryAt(0.93, { tools: [custom] }))).not.toContain(
+      "memory_warning_expected"
+    )
   })
 
   it("is the same on a keep-only re-run as on a fresh run", () => {

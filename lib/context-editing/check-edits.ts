@@ -95,9 +95,12 @@ export function checkEdits(x: CheckInput): SimulateError | null {
   return null
 }
 
+/** The Anthropic-defined memory tool (`memory_20250818` and later versions). */
+const isMemoryType = (t: Record<string, unknown>) =>
+  typeof t.type === "string" && t.type.startsWith("memory_")
+/** That tool, or a custom tool named like it (for the exclude_tools advice). */
 const isMemoryTool = (t: Record<string, unknown>) =>
-  (typeof t.type === "string" && t.type.startsWith("memory_")) ||
-  t.name === "memory"
+  isMemoryType(t) || t.name === "memory"
 
 /** Warnings about edits that are valid but probably not what the user meant. */
 export function editWarnings(x: CheckInput): SimulateWarning[] {
@@ -169,7 +172,8 @@ export function editWarnings(x: CheckInput): SimulateWarning[] {
 
 /**
  * Markers for the memory tool's automatic warning (spec §7, DOC that it
- * exists; ASSUMPTION when): with a memory tool declared, a clear_tool_uses
+ * exists; ASSUMPTION when): with a `memory_20250818` tool declared (the
+ * spec's condition; a custom tool named "memory" gets no warning), a clear_tool_uses
  * edit whose input-token trigger the prompt it sees is over the switch's
  * share of. Its tokens are not counted (unknown, small).
  */
@@ -180,7 +184,7 @@ export function memoryMarkers(
   assumptions: Assumptions
 ): SimulateWarning[] {
   const at = assumptions.memoryWarningAt
-  if (at === "off" || !edits || !tools.some(isMemoryTool)) return []
+  if (at === "off" || !edits || !tools.some(isMemoryType)) return []
   const share = Number(at)
   const out: SimulateWarning[] = []
   for (const e of edits) {
@@ -190,7 +194,7 @@ export function memoryMarkers(
     if (tokens === undefined || !(tokens > share * e.trigger.value)) continue
     out.push({
       code: "memory_warning_expected",
-      message: `≈${approx(tokens)} input tokens is over ${Math.round(share * 100)} % of the clearing trigger (${fmt(e.trigger.value)}) and the memory tool is declared: Claude would get an automatic warning so it can save progress to memory before tool results are cleared. Its text and timing are undocumented; this marker is an assumption and its tokens are not counted.`,
+      message: `${approx(tokens)} input tokens is over ${Math.round(share * 100)} % of the clearing trigger (${fmt(e.trigger.value)}) and the memory tool is declared: Claude would get an automatic warning so it can save progress to memory before tool results are cleared. Its text and timing are undocumented; this marker is an assumption and its tokens are not counted.`,
       path: editPath(e.index),
     })
   }

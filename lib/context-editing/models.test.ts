@@ -66,6 +66,10 @@ describe("unknown Claude 2/3-era ids (legacy transcripts)", () => {
   it("get a 200k window and keep only the last turn's thinking", () => {
     const info = getModelInfo("claude-2.1")
     expect(info.known).toBe(false)
+    expect(info.contextEditing).toBe(false)
+    expect(getModelInfo("claude-3-5-sonnet-20241022").contextEditing).toBe(
+      false
+    )
     expect(info.contextWindow).toBe(200_000)
     expect(info.thinkingDefaultKeep).toBe(1)
     expect(info.tokenizer).toBe("legacy")

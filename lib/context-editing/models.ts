@@ -254,7 +254,8 @@ function fallback(id: string): ModelInfo {
     id,
     displayName: id,
     aliases: [],
-    contextEditing: true,
+    // Context editing came with Claude 4: none of the older models has it.
+    contextEditing: !old,
     compaction: false,
     onDemandCompaction: false,
     // An unknown id is assumed to take them (it is likely newer), unless it

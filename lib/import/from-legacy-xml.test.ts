@@ -92,6 +92,14 @@ describe("stock price example (docs, two chained calls)", () => {
     )
   })
 
+  it("swaps an older unlisted model too (claude-2.1, Claude 3.5)", () => {
+    const input = JSON.parse(fixture("legacy-stock-price-messages.json"))
+    for (const model of ["claude-2.1", "claude-3-5-sonnet-20241022"])
+      expect(ok(fromLegacyMessages({ ...input, model })).data.model).toBe(
+        "claude-sonnet-4-6"
+      )
+  })
+
   it("keeps a model that has context editing", () => {
     const input = JSON.parse(fixture("legacy-stock-price-messages.json"))
     const kept = ok(fromLegacyMessages({ ...input, model: "claude-opus-4-6" }))
@@ -234,6 +242,56 @@ describe("legacy edge cases", () => {
       toolu_legacy_1_2: "1.5",
       toolu_legacy_1_3: "second",
     })
+  })
+
+  const res = (name: string | null, out: string) =>
+    `<result>${name ? `<tool_name>${name}</tool_name>` : ""}<stdout>${out}</stdout></result>`
+  const answers = (text: string, message = 2) =>
+    Object.fromEntries(
+      blocks(ok(fromLegacyTranscript(text)).data, message)
+        .filter((b) => b.type === "tool_result")
+        .map((b) => [b.tool_use_id, [b.content, b.is_error === true]])
+    )
+
+  it("a named result finds its call even after a result that names no pending call", () => {
+    const text = `${sys}\n\nHuman: go\n\nAssistant: <function_calls>${invoke("search", { query: "a", limit: "1" })}${invoke("calc", { x: "1", exact: "true", items: "[]", opts: "{}" })}</function_calls>\n\nHuman: <function_results>${res("other", "X")}${res("search", "S")}</function_results>`
+    expect(answers(text)).toEqual({
+      toolu_legacy_1_1: ["S", false],
+      toolu_legacy_1_2: ["X", false],
+    })
+  })
+
+  it("calls split over several <function_calls> blocks of one turn share the next results", () => {
+    const text = `${sys}\n\nHuman: go\n\nAssistant: <function_calls>${invoke("search", { query: "a", limit: "1" })}</function_calls>\nand also\n<function_calls>${invoke("calc", { x: "1", exact: "true", items: "[]", opts: "{}" })}</function_calls>\n\nHuman: <function_results>${res("search", "S")}${res("calc", "C")}</function_results>`
+    const result = ok(fromLegacyTranscript(text))
+    expect(answers(text)).toEqual({
+      toolu_legacy_1_1: ["S", false],
+      toolu_legacy_1_2: ["C", false],
+    })
+    expect(notesText(result)).not.toMatch(/has no result|no matching call/)
+  })
+
+  it("a lone error answers every call the named results leave (ASSUMPTION)", () => {
+    const three = ["search", "calc", "search"]
+      .map((n) =>
+        n === "calc"
+          ? invoke(n, { x: "1", exact: "true", items: "[]", opts: "{}" })
+          : invoke(n, { query: "q", limit: "1" })
+      )
+      .join("")
+    const text = `${sys}\n\nHuman: go\n\nAssistant: <function_calls>${three}</function_calls>\n\nHuman: <function_results>${res("calc", "C")}<error>boom</error></function_results>`
+    expect(answers(text)).toEqual({
+      toolu_legacy_1_1: ["boom", true],
+      toolu_legacy_1_2: ["C", false],
+      toolu_legacy_1_3: ["boom", true],
+    })
+  })
+
+  it("a call the user moved on from stays unanswered; the next batch is answered alone", () => {
+    const text = `${sys}\n\nHuman: go\n\nAssistant: <function_calls>${invoke("search", { query: "a", limit: "1" })}</function_calls>\n\nHuman: never mind\n\nAssistant: <function_calls>${invoke("search", { query: "b", limit: "1" })}</function_calls>\n\nHuman: <function_results>${res(null, "B")}</function_results>`
+    const result = ok(fromLegacyTranscript(text))
+    expect(answers(text, 4)).toEqual({ toolu_legacy_2_1: ["B", false] })
+    expect(checkToolPairing(result.data)).toEqual([])
   })
 
   it("coerces int/float/bool/list/dict with JSON then Python literals", () => {

@@ -238,7 +238,7 @@ export function fromLegacyMessages(value: unknown): ImportResult {
 function modernModel(data: Record<string, unknown>, notes: Notes): void {
   if (typeof data.model !== "string") return
   const info = getModelInfo(data.model)
-  if (!info.known || info.contextEditing) return
+  if (info.contextEditing) return
   notes.info(
     `Model ${data.model} has no context editing${info.retired ? " (and is retired)" : ""}; using ${DEFAULT_MODEL} so the edits can be tried`
   )

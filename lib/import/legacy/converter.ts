@@ -1,6 +1,11 @@
 import { type Notes, plural } from "../notes"
 import type { ContentBlock, MessageParam, ToolDefinition } from "../types"
-import { parseInvokes, parseResults, type ParsedInvoke } from "./calls"
+import {
+  parseInvokes,
+  parseResults,
+  type ParsedInvoke,
+  type ParsedResult,
+} from "./calls"
 import { coerceValue, mapLegacyType } from "./coerce"
 import { type LegacyTool, toToolDefinition } from "./tool-descriptions"
 import { LEGACY_ID_PREFIX, renumber } from "./ids"
@@ -30,6 +35,8 @@ export class LegacyConverter {
   private readonly undeclared = new Map<string, Set<string>>()
   private readonly raw = new Map<string, string>()
   private pending: Pending[] = []
+  /** Results (or user text) came since the last <function_calls> block. */
+  private batchClosed = false
   private nextId = 0
   /** Totals for the summary notes. */
   readonly counts = {
@@ -121,6 +128,9 @@ export class LegacyConverter {
   user(text: string): void {
     const found = resultsElements(text)
     if (found.length === 0) {
+      // The user spoke: calls still pending when the next batch starts
+      // stay unanswered (their results may still follow in this message).
+      this.batchClosed = true
       this.text("user", text)
       return
     }
@@ -144,8 +154,10 @@ export class LegacyConverter {
       this.text("assistant", body)
       return
     }
-    // A new batch: calls left unanswered before it stay unanswered.
-    this.pending = []
+    // Calls of one turn, even in several <function_calls> blocks, wait for
+    // their results together; once results came, a new batch starts.
+    if (this.batchClosed) this.pending = []
+    this.batchClosed = false
     const blocks = invokes.map((invoke) => this.toolUse(invoke))
     this.emit("assistant", blocks)
   }
@@ -211,36 +223,56 @@ export class LegacyConverter {
     return input
   }
 
+  /**
+   * Results → tool_result blocks (spec §10.4): a named result answers the
+   * next pending call with its name; the others answer the pending calls
+   * left, in order. A lone unnamed error element answers every call still
+   * pending (ASSUMPTION). Blocks come in call order.
+   */
   private results(body: string): ContentBlock[] {
+    this.batchClosed = true
     const entries = parseResults(body, this.notes)
-    const unmatched = () => this.pending.filter((p) => !p.matched)
-    const broadcast =
-      entries.length === 1 && entries[0]!.error && !entries[0]!.name
-    const blocks: ContentBlock[] = []
+    const open = this.pending.filter((p) => !p.matched)
+    const answer = new Map<Pending, ParsedResult>()
+    const take = (target: Pending | undefined, entry: ParsedResult) => {
+      if (!target) return false
+      target.matched = true
+      answer.set(target, entry)
+      return true
+    }
+    const free = () => open.find((p) => !p.matched)
+    // Pass 1: results that name a pending call.
+    const positional = entries.filter(
+      (e) =>
+        !(
+          e.name &&
+          take(
+            open.find((p) => !p.matched && p.name === e.name),
+            e
+          )
+        )
+    )
+    const errors = positional.filter((e) => e.error && !e.name)
+    const broadcast = errors.length === 1 ? errors[0] : undefined
+    // Pass 2: the rest, in order (the lone error last: it takes what is left).
     const leftovers: string[] = []
-    for (const entry of entries) {
-      const targets = broadcast
-        ? unmatched()
-        : [
-            (entry.name
-              ? unmatched().find((p) => p.name === entry.name)
-              : undefined) ?? unmatched()[0],
-          ].filter((p): p is Pending => p !== undefined)
-      if (targets.length === 0) {
+    for (const entry of positional)
+      if (entry !== broadcast && !take(free(), entry))
         leftovers.push(entry.text)
-        continue
-      }
-      for (const target of targets) {
-        target.matched = true
-        if (entry.error) this.counts.errors++
-        else this.counts.results++
-        blocks.push({
-          type: "tool_result",
-          tool_use_id: target.id,
-          content: entry.text,
-          ...(entry.error ? { is_error: true } : {}),
-        })
-      }
+    if (broadcast && !take(free(), broadcast)) leftovers.push(broadcast.text)
+    if (broadcast) for (let p = free(); p; p = free()) take(p, broadcast)
+    const blocks: ContentBlock[] = []
+    for (const target of open) {
+      const entry = answer.get(target)
+      if (!entry) continue
+      if (entry.error) this.counts.errors++
+      else this.counts.results++
+      blocks.push({
+        type: "tool_result",
+        tool_use_id: target.id,
+        content: entry.text,
+        ...(entry.error ? { is_error: true } : {}),
+      })
     }
     if (leftovers.length > 0) {
       this.notes.warn(

@@ -100,6 +100,12 @@ describe("stock price example (docs, two chained calls)", () => {
       )
   })
 
+  it("says why the conversion matters: results inside text could not be cleared", () => {
+    expect(notesText(result)).toMatch(
+      /Converted 2 results into tool_result blocks: context editing can clear them now\. As XML inside text they were plain text/
+    )
+  })
+
   it("keeps a model that has context editing", () => {
     const input = JSON.parse(fixture("legacy-stock-price-messages.json"))
     const kept = ok(fromLegacyMessages({ ...input, model: "claude-opus-4-6" }))

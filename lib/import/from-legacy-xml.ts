@@ -70,7 +70,7 @@ function summarise(
     )
   if (results + errors > 0)
     notes.info(
-      `Converted ${plural(results + errors, "result")} into tool_result blocks${errors > 0 ? ` (${errors} marked is_error)` : ""}`
+      `Converted ${plural(results + errors, "result")} into tool_result blocks${errors > 0 ? ` (${errors} marked is_error)` : ""}: context editing can clear them now. As XML inside text they were plain text to the server, which only clears native tool_result blocks`
     )
   if (splits > 0)
     notes.info(

@@ -106,6 +106,15 @@ describe("stock price example (docs, two chained calls)", () => {
     )
   })
 
+  it("warns when two tool descriptions share a name and counts the tools once", () => {
+    const twice = `${system(TOOL("f", [["a", "string"]]), TOOL("f", [["b", "string"]]))}\n\nHuman: go\n\nAssistant: ok`
+    const text = notesText(ok(fromLegacyTranscript(twice)))
+    expect(text).toMatch(
+      /2 <tool_description> blocks are named `f`; kept the last one/
+    )
+    expect(text).toMatch(/Built 1 tool definition from/)
+  })
+
   it("keeps a model that has context editing", () => {
     const input = JSON.parse(fixture("legacy-stock-price-messages.json"))
     const kept = ok(fromLegacyMessages({ ...input, model: "claude-opus-4-6" }))

@@ -56,9 +56,17 @@ function summarise(
   tools: LegacyTool[]
 ): void {
   const { calls, results, errors, splits } = converter.counts
+  const names = new Set(tools.map((t) => t.name))
+  for (const name of names) {
+    const n = tools.filter((t) => t.name === name).length
+    if (n > 1)
+      notes.warn(
+        `${n} <tool_description> blocks are named \`${name}\`; kept the last one`
+      )
+  }
   if (tools.length > 0) {
     notes.info(
-      `Built ${plural(tools.length, "tool definition")} from the <tool_description> blocks in the system prompt (all parameters required)`
+      `Built ${plural(names.size, "tool definition")} from the <tool_description> blocks in the system prompt (all parameters required)`
     )
     notes.info(
       "Removed the tool-use preamble and the <tools> block from `system`"

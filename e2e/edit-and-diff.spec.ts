@@ -262,6 +262,34 @@ test("dragging the keep slider re-runs the prediction live, and one undo takes t
   expect(playground.consoleErrors).toEqual([])
 })
 
+test("switching the trigger type never carries a token count over as a tool-use count, and the slider lands on round numbers", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const base = preset("research-agent")
+  const type = page.getByTestId("edits.1.trigger.type")
+  const value = playground.field(1, "trigger.value")
+  await expect(value).toHaveValue("")
+  await type.selectOption("tool_uses")
+  await expect(value).toHaveValue("10")
+  // Back: the default again (no trigger in the request), not 10 tokens.
+  await type.selectOption("input_tokens")
+  await expect(value).toHaveValue("")
+  await expect
+    .poll(() => playground.appliedEdits())
+    .toEqual(predict(base).context_management)
+  // Each type gets its own last value back.
+  await playground.setNumber(1, "trigger.value", 50_000)
+  await type.selectOption("tool_uses")
+  await expect(value).toHaveValue("10")
+  await type.selectOption("input_tokens")
+  await expect(value).toHaveValue("50000")
+  await page.getByTestId("edits.1.trigger.slider").fill("99000")
+  await expect(value).toHaveValue("99000")
+  expect(playground.consoleErrors).toEqual([])
+})
+
 test("the clear_at_least slider marks what clearing frees: past the tick the edit is skipped", async ({
   playground,
   page,
@@ -462,12 +490,17 @@ test("the raw diff shows the request before and after, long strings shortened un
     after: diffText(after).text,
   })
   expect(diffText(before).shortened).toBeGreaterThan(0)
-  await expect(
-    page
-      .getByTestId("raw.diff")
-      .getByText(/\d+ hidden lines/)
-      .first()
-  ).toBeVisible()
+  const folded = page
+    .getByTestId("raw.diff")
+    .getByText(/\d+ hidden lines/)
+    .first()
+  await expect(folded).toBeVisible()
+  // Leaving the tab and coming back: no Monaco disposal error, still folded.
+  await playground.resultTab("blocks").click()
+  await playground.resultTab("raw").click()
+  await ready()
+  await expect(folded).toBeVisible()
+  expect(playground.consoleErrors).toEqual([])
 
   await page.getByTestId("raw.diff.full").click()
   await expect(page.getByTestId("raw.diff.full")).toHaveAttribute(

@@ -1,7 +1,8 @@
 "use client"
 
 import { DiffEditor } from "@monaco-editor/react"
-import { useEffect, useRef } from "react"
+import type { editor } from "monaco-editor"
+import { useEffect, useLayoutEffect, useRef } from "react"
 
 import "./setup"
 import { useIsDark } from "./use-is-dark"
@@ -29,8 +30,28 @@ export function JsonDiffEditor({
   useEffect(() => {
     latest.current = { original, modified, onDiffReady }
   })
+  // @monaco-editor/react disposes the two models before the diff widget on
+  // unmount, which Monaco reports as "TextModel got disposed before
+  // DiffEditorWidget model got reset" (monaco-react#647). It keeps them
+  // instead (keepCurrent*Model); this layout-effect cleanup, which runs
+  // before the library's own, detaches them from the widget, then disposes them.
+  const diff = useRef<editor.IStandaloneDiffEditor | null>(null)
+  useLayoutEffect(
+    () => () => {
+      const d = diff.current
+      if (!d) return
+      const models = d.getModel()
+      d.setModel(null)
+      models?.original.dispose()
+      models?.modified.dispose()
+      diff.current = null
+    },
+    []
+  )
   return (
     <DiffEditor
+      keepCurrentOriginalModel
+      keepCurrentModifiedModel
       height="100%"
       language="json"
       original={original}
@@ -39,6 +60,7 @@ export function JsonDiffEditor({
       modifiedModelPath="inmemory://diff/after.json"
       theme={isDark ? "vs-dark" : "vs"}
       onMount={(editor) => {
+        diff.current = editor
         editor.onDidUpdateDiff(() => {
           const { original, modified, onDiffReady } = latest.current
           onDiffReady?.({ original, modified })

@@ -443,6 +443,10 @@ describe("memory warning marker (§7)", () => {
     expect(w.message).toMatch(
       /^≈[\d,]+ input tokens is over 90 % of the clearing trigger/
     )
+    const past = simulateOk(memoryAt(1.5)).warnings.find(
+      (x) => x.code === "memory_warning_expected"
+    )!
+    expect(past.message).toMatch(/input tokens is past the clearing trigger/)
   })
 
   it("needs the Anthropic memory tool: a custom tool named memory gets no marker", () => {

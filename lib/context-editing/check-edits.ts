@@ -194,7 +194,7 @@ export function memoryMarkers(
     if (tokens === undefined || !(tokens > share * e.trigger.value)) continue
     out.push({
       code: "memory_warning_expected",
-      message: `${approx(tokens)} input tokens is over ${Math.round(share * 100)} % of the clearing trigger (${fmt(e.trigger.value)}) and the memory tool is declared: Claude would get an automatic warning so it can save progress to memory before tool results are cleared. Its text and timing are undocumented; this marker is an assumption and its tokens are not counted.`,
+      message: `${approx(tokens)} input tokens is ${tokens > e.trigger.value ? "past" : `over ${Math.round(share * 100)} % of`} the clearing trigger (${fmt(e.trigger.value)}) and the memory tool is declared: Claude would get an automatic warning so it can save progress to memory before tool results are cleared. Its text and timing are undocumented; this marker is an assumption and its tokens are not counted.`,
       path: editPath(e.index),
     })
   }

@@ -35,7 +35,7 @@ export const PRESETS: readonly Preset[] = [
     id: "research-agent",
     title: "Research agent",
     description:
-      "A realistic research session just over the default 100k trigger: old search and file results are cleared, memory and the latest thinking survive.",
+      "A realistic research session just over the default 100k trigger: old search and file results are cleared and memory survives. Thinking keeps 1 turn, and the turn being generated takes that slot, so every earlier thinking block goes.",
     docsUrl: `${CONTEXT_EDITING_DOCS}#combining-strategies`,
     betas: [CONTEXT_BETA],
     build: buildResearchAgent,

@@ -42,6 +42,9 @@ export function Scrubber({
   /** A tick on the track, e.g. where the prompt's size is (the hint says what it marks). */
   marker?: number
 }) {
+  // The track starts at a multiple of `step` so it lands on round numbers
+  // (99,000, not 99,001 with min 1); values below `min` are clamped to it.
+  const base = step > 1 ? Math.floor(min / step) * step : min
   const dragging = useRef(false)
   const moved = useRef(false)
   const end = () => {
@@ -53,7 +56,7 @@ export function Scrubber({
       <div className="relative flex min-w-0 flex-1 items-center">
         <input
           type="range"
-          min={min}
+          min={base}
           max={max}
           step={step}
           value={Math.min(max, Math.max(min, value))}
@@ -70,7 +73,7 @@ export function Scrubber({
           onPointerCancel={end}
           onLostPointerCapture={end}
           onChange={(e) => {
-            onChange(Number(e.target.value), {
+            onChange(Math.max(min, Number(e.target.value)), {
               continueGesture: dragging.current && moved.current,
             })
             if (dragging.current) moved.current = true

@@ -2,7 +2,7 @@
 
 import { useState } from "react"
 
-import type { SimulateSuccess } from "@/lib/context-editing"
+import type { SimulateResult, SimulateSuccess } from "@/lib/context-editing"
 import { RESULT_TABS, type ResultTab } from "@/lib/state"
 
 import { cn } from "@/components/ui/cn"
@@ -32,6 +32,17 @@ const LABELS: Record<ResultTab, string> = {
 }
 const TABS = RESULT_TABS.map((id) => ({ id, label: LABELS[id] }))
 
+/** What a screen reader hears when the prediction changes. */
+function liveSummary(
+  sim: SimulateResult,
+  shown: SimulateSuccess | undefined
+): string {
+  if (!sim.ok) return `Invalid request: ${sim.error.message}`
+  if (!shown) return ""
+  const n = shown.context_management?.applied_edits.length ?? 0
+  return `${n} ${n === 1 ? "edit" : "edits"} applied; about ${shown.input_tokens.toLocaleString("en-US")} input tokens after edits.`
+}
+
 /** The result region: numbers, bars, applied_edits and the six views. */
 export function ResultPanel() {
   const sim = useSimulation()
@@ -55,9 +66,7 @@ export function ResultPanel() {
           Result
         </h2>
         <span className="sr-only" aria-live="polite" data-testid="result.live">
-          {shown
-            ? `${shown.sim.context_management?.applied_edits.length ?? 0} edits applied; about ${shown.sim.input_tokens} input tokens after edits.`
-            : ""}
+          {liveSummary(sim, shown?.sim)}
         </span>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">

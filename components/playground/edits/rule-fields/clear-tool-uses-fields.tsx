@@ -1,6 +1,6 @@
 "use client"
 
-import { useId } from "react"
+import { useId, useRef } from "react"
 
 import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
@@ -28,6 +28,9 @@ export function ClearToolUsesFields({
   disabled,
 }: RuleFieldsProps) {
   const ids = useId()
+  const lastTrigger = useRef<
+    Partial<Record<"input_tokens" | "tool_uses", number>>
+  >({})
   const trigger = (edit.trigger ?? {}) as Threshold
   const triggerType =
     trigger.type === "tool_uses" ? "tool_uses" : "input_tokens"
@@ -80,14 +83,21 @@ export function ClearToolUsesFields({
             data-testid={t("trigger.type")}
             className={inputClass}
             value={triggerType}
-            onChange={(e) =>
-              setField("trigger", {
-                type: e.target.value,
-                value:
-                  num(trigger.value) ??
-                  (e.target.value === "tool_uses" ? 10 : 100000),
-              })
-            }
+            onChange={(e) => {
+              // A count of tool uses is no token count: each type gets its
+              // own last value back (or its default), never the other's.
+              const type = e.target.value as "input_tokens" | "tool_uses"
+              lastTrigger.current[triggerType] = num(trigger.value)
+              const value = lastTrigger.current[type]
+              setField(
+                "trigger",
+                value !== undefined
+                  ? { type, value }
+                  : type === "tool_uses"
+                    ? { type, value: 10 }
+                    : undefined
+              )
+            }}
           >
             <option value="input_tokens">input tokens</option>
             <option value="tool_uses">tool uses</option>

@@ -404,8 +404,13 @@ test("an invalid config shows the engine's message at the field", async ({
   page,
 }) => {
   await playground.open()
+  const stats = page.getByTestId("conversation.stats")
+  await expect(stats).toContainText("tokens")
+  const valid = await stats.textContent()
   await playground.addEdit("compact_20260112")
   await playground.setNumber(2, "trigger.value", 1000)
+  // The conversation's own numbers do not depend on the edits being valid.
+  await expect(stats).toHaveText(valid ?? "")
   await expect(playground.editCard(2)).toContainText(
     "greater than or equal to 50000"
   )

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures"
+import { PlaygroundPage } from "./pages/playground-page"
 
 test("reload restores the request and edits of this tab", async ({
   playground,
@@ -13,6 +14,50 @@ test("reload restores the request and edits of this tab", async ({
   expect(await playground.appliedEdits()).toEqual(applied)
   await playground.waitForMonaco()
   expect(await playground.editorText()).toContain('"value": 5')
+})
+
+test("a new tab offers the last draft of a closed one, masks keys in it, and Reset forgets it", async ({
+  playground,
+  page,
+  context,
+}) => {
+  await playground.open()
+  await playground.setNumber(1, "keep", 6)
+  const applied = await playground.appliedEdits()
+  await page.waitForTimeout(800) // autosave is debounced
+  await page.close()
+
+  const tab = new PlaygroundPage(await context.newPage())
+  await tab.open()
+  // The new tab opens on the sample and only offers the draft.
+  await expect(tab.field(1, "keep")).toHaveValue("")
+  await tab.page.getByTestId("notice.draft.restore").click()
+  await expect(tab.field(1, "keep")).toHaveValue("6")
+  expect(await tab.appliedEdits()).toEqual(applied)
+
+  // A key-shaped string typed into the request never reaches localStorage.
+  const fake = `sk-ant-api03-${"x".repeat(24)}`
+  await tab.typeRequest(
+    JSON.stringify({
+      model: "claude-sonnet-4-6",
+      max_tokens: 64,
+      messages: [{ role: "user", content: `my key is ${fake}` }],
+    })
+  )
+  await tab.page.waitForTimeout(800)
+  const stored = await tab.page.evaluate(() =>
+    JSON.stringify(Object.entries(localStorage))
+  )
+  expect(stored).toContain("my key is")
+  expect(stored).not.toContain(fake)
+
+  tab.page.once("dialog", (d) => void d.accept())
+  await tab.page.getByTestId("header.reset").click()
+  const third = new PlaygroundPage(await context.newPage())
+  await third.open()
+  await expect(third.field(1, "keep")).toHaveValue("")
+  await expect(third.page.getByTestId("notice.draft")).toHaveCount(0)
+  expect([...tab.consoleErrors, ...third.consoleErrors]).toEqual([])
 })
 
 test("invalid JSON survives a reload as typed", async ({

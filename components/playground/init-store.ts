@@ -10,9 +10,17 @@ import {
   type RequestSource,
 } from "@/lib/state"
 
+import { stripSecrets } from "@/lib/share/secrets"
+
 import { loadDefaultSample, readFragment } from "./initial-request"
 
 const BOOT_KEY = "cep.boot"
+/**
+ * The last autosave of any tab, in localStorage, offered (never applied) when
+ * a new tab opens on the sample: closing a tab no longer loses the work.
+ * Credential-like text is masked before it is written.
+ */
+export const DRAFT_KEY = "cep.draft.v1"
 const CALIBRATION_KEY = "cep.calibration"
 const SAVE_DELAY_MS = 400
 /** Requests larger than this are not autosaved (sessionStorage holds ~5 MB, and writing it stalls typing). */
@@ -24,6 +32,8 @@ export interface InitOutcome {
   notice: { kind: "info" | "error"; text: string } | null
   /** Set when the previous session's autosave was not restored on purpose. */
   skippedRestore: boolean
+  /** When a new tab opened on the sample and another tab's draft can be restored: its time. */
+  draftSavedAt?: number | null
 }
 
 /**
@@ -57,9 +67,42 @@ function sessionStorageAutosave(): PersistStorage<PersistedState> {
         } catch {
           console.warn("Autosave skipped: the request is too large to keep.")
         }
+        saveDraft(value)
       }, SAVE_DELAY_MS)
     },
     removeItem: (name) => sessionStorage.removeItem(name),
+  }
+}
+
+interface Draft {
+  savedAt: number
+  value: StorageValue<PersistedState>
+}
+
+function saveDraft(value: StorageValue<PersistedState>) {
+  try {
+    const draft: Draft = {
+      savedAt: Date.now(),
+      value: stripSecrets(value).value,
+    }
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(draft))
+  } catch {
+    // Over the quota or blocked: the tab's own autosave still holds it.
+  }
+}
+
+function readDraft(): Draft | null {
+  try {
+    const raw = localStorage.getItem(DRAFT_KEY)
+    const draft = raw ? (JSON.parse(raw) as Partial<Draft>) : null
+    if (
+      typeof draft?.savedAt !== "number" ||
+      typeof draft.value?.state?.requestText !== "string"
+    )
+      return null
+    return draft as Draft
+  } catch {
+    return null
   }
 }
 
@@ -88,6 +131,11 @@ export function markBootComplete() {
 export function clearAutosave() {
   sessionStorage.removeItem(PERSIST_KEY)
   sessionStorage.removeItem(BOOT_KEY)
+  try {
+    localStorage.removeItem(DRAFT_KEY)
+  } catch {
+    // blocked storage: nothing was saved there
+  }
 }
 
 /**
@@ -148,7 +196,19 @@ async function restoreOrSample(
   const sample = await loadDefaultSample()
   const store = make(sample.request, { kind: "preset", id: sample.id })
   const hasSaved = sessionStorage.getItem(PERSIST_KEY) !== null
-  if (!hasSaved) return { store, notice: null, skippedRestore: false }
+  if (!hasSaved) {
+    // A new tab: offer the last draft of another tab, unless it is this sample.
+    const draft = readDraft()
+    const differs =
+      draft !== null &&
+      draft.value.state.requestText !== store.getState().requestText
+    return {
+      store,
+      notice: null,
+      skippedRestore: false,
+      draftSavedAt: differs ? draft.savedAt : null,
+    }
+  }
   if (sessionStorage.getItem(BOOT_KEY) === "pending") {
     return { store, notice: null, skippedRestore: true }
   }
@@ -157,8 +217,23 @@ async function restoreOrSample(
   return { store, notice: null, skippedRestore: false }
 }
 
-/** Restores the autosave that was skipped after an unfinished boot. */
-export async function restoreSkipped(store: PlaygroundStore) {
+/**
+ * Applies this tab's saved state now, guarded like a boot: if it freezes the
+ * page, the next load skips it; once it has rendered, the guard is lifted.
+ */
+async function rehydrateGuarded(store: PlaygroundStore) {
   sessionStorage.setItem(BOOT_KEY, "pending")
   await store.persist.rehydrate()
+  setTimeout(markBootComplete, 1500)
 }
+
+/** Restores the last draft of any tab into this one (see DRAFT_KEY). */
+export async function restoreDraft(store: PlaygroundStore) {
+  const draft = readDraft()
+  if (!draft) return
+  sessionStorage.setItem(PERSIST_KEY, JSON.stringify(draft.value))
+  await rehydrateGuarded(store)
+}
+
+/** Restores the autosave that was skipped after an unfinished boot. */
+export const restoreSkipped = rehydrateGuarded

@@ -50,7 +50,11 @@ export function Playground() {
     <PlaygroundStoreProvider store={init.store}>
       <div className="flex h-dvh flex-col">
         <Header ready />
-        <Workspace notice={init.notice} skippedRestore={init.skippedRestore} />
+        <Workspace
+          notice={init.notice}
+          skippedRestore={init.skippedRestore}
+          draftSavedAt={init.draftSavedAt ?? null}
+        />
       </div>
     </PlaygroundStoreProvider>
   )

@@ -25,9 +25,11 @@ const REGIONS: Array<{ id: Region; label: string }> = [
 export function Workspace({
   notice,
   skippedRestore,
+  draftSavedAt,
 }: {
   notice: { kind: "info" | "error"; text: string } | null
   skippedRestore: boolean
+  draftSavedAt: number | null
 }) {
   usePendingTextFlush()
   const region = usePlaygroundStore((s) => s.narrowRegion)
@@ -35,7 +37,11 @@ export function Workspace({
 
   return (
     <main className="flex min-h-0 flex-1 flex-col">
-      <Notices notice={notice} skippedRestore={skippedRestore} />
+      <Notices
+        notice={notice}
+        skippedRestore={skippedRestore}
+        draftSavedAt={draftSavedAt}
+      />
       <TabBar
         label="Regions"
         tabs={REGIONS}

@@ -1,6 +1,6 @@
 "use client"
 
-import { type ReactNode, useId, useMemo } from "react"
+import { type ReactNode, useId, useMemo, useState } from "react"
 
 import { cacheSetup, getModelInfo, MODELS } from "@/lib/context-editing"
 
@@ -11,6 +11,20 @@ import { usePlaygroundStore } from "../playground-store-provider"
 import { approxShort, useSimulation } from "../use-simulation"
 
 type Req = Record<string, unknown>
+
+/** tool_use, server_tool_use and mcp_tool_use blocks in the messages. */
+function countToolUses(messages: readonly unknown[]): number {
+  let n = 0
+  for (const m of messages) {
+    const content = (m as { content?: unknown } | null)?.content
+    if (!Array.isArray(content)) continue
+    for (const b of content) {
+      const type = (b as { type?: unknown } | null)?.type
+      if (typeof type === "string" && type.endsWith("tool_use")) n++
+    }
+  }
+  return n
+}
 
 function thinkingMode(request: unknown): string {
   const t = (request as { thinking?: { type?: unknown } } | null)?.thinking
@@ -117,16 +131,21 @@ export function ConversationToolbar() {
   const model = isObject ? String((request as Req).model ?? "") : ""
   const caching = useMemo(() => cacheMode(request), [request])
   const known = MODELS.some((m) => m.id === model)
-  const messages = Array.isArray(request)
-    ? request
-    : isObject && Array.isArray((request as Req).messages)
-      ? ((request as Req).messages as unknown[])
-      : []
-  const toolUses = useMemo(
+  const messages = useMemo(
     () =>
-      sim.ok ? sim.blocks.filter((b) => /tool_use$/.test(b.type)).length : 0,
-    [sim]
+      Array.isArray(request)
+        ? request
+        : isObject && Array.isArray((request as Req).messages)
+          ? ((request as Req).messages as unknown[])
+          : [],
+    [request, isObject]
   )
+  // Counted from the messages, so an invalid edit config does not blank it.
+  const toolUses = useMemo(() => countToolUses(messages), [messages])
+  // The last valid prediction's size stays while the request is invalid.
+  const [tokens, setTokens] = useState<number | null>(null)
+  if (sim.ok && sim.original_input_tokens !== tokens)
+    setTokens(sim.original_input_tokens)
   const disabled = stale || !isObject
 
   return (
@@ -206,8 +225,9 @@ export function ConversationToolbar() {
         className="ml-auto text-zinc-500 tabular-nums"
         data-testid="conversation.stats"
       >
-        {messages.length} msgs · {toolUses} tool uses
-        {sim.ok ? ` · ${approxShort(sim.original_input_tokens)} tokens` : ""}
+        {messages.length} msgs · {toolUses}{" "}
+        {toolUses === 1 ? "tool use" : "tool uses"}
+        {tokens !== null ? ` · ${approxShort(tokens)} tokens` : ""}
       </span>
       {tooBigToSave && (
         <span

@@ -122,6 +122,10 @@ test("compaction over a long session: the Timeline and Compare say at which requ
 }) => {
   await playground.open()
   await playground.loadExample("compaction")
+  // The headline numbers cannot show compaction: a line says it fires.
+  await expect(page.getByTestId("result.compaction")).toContainText(
+    "Compaction fires"
+  )
   await playground.resultTab("timeline").click()
   // Cached to each request's end, so the summary is where the cache breaks.
   await page.getByTestId("timeline.cache.enable").click()

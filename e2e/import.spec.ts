@@ -4,6 +4,7 @@ import { simulate } from "@/lib/context-editing"
 import { parseImport } from "@/lib/import"
 import { setEditField, withEdits } from "@/lib/state/edits"
 
+import { preset } from "./expected"
 import { expect, test } from "./fixtures"
 
 const fixture = (name: string) =>
@@ -15,7 +16,8 @@ test("a legacy XML transcript converts, and its old tool results become clearabl
 }) => {
   const text = fixture("legacy-stock-price-messages.json")
   await playground.open()
-  await playground.importText(text)
+  await playground.importText(text, { keepEdits: false })
+  await expect(page.getByTestId("edits.none")).toBeVisible()
   await expect(page.getByTestId("diff.view")).toContainText("get_ticker_symbol")
 
   // Clear every tool result as soon as there is one tool use.
@@ -43,6 +45,42 @@ test("a legacy XML transcript converts, and its old tool results become clearabl
   await expect
     .poll(() => playground.appliedEdits())
     .toEqual(sim.context_management)
+})
+
+test("an import without edits of its own keeps the current edits by default (clear_thinking only with thinking on)", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.setNumber(1, "keep", 0)
+  const text = fixture("legacy-stock-price-messages.json")
+  await playground.importText(text)
+  await expect(page.getByTestId("diff.view")).toContainText("get_ticker_symbol")
+  // The legacy conversation has no thinking: clear_thinking stays behind,
+  // clear_tool_uses (with keep 0) comes along.
+  await expect(playground.editCard(0)).toContainText("clear_tool_uses_20250919")
+  await expect(playground.editCard(1)).toHaveCount(0)
+  await expect(playground.field(0, "keep")).toHaveValue("0")
+  const imported = parseImport(text)
+  if (!imported.success) throw new Error(imported.error.message)
+  const edits = (
+    preset("research-agent").context_management as {
+      edits: Record<string, unknown>[]
+    }
+  ).edits
+  const expected = simulate(
+    setEditField(
+      withEdits(imported.data as Record<string, unknown>, [edits[1]!]),
+      0,
+      "keep",
+      { type: "tool_uses", value: 0 }
+    )
+  )
+  if (!expected.ok) throw new Error(expected.error.message)
+  await expect
+    .poll(() => playground.appliedEdits())
+    .toEqual(expected.context_management)
+  expect(playground.consoleErrors).toEqual([])
 })
 
 test("XML calls pasted inside text are flagged, explained and converted", async ({

@@ -6,10 +6,51 @@ import { HEADER_BUTTON } from "./header-button"
 import { LazyImportDialog as ImportDialog } from "./lazy"
 import { usePlaygroundStore } from "./playground-store-provider"
 
+/** The current request's `context_management` when it is an object. */
+function editsOf(request: unknown): { edits?: unknown } | undefined {
+  if (typeof request !== "object" || request === null) return undefined
+  const cm = (request as { context_management?: unknown }).context_management
+  return typeof cm === "object" && cm !== null && !Array.isArray(cm)
+    ? (cm as { edits?: unknown })
+    : undefined
+}
+
+/**
+ * The current edits to put on an imported request: all of them, except
+ * clear_thinking when the import has no thinking on (the API would reject
+ * it). Null when nothing is left to keep.
+ */
+function carriedEdits(
+  cm: { edits?: unknown } | undefined,
+  request: object
+): { edits: unknown[]; note: string } | null {
+  if (!cm || !Array.isArray(cm.edits) || cm.edits.length === 0) return null
+  const thinking = (request as { thinking?: { type?: unknown } }).thinking
+  const thinkingOn =
+    thinking?.type === "enabled" || thinking?.type === "adaptive"
+  const edits = thinkingOn
+    ? cm.edits
+    : cm.edits.filter(
+        (e) =>
+          (e as { type?: unknown } | null)?.type !== "clear_thinking_20251015"
+      )
+  if (edits.length === 0) return null
+  const dropped = cm.edits.length - edits.length
+  return {
+    edits,
+    note:
+      dropped > 0
+        ? "; kept the current edits except clear_thinking (this conversation has no thinking)"
+        : "; kept the current edits",
+  }
+}
+
 /** "Import" in the header: paste, drop a file, or generate a session. */
 export function ImportAction() {
   const [open, setOpen] = useState(false)
   const setRequest = usePlaygroundStore((s) => s.setRequest)
+  const current = usePlaygroundStore((s) => s.request)
+  const cm = editsOf(current)
   return (
     <>
       <button
@@ -25,9 +66,22 @@ export function ImportAction() {
         <ImportDialog
           open
           onClose={() => setOpen(false)}
-          onImport={(request, summary) =>
-            setRequest(request, { kind: "import", summary })
-          }
+          editsToKeep={Array.isArray(cm?.edits) ? cm.edits.length : 0}
+          onImport={(request, summary, keepEdits) => {
+            const kept =
+              keepEdits && !("context_management" in request)
+                ? carriedEdits(cm, request)
+                : null
+            setRequest(
+              kept
+                ? {
+                    ...request,
+                    context_management: { ...cm, edits: kept.edits },
+                  }
+                : request,
+              { kind: "import", summary: kept ? summary + kept.note : summary }
+            )
+          }}
         />
       )}
     </>

@@ -13,10 +13,15 @@ import { SegmentedTabs, type TabOption } from "./share/segmented-tabs"
 export interface ImportDialogProps {
   open: boolean
   onClose(): void
-  /** Called with a valid Messages request and a one-line summary of the import. */
-  onImport(request: object, summary: string): void
+  /**
+   * Called with a valid Messages request, a one-line summary of the import,
+   * and whether the current edits should carry over (see `editsToKeep`).
+   */
+  onImport(request: object, summary: string, keepEdits: boolean): void
   /** Text to start with (e.g. what was dropped on the page). */
   initialText?: string
+  /** How many edits the current request has (0: the option is not shown). */
+  editsToKeep?: number
 }
 
 type Tab = "paste" | "generate"
@@ -32,6 +37,7 @@ export function ImportDialog({
   onClose,
   onImport,
   initialText,
+  editsToKeep = 0,
 }: ImportDialogProps) {
   return (
     <ModalDialog
@@ -46,6 +52,7 @@ export function ImportDialog({
         initialText={initialText ?? ""}
         onImport={onImport}
         onClose={onClose}
+        editsToKeep={editsToKeep}
       />
     </ModalDialog>
   )
@@ -55,19 +62,37 @@ function ImportDialogBody({
   initialText,
   onImport,
   onClose,
+  editsToKeep,
 }: {
   initialText: string
   onImport: ImportDialogProps["onImport"]
   onClose(): void
+  editsToKeep: number
 }) {
   const [tab, setTab] = useState<Tab>("paste")
+  const [keepEdits, setKeepEdits] = useState(true)
   const panelId = useId()
   const finish = (request: object, summary: string) => {
-    onImport(request, summary)
+    onImport(request, summary, editsToKeep > 0 && keepEdits)
     onClose()
   }
   return (
     <>
+      <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+        The import replaces the conversation (Undo brings it back).
+      </p>
+      {editsToKeep > 0 && (
+        <label className="mb-2 flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            data-testid="import.keep-edits"
+            checked={keepEdits}
+            onChange={(e) => setKeepEdits(e.target.checked)}
+          />
+          Keep my current {editsToKeep === 1 ? "edit" : `${editsToKeep} edits`}{" "}
+          when the import brings none of its own
+        </label>
+      )}
       <SegmentedTabs<Tab>
         label="Import source"
         options={TABS}

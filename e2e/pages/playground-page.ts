@@ -225,9 +225,10 @@ export class PlaygroundPage {
   }
 
   // ── Import ────────────────────────────────────────────────────────────────
-  /** Pastes text into the import dialog and imports it. */
-  async importText(text: string) {
+  /** Pastes text into the import dialog and imports it (keeping the current edits unless told not to). */
+  async importText(text: string, { keepEdits = true } = {}) {
     await this.page.getByTestId("header.import").click()
+    if (!keepEdits) await this.page.getByTestId("import.keep-edits").uncheck()
     await this.page.getByTestId("import.text").fill(text)
     await expect(this.page.getByTestId("import.detected")).toBeVisible()
     await this.page.getByTestId("import.submit").click()

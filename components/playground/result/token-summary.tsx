@@ -44,6 +44,34 @@ export function TokenNumbers({ sim }: { sim: SimulateSuccess }) {
   )
 }
 
+/**
+ * Compaction never shows in the numbers above (count_tokens does not compact,
+ * and applied_edits has no compaction entry), so say when it fires.
+ */
+function CompactionLine({ sim }: { sim: SimulateSuccess }) {
+  const c = sim.compaction
+  if (!c?.fires) return null
+  return (
+    <p
+      data-testid="result.compaction"
+      className="rounded border border-violet-200 bg-violet-50 px-2 py-1 text-xs text-violet-950 dark:border-violet-900 dark:bg-violet-950/50 dark:text-violet-100"
+    >
+      <strong>Compaction fires</strong>
+      {c.onDemand
+        ? " (asked for on demand)"
+        : ` (${approx(c.tokensAtCheck)} ≥ trigger ${c.trigger.toLocaleString("en-US")})`}
+      : the server first summarises the conversation, and the reply starts with
+      a <code>compaction</code> block
+      {c.predictedStopReason === "compaction"
+        ? ` and stops there (stop_reason "compaction")`
+        : ", then continues on the summary"}
+      . The numbers above are this prompt as sent: <code>count_tokens</code>{" "}
+      never compacts, and <code>applied_edits</code> has no compaction entry.
+      The next request, with that block sent back, starts from the summary.
+    </p>
+  )
+}
+
 /** Before → after estimate and the API-shaped numbers the server would return. */
 export function TokenSummary({
   sim,
@@ -75,6 +103,7 @@ export function TokenSummary({
           ≈ local estimate
         </span>
       </div>
+      <CompactionLine sim={sim} />
       <div className="grid gap-2 md:grid-cols-2">
         <figure>
           <figcaption className="text-[11px] text-zinc-500">

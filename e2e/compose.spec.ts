@@ -112,3 +112,30 @@ test("the JSON editor underlines a user message without content, not a system me
     )
   }).toPass({ timeout: 20_000 })
 })
+
+test("reaching the JSON editor with the keyboard says how Tab gets out again, and Ctrl+M does it", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.waitForMonaco()
+  const hint = page.getByTestId("editor.tab-hint")
+  // Tab from the control before the editor.
+  await page.getByTestId("conversation.cache").focus()
+  await page.keyboard.press("Tab")
+  await expect(hint).toBeVisible()
+  await expect(hint).toContainText("Ctrl+M")
+  // Tab focus mode on: Tab now leaves the editor instead of indenting.
+  const before = await playground.editorText()
+  await page.keyboard.press("Control+M")
+  await page.keyboard.press("Tab")
+  await expect(hint).toHaveCount(0)
+  expect(await playground.editorText()).toBe(before)
+  const inEditor = await page.evaluate(
+    () => document.activeElement?.closest(".monaco-editor") !== null
+  )
+  expect(inEditor).toBe(false)
+  // A click into the editor shows no hint.
+  await playground.monaco.click()
+  await expect(hint).toHaveCount(0)
+})

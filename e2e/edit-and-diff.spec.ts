@@ -348,6 +348,20 @@ test("excluding a tool protects every one of its results", async ({
     expect(shown[`${b.messageIndex}.${b.blockIndex}`]).toBe("excluded")
 })
 
+test("a typo in exclude_tools is flagged on its chip, with the name it probably meant", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.addExcludedTool(1, "reed_file")
+  const chip = page.getByTestId("edits.1.exclude_tools.chip.reed_file")
+  await expect(chip).toHaveAttribute("data-unknown", "true")
+  await expect(chip).toContainText("did you mean read_file?")
+  await expect(
+    page.getByTestId("edits.1.exclude_tools.chip.memory")
+  ).not.toHaveAttribute("data-unknown", "true")
+})
+
 test("clearing results smaller than the placeholder is shown as tokens added, not saved", async ({
   playground,
   page,

@@ -1,7 +1,7 @@
 "use client"
 
 import Editor, { type OnMount } from "@monaco-editor/react"
-import { useEffect, useRef } from "react"
+import { useEffect, useRef, useState } from "react"
 
 import { monaco } from "./setup"
 import { useIsDark } from "./use-is-dark"
@@ -71,9 +71,22 @@ function applyExternalText(model: monaco.editor.ITextModel, next: string) {
   )
 }
 
+// Whether the last input on the page was a key press (for the Tab hint).
+let lastInputKeyboard = false
+if (typeof window !== "undefined") {
+  window.addEventListener("keydown", () => (lastInputKeyboard = true), true)
+  window.addEventListener(
+    "pointerdown",
+    () => (lastInputKeyboard = false),
+    true
+  )
+}
+
 /** Monaco JSON editor bound to a text value, with schema validation. */
 export function JsonEditor(props: JsonEditorProps) {
   const isDark = useIsDark()
+  // Reached with the keyboard: say how Tab gets out again (Monaco keeps it).
+  const [tabHint, setTabHint] = useState(false)
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null)
   const propsRef = useRef(props)
   useEffect(() => {
@@ -125,7 +138,12 @@ export function JsonEditor(props: JsonEditorProps) {
     if (model && model.getValue() !== propsRef.current.value) {
       model.setValue(propsRef.current.value)
     }
-    editor.onDidBlurEditorText(() => propsRef.current.onBlur?.())
+    editor.onDidBlurEditorText(() => {
+      setTabHint(false)
+      propsRef.current.onBlur?.()
+    })
+    editor.onDidFocusEditorText(() => setTabHint(lastInputKeyboard))
+    editor.onMouseDown(() => setTabHint(false))
     editor.onDidChangeCursorPosition((e) => {
       const offset = editor.getModel()?.getOffsetAt(e.position)
       if (offset !== undefined) propsRef.current.onCursorOffset?.(offset)
@@ -150,34 +168,47 @@ export function JsonEditor(props: JsonEditorProps) {
   }
 
   return (
-    <Editor
-      height="100%"
-      language="json"
-      path={props.modelUri}
-      defaultValue={props.value}
-      theme={isDark ? "vs-dark" : "vs"}
-      onMount={onMount}
-      onChange={(text) => {
-        if (text !== undefined && text !== propsRef.current.value)
-          propsRef.current.onChange(text)
-      }}
-      options={{
-        minimap: { enabled: false },
-        automaticLayout: true,
-        fontSize: 12.5,
-        tabSize: 2,
-        scrollBeyondLastLine: false,
-        wordWrap: "on",
-        ariaLabel: props.ariaLabel,
-        // Large pasted requests: keep tokenization and links cheap.
-        maxTokenizationLineLength: 5000,
-        links: false,
-        renderValidationDecorations: "on",
-        fixedOverflowWidgets: true,
-        folding: !props.heavy,
-        occurrencesHighlight: props.heavy ? "off" : "singleFile",
-        bracketPairColorization: { enabled: !props.heavy },
-      }}
-    />
+    <div className="relative h-full">
+      <Editor
+        height="100%"
+        language="json"
+        path={props.modelUri}
+        defaultValue={props.value}
+        theme={isDark ? "vs-dark" : "vs"}
+        onMount={onMount}
+        onChange={(text) => {
+          if (text !== undefined && text !== propsRef.current.value)
+            propsRef.current.onChange(text)
+        }}
+        options={{
+          minimap: { enabled: false },
+          automaticLayout: true,
+          fontSize: 12.5,
+          tabSize: 2,
+          scrollBeyondLastLine: false,
+          wordWrap: "on",
+          ariaLabel: `${props.ariaLabel}. Press Control M (on a Mac, Control Shift M) to let Tab move focus out of the editor.`,
+          // Large pasted requests: keep tokenization and links cheap.
+          maxTokenizationLineLength: 5000,
+          links: false,
+          renderValidationDecorations: "on",
+          fixedOverflowWidgets: true,
+          folding: !props.heavy,
+          occurrencesHighlight: props.heavy ? "off" : "singleFile",
+          bracketPairColorization: { enabled: !props.heavy },
+        }}
+      />
+      {tabHint && (
+        <p
+          data-testid="editor.tab-hint"
+          role="status"
+          className="pointer-events-none absolute right-2 bottom-2 rounded bg-zinc-900/90 px-2 py-1 text-[11px] text-white dark:bg-zinc-100/90 dark:text-zinc-900"
+        >
+          Tab indents here. <kbd>Ctrl</kbd>+<kbd>M</kbd> (on a Mac{" "}
+          <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>) makes Tab move focus
+          out instead.
+        </p>
+      )}
+    </div>
   )
 }

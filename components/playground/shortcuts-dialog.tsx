@@ -10,7 +10,10 @@ const SHORTCUTS: Array<[string, string]> = [
     "Result views: Blocks, Explain, Timeline, Compare, Raw diff, Server",
   ],
   ["Ctrl/⌘ + Z inside the JSON editor", "The editor's own undo"],
-  ["Ctrl + M inside the JSON editor", "Let Tab move focus out of the editor"],
+  [
+    "Ctrl + M inside the JSON editor (Mac: Ctrl + Shift + M)",
+    "Let Tab move focus out of the editor",
+  ],
   ["Ctrl/⌘ + S", "Share a permalink"],
   ["?", "This list"],
 ]

@@ -96,6 +96,42 @@ export function NumberInput({
 }
 
 /** A list of names as removable chips, with an input to add more. */
+/** Edit distance, for "did you mean" (short names only). */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!
+      row[j] = Math.min(
+        row[j]! + 1,
+        row[j - 1]! + 1,
+        prev + (a[i - 1] === b[j - 1] ? 0 : 1)
+      )
+      prev = cur
+    }
+  }
+  return row[b.length]!
+}
+
+/** The known name a typo most likely meant (at most 2 edits away), if any. */
+function closeName(name: string, known: readonly string[]): string | undefined {
+  let best: string | undefined
+  let bestD = 3
+  for (const k of known) {
+    if (Math.abs(k.length - name.length) >= bestD) continue
+    const d = distance(name.toLowerCase(), k.toLowerCase())
+    if (d < bestD) [best, bestD] = [k, d]
+  }
+  return best
+}
+
+function unknownToolHint(name: string, known: readonly string[]): string {
+  const close = closeName(name, known)
+  return `No tool definition or tool use in this request is named ${name}, so this entry protects nothing${close ? `. Did you mean ${close}?` : "."}`
+}
+
 export function ChipsInput({
   values,
   onChange,
@@ -124,9 +160,28 @@ export function ChipsInput({
         {values.map((v) => (
           <span
             key={v}
-            className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 font-mono text-xs text-sky-900 dark:bg-sky-900/50 dark:text-sky-100"
+            data-testid={`${testId}.chip.${v}`}
+            data-unknown={suggestions.includes(v) ? undefined : "true"}
+            title={
+              suggestions.includes(v)
+                ? undefined
+                : unknownToolHint(v, suggestions)
+            }
+            className={cn(
+              "inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-mono text-xs",
+              suggestions.includes(v)
+                ? "bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100"
+                : "bg-amber-100 text-amber-950 ring-1 ring-amber-400 dark:bg-amber-900/50 dark:text-amber-100"
+            )}
           >
             {v}
+            {!suggestions.includes(v) && (
+              <span className="font-sans text-[10px]">
+                {closeName(v, suggestions)
+                  ? `(did you mean ${closeName(v, suggestions)}?)`
+                  : "(no such tool here)"}
+              </span>
+            )}
             <button
               type="button"
               aria-label={`Remove ${v}`}

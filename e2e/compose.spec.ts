@@ -41,6 +41,16 @@ test("clicking a block selects its JSON in the editor", async ({
   })
   // The first message's first block: the user's opening text block.
   expect(JSON.parse(selected)).toMatchObject({ type: "text" })
+  // The reason line under a changed block selects it too.
+  const changed = page
+    .locator("[data-testid^='diff.block.'][data-status='removed']")
+    .first()
+  await changed.getByTestId("diff.block.reason").click()
+  await expect(changed).toHaveAttribute("data-selected", "true")
+  await expect(page.getByTestId("diff.block.0.0")).not.toHaveAttribute(
+    "data-selected",
+    "true"
+  )
 })
 
 test("a mid-conversation system message is read, hidden once a later user message exists, and editable in compose", async ({

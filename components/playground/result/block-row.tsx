@@ -41,8 +41,13 @@ export const BlockRow = memo(function BlockRow({
       data-testid={`diff.block.${b.messageIndex}.${b.blockIndex}`}
       data-status={b.status}
       data-selected={selected || undefined}
+      // The whole row selects the block in the JSON (the button inside is
+      // the keyboard's way to do the same, and it also opens the reason).
+      onClick={() =>
+        onSelect({ messageIndex: b.messageIndex, blockIndex: b.blockIndex })
+      }
       className={cn(
-        "rounded-md border text-xs",
+        "cursor-pointer rounded-md border text-xs",
         selected
           ? "border-brand ring-1 ring-brand/40"
           : "border-transparent hover:border-zinc-200 dark:hover:border-zinc-800"
@@ -51,10 +56,7 @@ export const BlockRow = memo(function BlockRow({
       <button
         type="button"
         aria-expanded={open}
-        onClick={() => {
-          setOpen(!open)
-          onSelect({ messageIndex: b.messageIndex, blockIndex: b.blockIndex })
-        }}
+        onClick={() => setOpen(!open)}
         className="flex w-full items-baseline gap-2 px-2 py-1 text-left"
       >
         <span className="w-28 shrink-0 truncate font-mono text-[11px] text-zinc-500">

@@ -62,6 +62,7 @@ test("on a phone-width screen the header actions fit on one line, and the exampl
     "header.share",
     "header.code",
     "header.learn",
+    "header.more",
     "header.theme",
   ]
   const boxes = []
@@ -83,6 +84,30 @@ test("on a phone-width screen the header actions fit on one line, and the exampl
   expect(menu).not.toBeNull()
   expect(menu!.x).toBeGreaterThanOrEqual(0)
   expect(menu!.x + menu!.width).toBeLessThanOrEqual(width)
+})
+
+test("on a phone, the ⋯ menu holds undo, redo, reset and the Server tab", async ({
+  playground,
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 760 })
+  await playground.open()
+  await expect(page.getByTestId("header.undo")).toBeHidden()
+  await page.getByTestId("header.more").click()
+  await expect(page.getByTestId("header.more.undo")).toBeDisabled()
+  await page.keyboard.press("Escape")
+  await page.getByTestId("regions.tab.edits").click()
+  await playground.setNumber(1, "keep", 9)
+  await page.getByTestId("header.more").click()
+  await page.getByTestId("header.more.undo").click()
+  await expect(playground.field(1, "keep")).toHaveValue("")
+  await page.getByTestId("header.more").click()
+  await page.getByTestId("header.more.server").click()
+  await expect(page.getByTestId("region.result")).toBeVisible()
+  await expect(playground.resultTab("server")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
 })
 
 test("the examples menu works from the keyboard", async ({

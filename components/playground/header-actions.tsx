@@ -4,8 +4,6 @@ import { useEffect, useState } from "react"
 
 import { RESULT_TABS } from "@/lib/state"
 
-import { clearAutosave } from "./init-store"
-import { loadDefaultSample } from "./initial-request"
 import { ExamplesMenu } from "./examples-menu"
 import { HEADER_BUTTON } from "./header-button"
 import {
@@ -14,10 +12,12 @@ import {
 } from "./playground-store-provider"
 import { ImportAction } from "./import-action"
 import { LearnAction } from "./learn/learn-action"
+import { MoreMenu } from "./more-menu"
 import { ShareActions } from "./share-actions"
+import { resetToSample } from "./reset"
 import { ShortcutsDialog } from "./shortcuts-dialog"
 
-// Below the sm breakpoint only the main actions fit; undo/redo stay on the keyboard.
+// Below the sm breakpoint only the main actions fit; the rest is in MoreMenu.
 const wide = "hidden sm:inline-block"
 
 function inEditable(target: EventTarget | null): boolean {
@@ -95,19 +95,7 @@ export function HeaderActions() {
         className={`${HEADER_BUTTON} ${wide}`}
         data-testid="header.reset"
         title="Forget this tab's saved state and reopen the sample"
-        onClick={() => {
-          if (
-            !window.confirm(
-              "Reset to the sample? Your current request and edits in this tab are discarded."
-            )
-          )
-            return
-          clearAutosave()
-          void loadDefaultSample().then((s) => {
-            store.getState().resetAssumptions()
-            store.getState().setRequest(s.request, { kind: "preset", id: s.id })
-          })
-        }}
+        onClick={() => resetToSample(store)}
       >
         Reset
       </button>
@@ -120,6 +108,7 @@ export function HeaderActions() {
       >
         ⌨
       </button>
+      <MoreMenu onShortcuts={() => setHelp(true)} />
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </>
   )

@@ -9,7 +9,11 @@ export function Header({ ready = false }: { ready?: boolean }) {
   return (
     <header className="flex h-12 shrink-0 items-center gap-1 border-b border-zinc-200 px-2 min-[400px]:gap-2 sm:gap-3 sm:px-3 dark:border-zinc-800">
       <div className="flex items-center gap-2">
-        <svg viewBox="0 0 32 32" className="size-6" aria-hidden>
+        <svg
+          viewBox="0 0 32 32"
+          className="hidden size-6 min-[400px]:block"
+          aria-hidden
+        >
           <rect width="32" height="32" rx="7" fill="#d97757" />
           <rect x="7" y="7" width="18" height="4" rx="1.5" fill="#fff" />
           <rect

@@ -4,7 +4,10 @@ import { useSyncExternalStore } from "react"
 
 type Theme = "light" | "dark" | "system"
 const KEY = "cep.theme"
-const ORDER: Theme[] = ["system", "light", "dark"]
+/** The first click always changes what you see: to the other appearance. */
+const order = (systemDark: boolean): Theme[] =>
+  systemDark ? ["system", "light", "dark"] : ["system", "dark", "light"]
+const prefersDark = () => matchMedia("(prefers-color-scheme: dark)").matches
 const LABEL: Record<Theme, string> = {
   system: "Theme: system",
   light: "Theme: light",
@@ -40,10 +43,13 @@ function subscribe(listener: () => void) {
   }
 }
 
-/** Cycles system → light → dark; follows the system by default. */
+/** Cycles system → the other appearance → the same one, explicitly; follows the system by default. */
 export function ThemeToggle() {
   const theme = useSyncExternalStore(subscribe, read, () => "system" as Theme)
-  const next = ORDER[(ORDER.indexOf(theme) + 1) % ORDER.length] ?? "system"
+  // Snapshots, so the server's render (system, light) hydrates cleanly.
+  const systemDark = useSyncExternalStore(subscribe, prefersDark, () => false)
+  const cycle = order(systemDark)
+  const next = cycle[(cycle.indexOf(theme) + 1) % cycle.length] ?? "system"
   return (
     <button
       type="button"

@@ -42,13 +42,14 @@ function row(
   }
 }
 
-/** A retired Claude 3 model: no context editing, no thinking, 200k window. */
-function claude3(
+/** A retired model from before Claude 4: no context editing, 200k window. */
+function preClaude4(
   id: string,
   displayName: string,
-  toolPromptTokens: ModelInfo["toolPromptTokens"]
+  aliases: string[],
+  toolPromptTokens?: ModelInfo["toolPromptTokens"]
 ): Row {
-  return row(id, displayName, [], {
+  return row(id, displayName, aliases, {
     contextEditing: false,
     compaction: false,
     onDemandCompaction: false,
@@ -56,7 +57,7 @@ function claude3(
     tokenizer: "legacy",
     contextWindow: 200_000,
     retired: true,
-    toolPromptTokens,
+    ...(toolPromptTokens ? { toolPromptTokens } : {}),
   })
 }
 
@@ -152,43 +153,29 @@ const ROWS: Row[] = [
       retired: true,
     }
   ),
-  row(
-    "claude-3-7-sonnet-20250219",
-    "Claude Sonnet 3.7",
-    ["claude-3-7-sonnet-latest"],
-    {
-      contextEditing: false,
-      compaction: false,
-      onDemandCompaction: false,
-      thinkingDefaultKeep: 1,
-      tokenizer: "legacy",
-      contextWindow: 200_000,
-      retired: true,
-    }
-  ),
-  row(
+  preClaude4("claude-3-7-sonnet-20250219", "Claude Sonnet 3.7", [
+    "claude-3-7-sonnet-latest",
+  ]),
+  preClaude4(
     "claude-3-5-haiku-20241022",
     "Claude Haiku 3.5",
     ["claude-3-5-haiku-latest"],
-    {
-      contextEditing: false,
-      compaction: false,
-      onDemandCompaction: false,
-      thinkingDefaultKeep: 1,
-      tokenizer: "legacy",
-      contextWindow: 200_000,
-      retired: true,
-      toolPromptTokens: { auto: 264, any: 340 },
-    }
+    { auto: 264, any: 340 }
   ),
   // Claude 3: kept for their documented tool-use prompt sizes (spec §8.2),
   // which legacy XML transcripts and old logs still meet.
-  claude3("claude-3-opus-20240229", "Claude Opus 3", { auto: 530, any: 281 }),
-  claude3("claude-3-sonnet-20240229", "Claude Sonnet 3", {
+  preClaude4("claude-3-opus-20240229", "Claude Opus 3", [], {
+    auto: 530,
+    any: 281,
+  }),
+  preClaude4("claude-3-sonnet-20240229", "Claude Sonnet 3", [], {
     auto: 159,
     any: 235,
   }),
-  claude3("claude-3-haiku-20240307", "Claude Haiku 3", { auto: 264, any: 340 }),
+  preClaude4("claude-3-haiku-20240307", "Claude Haiku 3", [], {
+    auto: 264,
+    any: 340,
+  }),
 ]
 
 // Mid-conversation system messages: the docs' list (Fable 5.1, Mythos 5.1,

@@ -169,7 +169,7 @@ export const ASSUMPTION_SPECS: readonly AssumptionSpec[] = [
     key: "rejectUnsupportedModelEdits",
     label: "Reject unsupported models",
     description:
-      "Clear edits on a model without context editing are a 400, as the spec assumes (off: only a warning).",
+      "Clear edits on a listed model without context editing are a 400, as the spec assumes (off: only a warning; an unknown id always gets only the warning).",
     evidence: "assumed",
     specRef: "§4",
     default: true,

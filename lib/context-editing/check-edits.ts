@@ -63,8 +63,11 @@ export function checkEdits(x: CheckInput): SimulateError | null {
       null
     )
   const clear = edits.find((e) => e.type !== "compact_20260112")
+  // Like compaction above: only a model the table knows is rejected; an
+  // unknown id (even a Claude 2/3-era one) gets the warning below.
   if (
     clear &&
+    x.model.known &&
     !x.model.contextEditing &&
     x.assumptions.rejectUnsupportedModelEdits
   )

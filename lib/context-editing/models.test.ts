@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 
 import { defaultEdit, EDIT_DEFAULTS, EDIT_TYPES } from "./edit-defaults"
 import { getModelInfo, MODELS } from "./models"
+import { simulate } from "./simulate"
 
 describe("model capability table (spec §5)", () => {
   it("resolves ids, aliases and platform ids", () => {
@@ -73,6 +74,23 @@ describe("unknown Claude 2/3-era ids (legacy transcripts)", () => {
     expect(info.contextWindow).toBe(200_000)
     expect(info.thinkingDefaultKeep).toBe(1)
     expect(info.tokenizer).toBe("legacy")
+  })
+})
+
+describe("context editing on old models (spec §4, assumed 400)", () => {
+  const request = (model: string) => ({
+    model,
+    max_tokens: 64,
+    messages: [{ role: "user", content: "Hi" }],
+    context_management: { edits: [{ type: "clear_tool_uses_20250919" }] },
+  })
+  it("rejects a listed model without it, and only warns for an unknown old id", () => {
+    const listed = simulate(request("claude-3-7-sonnet-20250219"))
+    expect(listed.ok).toBe(false)
+    const unknown = simulate(request("claude-3-5-sonnet-20241022"))
+    expect(unknown.ok && unknown.warnings.map((w) => w.code)).toContain(
+      "context_editing_unsupported"
+    )
   })
 })
 

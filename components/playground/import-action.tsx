@@ -49,7 +49,8 @@ function carriedEdits(
 export function ImportAction() {
   const [open, setOpen] = useState(false)
   const setRequest = usePlaygroundStore((s) => s.setRequest)
-  const current = usePlaygroundStore((s) => s.request)
+  // Read only while the dialog is open: typing does not re-render the header.
+  const current = usePlaygroundStore((s) => (open ? s.request : null))
   const cm = editsOf(current)
   return (
     <>

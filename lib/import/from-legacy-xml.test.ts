@@ -106,6 +106,13 @@ describe("stock price example (docs, two chained calls)", () => {
     )
   })
 
+  it("reads tools from several <tools> blocks and keeps the prose between them", () => {
+    const text = `${LEGACY_TOOL_PREAMBLE}\n<tools>\n${TOOL("f", [["a", "string"]])}\n</tools>\nExtra: answer in French.\n<tools>\n${TOOL("g", [["b", "string"]])}\n</tools>\n\nHuman: go\n\nAssistant: ok`
+    const { data } = ok(fromLegacyTranscript(text))
+    expect(data.tools?.map((t) => t.name)).toEqual(["f", "g"])
+    expect(data.system).toBe("Extra: answer in French.")
+  })
+
   it("warns when two tool descriptions share a name and counts the tools once", () => {
     const twice = `${system(TOOL("f", [["a", "string"]]), TOOL("f", [["b", "string"]]))}\n\nHuman: go\n\nAssistant: ok`
     const text = notesText(ok(fromLegacyTranscript(twice)))

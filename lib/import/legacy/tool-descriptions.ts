@@ -108,34 +108,40 @@ export function extractTools(
   text: string,
   notes: Notes
 ): { tools: LegacyTool[]; rest: string } {
-  let span: { start: number; end: number } | undefined
+  type Span = { start: number; end: number }
+  let spans: Span[] = []
   let tools: LegacyTool[] = []
-  const block = elements(text, "tools")[0]
   const descs = elements(text, "tool_description")
   if (descs.length > 0) {
     tools = descs
       .map((d) => parseToolDescription(d.inner, notes))
       .filter((t): t is LegacyTool => t !== null)
-    const first = descs[0]!
-    const last = descs.at(-1)!
-    span =
-      block && block.start <= first.start && block.end >= last.end
-        ? block
-        : { start: first.start, end: last.end }
+    // Each description goes with the <tools> block around it (there may be
+    // several); text between the blocks stays in the system prompt.
+    const blocks = elements(text, "tools")
+    for (const d of descs) {
+      const around = blocks.find((b) => b.start <= d.start && b.end >= d.end)
+      const span = around ?? d
+      if (!spans.includes(span)) spans.push(span)
+    }
   } else {
     const fnBlock = elements(text, "functions")[0]
     if (fnBlock) {
       tools = elements(fnBlock.inner, "function")
         .map((f) => parseJsonFunction(f.inner))
         .filter((t): t is LegacyTool => t !== null)
-      if (tools.length > 0) span = fnBlock
+      if (tools.length > 0) spans = [fnBlock]
     }
   }
-  if (!span) return { tools: [], rest: text }
-  const before = text.slice(0, span.start)
+  if (spans.length === 0) return { tools: [], rest: text }
+  const before = text.slice(0, spans[0]!.start)
   const preamble = PREAMBLE.exec(before) ?? HERE_ARE.exec(before)
-  const cut = preamble ? preamble.index : span.start
-  const rest = [text.slice(0, cut).trim(), text.slice(span.end).trim()]
+  const pieces = [text.slice(0, preamble ? preamble.index : spans[0]!.start)]
+  spans.forEach((span, i) =>
+    pieces.push(text.slice(span.end, spans[i + 1]?.start ?? text.length))
+  )
+  const rest = pieces
+    .map((t) => t.trim())
     .filter((t) => t !== "")
     .join("\n\n")
   return { tools, rest }

@@ -5,6 +5,7 @@ import {
   describeLegacy,
   detectLegacyXml,
 } from "./detect-legacy"
+import { parseImport } from "./index"
 import { fixture } from "./test-helpers"
 
 const legacy = () =>
@@ -14,6 +15,22 @@ const legacy = () =>
   >
 
 describe("detectLegacyXml", () => {
+  it("ignores text that only mentions the tags (a question about the format, a regex)", () => {
+    const request = {
+      model: "claude-sonnet-4-6",
+      messages: [
+        {
+          role: "user",
+          content:
+            "How do I parse `<function_calls>` and `<invoke>` tags? Also /<function_results>/ in a regex.",
+        },
+      ],
+    }
+    expect(detectLegacyXml(request).found).toBe(false)
+    expect(describeLegacy(request)).toBeNull()
+    expect(parseImport(JSON.stringify(request)).format).toBe("anthropic-json")
+  })
+
   it("locates calls and results inside text and explains why clearing cannot help", () => {
     const detection = detectLegacyXml(legacy())
     expect(detection.found).toBe(true)

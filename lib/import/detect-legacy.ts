@@ -1,5 +1,5 @@
 import { fromLegacyMessages } from "./from-legacy-xml"
-import { elements } from "./legacy/xml-scan"
+import { countLegacy } from "./legacy/count"
 import { isRecord, plural } from "./notes"
 import type { ImportResult } from "./types"
 
@@ -31,22 +31,6 @@ export interface LegacyDetection {
 export const LEGACY_EXPLANATION =
   "These tool calls and results are written as XML inside ordinary text blocks. Context editing only clears `tool_result` blocks (and optionally `tool_use` inputs); the server sees this XML as plain text, so `clear_tool_uses_20250919` will never clear it and its tokens stay in every request. Convert the conversation to native `tool_use` / `tool_result` blocks to let the server clear old results."
 
-function countIn(text: string): { calls: number; results: number } {
-  const calls = elements(text, "invoke").length
-  let results = 0
-  for (const block of [
-    ...elements(text, "function_results"),
-    ...elements(text, "function_result"),
-  ]) {
-    const entries = ["result", "error", "system"].reduce(
-      (n, tag) => n + elements(block.inner, tag).length,
-      0
-    )
-    results += Math.max(1, entries)
-  }
-  return { calls, results }
-}
-
 function textOf(value: unknown): string {
   if (typeof value === "string") return value
   if (!Array.isArray(value)) return ""
@@ -68,7 +52,7 @@ export function detectLegacyXml(request: unknown): LegacyDetection {
         !/<(?:[A-Za-z][\w-]*:)?(function_calls|function_results?)\b/.test(text)
       )
         return
-      const { calls, results } = countIn(text)
+      const { calls, results } = countLegacy(text)
       if (calls + results > 0)
         locations.push({ messageIndex, blockIndex, role, calls, results })
     }

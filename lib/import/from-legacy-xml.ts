@@ -2,6 +2,7 @@ import { getModelInfo } from "@/lib/context-editing/models"
 
 import { checkText, parseJsonBounded } from "./bounds"
 import { LegacyConverter } from "./legacy/converter"
+import { countLegacy } from "./legacy/count"
 import { extractTools, type LegacyTool } from "./legacy/tool-descriptions"
 import { failure, isRecord, Notes, plural } from "./notes"
 import {
@@ -22,9 +23,11 @@ const MARKER = /(?:^|\r?\n[ \t]*\r?\n)[ \t]*(Human|Assistant):[ \t]?/g
 // `<invoke>` alone is not enough: plain prose or code may mention it.
 const LEGACY_TAG = /<(?:[A-Za-z][\w-]*:)?(function_calls|function_results?)\b/
 
-/** True when `text` contains legacy call or result tags. */
+/** True when `text` holds legacy calls or results, not just their tag names. */
 export function containsLegacyXml(text: string): boolean {
-  return LEGACY_TAG.test(text)
+  if (!LEGACY_TAG.test(text)) return false
+  const { calls, results } = countLegacy(text)
+  return calls + results > 0
 }
 
 /** A Text Completions transcript split into system + role segments; null if it is not one. */

@@ -1,6 +1,6 @@
 "use client"
 
-import { useState } from "react"
+import { type ReactNode, useState } from "react"
 
 import { restoreDraft, restoreSkipped } from "./init-store"
 import { usePlaygroundStoreApi } from "./playground-store-provider"
@@ -15,6 +15,58 @@ function savedWhen(t: number): string {
   return d.toDateString() === new Date().toDateString()
     ? `at ${time}`
     : `on ${d.toLocaleDateString("en-GB", { day: "numeric", month: "short" })}, ${time}`
+}
+
+const TONES = {
+  sky: {
+    bar: "bg-sky-50 text-sky-900 dark:bg-sky-950/60 dark:text-sky-100",
+    button: "border-sky-400",
+  },
+  amber: {
+    bar: "bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-100",
+    button: "border-amber-400",
+  },
+}
+
+/** A bar offering saved state: restore it, or keep the sample. */
+function RestoreOffer({
+  testId,
+  tone,
+  restoreLabel,
+  onRestore,
+  onClose,
+  children,
+}: {
+  testId: string
+  tone: keyof typeof TONES
+  restoreLabel: string
+  onRestore: () => void
+  onClose: () => void
+  children: ReactNode
+}) {
+  return (
+    <div
+      role="status"
+      data-testid={testId}
+      className={`flex items-center gap-3 px-3 py-2 text-sm ${TONES[tone].bar}`}
+    >
+      <span className="flex-1">{children}</span>
+      <button
+        type="button"
+        data-testid={`${testId}.restore`}
+        className={`rounded border px-2 py-0.5 text-xs ${TONES[tone].button}`}
+        onClick={() => {
+          onRestore()
+          onClose()
+        }}
+      >
+        {restoreLabel}
+      </button>
+      <button type="button" className="text-xs underline" onClick={onClose}>
+        Keep the sample
+      </button>
+    </div>
+  )
 }
 
 /** One-off messages about how the page was opened (bad link, skipped restore, a draft). */
@@ -57,63 +109,28 @@ export function Notices({
         </div>
       )}
       {showDraft && draftSavedAt !== null && (
-        <div
-          role="status"
-          data-testid="notice.draft"
-          className="flex items-center gap-3 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950/60 dark:text-sky-100"
+        <RestoreOffer
+          testId="notice.draft"
+          tone="sky"
+          restoreLabel="Restore the draft"
+          onRestore={() => void restoreDraft(store)}
+          onClose={() => setShowDraft(false)}
         >
-          <span className="flex-1">
-            Opened on the sample. Your last draft, autosaved{" "}
-            {savedWhen(draftSavedAt)}, can be restored.
-          </span>
-          <button
-            type="button"
-            data-testid="notice.draft.restore"
-            className="rounded border border-sky-400 px-2 py-0.5 text-xs"
-            onClick={() => {
-              void restoreDraft(store)
-              setShowDraft(false)
-            }}
-          >
-            Restore the draft
-          </button>
-          <button
-            type="button"
-            className="text-xs underline"
-            onClick={() => setShowDraft(false)}
-          >
-            Keep the sample
-          </button>
-        </div>
+          Opened on the sample. Your last draft, autosaved{" "}
+          {savedWhen(draftSavedAt)}, can be restored.
+        </RestoreOffer>
       )}
       {showSkipped && (
-        <div
-          role="status"
-          data-testid="notice.skipped-restore"
-          className="flex items-center gap-3 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+        <RestoreOffer
+          testId="notice.skipped-restore"
+          tone="amber"
+          restoreLabel="Restore anyway"
+          onRestore={() => void restoreSkipped(store)}
+          onClose={() => setShowSkipped(false)}
         >
-          <span className="flex-1">
-            Your last session in this tab was not restored, because the page did
-            not finish loading with it (it may have frozen the page).
-          </span>
-          <button
-            type="button"
-            className="rounded border border-amber-400 px-2 py-0.5 text-xs"
-            onClick={() => {
-              void restoreSkipped(store)
-              setShowSkipped(false)
-            }}
-          >
-            Restore anyway
-          </button>
-          <button
-            type="button"
-            className="text-xs underline"
-            onClick={() => setShowSkipped(false)}
-          >
-            Keep the sample
-          </button>
-        </div>
+          Your last session in this tab was not restored, because the page did
+          not finish loading with it (it may have frozen the page).
+        </RestoreOffer>
       )}
     </div>
   )

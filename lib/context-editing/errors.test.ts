@@ -23,6 +23,7 @@ const toolResult = (id: string) => ({
   content: "r",
 })
 const E = ["context_management", "edits", 0]
+const CC = { type: "ephemeral" }
 
 // [name, request, message, path] — messages follow the API's (spec §4) where known.
 const CASES: Array<[string, unknown, string, (string | number)[]]> = [
@@ -470,6 +471,29 @@ const CASES: Array<[string, unknown, string, (string | number)[]]> = [
     "tools: Tool names must be unique.",
     ["tools"],
   ],
+  [
+    "a fifth cache breakpoint (tools, system, messages and inside a tool result all count), located at the fifth",
+    {
+      ...base,
+      tools: [
+        { name: "a", input_schema: { type: "object" }, cache_control: CC },
+      ],
+      system: [{ type: "text", text: "S", cache_control: CC }],
+      messages: [
+        user([{ type: "text", text: "a", cache_control: CC }]),
+        { role: "assistant", content: [toolUse("t")] },
+        user([
+          {
+            ...toolResult("t"),
+            content: [{ type: "text", text: "r", cache_control: CC }],
+          },
+          { type: "text", text: "b", cache_control: CC },
+        ]),
+      ],
+    },
+    "A maximum of 4 blocks with cache_control may be provided. Found 5.",
+    ["messages", 2, "content", 1, "cache_control"],
+  ],
 ]
 
 describe("invalid requests (spec §4)", () => {
@@ -532,6 +556,31 @@ describe("invalid requests (spec §4)", () => {
         messages: [user(), { role: "assistant", content: [toolUse("a")] }],
       }).ok
     ).toBe(true)
+  })
+
+  it("accepts four cache breakpoints, and top-level automatic caching on top of them", () => {
+    const four = (extra: Record<string, unknown> = {}) =>
+      simulate({
+        ...base,
+        ...extra,
+        system: [
+          { type: "text", text: "S", cache_control: CC },
+          { type: "text", text: "T", cache_control: null },
+        ],
+        messages: [
+          user([
+            { type: "text", text: "a", cache_control: CC },
+            { type: "text", text: "b", cache_control: CC },
+            {
+              type: "text",
+              text: "c",
+              cache_control: { type: "ephemeral", ttl: "1h" },
+            },
+          ]),
+        ],
+      })
+    expect(four().ok).toBe(true)
+    expect(four({ cache_control: CC }).ok).toBe(true)
   })
 
   it("accepts consecutive same-role messages (the API merges them)", () => {

@@ -13,6 +13,7 @@ import {
 
 import { analyzeMessages } from "./analyze"
 import { resolveAssumptions } from "./assumptions"
+import { checkCacheLimit } from "./cache-limit"
 import { checkEdits, editWarnings, memoryMarkers } from "./check-edits"
 import { betasFor } from "./edit-defaults"
 import { approx, fmt } from "./format"
@@ -131,6 +132,8 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     })
   const pe = parseEdits(p.body.context_management)
   if (!pe.ok) return fail(pe.error, p.bare)
+  const cl = checkCacheLimit(p.tools, p.system, a)
+  if (cl) return fail(cl, p.bare)
   const edits = pe.value
   const check = {
     edits,

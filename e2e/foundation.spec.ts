@@ -1,3 +1,5 @@
+import { getPreset } from "@/lib/presets"
+
 import { expect, test } from "./fixtures"
 
 test("the page loads with the three regions, Monaco and no console errors", async ({
@@ -116,6 +118,11 @@ test("the examples menu works from the keyboard", async ({
   page,
 }) => {
   await playground.open()
+  // The page says which conversation it opened on.
+  const origin = page.getByTestId("conversation.origin")
+  await expect(origin).toHaveText(
+    `Example: ${getPreset("research-agent")!.title}`
+  )
   await page.getByTestId("header.examples").focus()
   await page.keyboard.press("Enter")
   // The first example receives focus; Enter loads it.
@@ -127,4 +134,5 @@ test("the examples menu works from the keyboard", async ({
   await expect(page.getByTestId("edits.card.0")).toContainText(
     "clear_tool_uses_20250919"
   )
+  await expect(origin).toHaveText(`Example: ${getPreset("basic")!.title}`)
 })

@@ -12,6 +12,10 @@ test("reload restores the request and edits of this tab", async ({
   await page.reload()
   await expect(playground.field(1, "keep")).toHaveValue("5")
   expect(await playground.appliedEdits()).toEqual(applied)
+  // Still named after the sample it came from, now marked as changed.
+  await expect(page.getByTestId("conversation.origin")).toContainText(
+    "· edited"
+  )
   await playground.waitForMonaco()
   expect(await playground.editorText()).toContain('"value": 5')
 })

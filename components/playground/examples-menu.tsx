@@ -62,9 +62,11 @@ export function ExamplesMenu() {
               onClick={() => {
                 setOpen(false)
                 if (!mayReplaceRequest(store)) return
-                store
-                  .getState()
-                  .setRequest(p.build(), { kind: "preset", id: p.id })
+                store.getState().setRequest(p.build(), {
+                  kind: "preset",
+                  id: p.id,
+                  title: p.title,
+                })
               }}
               className="block w-full rounded px-2 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
             >

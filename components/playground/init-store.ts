@@ -194,7 +194,11 @@ async function restoreOrSample(
   make: (request: unknown, source: RequestSource) => PlaygroundStore
 ): Promise<InitOutcome> {
   const sample = await loadDefaultSample()
-  const store = make(sample.request, { kind: "preset", id: sample.id })
+  const store = make(sample.request, {
+    kind: "preset",
+    id: sample.id,
+    title: sample.title,
+  })
   const hasSaved = sessionStorage.getItem(PERSIST_KEY) !== null
   if (!hasSaved) {
     // A new tab: offer the last draft of another tab, unless it is this sample.

@@ -16,6 +16,10 @@ export function resetToSample(store: PlaygroundStore) {
   clearAutosave()
   void loadDefaultSample().then((s) => {
     store.getState().resetAssumptions()
-    store.getState().setRequest(s.request, { kind: "preset", id: s.id })
+    store.getState().setRequest(s.request, {
+      kind: "preset",
+      id: s.id,
+      title: s.title,
+    })
   })
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { PersistStorage, StorageValue } from "zustand/middleware"
 
+import { originLabel } from "./origin"
 import { createPlaygroundStore, type PersistedState } from "./playground-store"
 
 const base = {
@@ -101,6 +102,60 @@ describe("history slice", () => {
     store.getState().updateRequest((r) => ({ ...r, max_tokens: 3 }))
     store.getState().redo()
     expect(store.getState().request).toMatchObject({ max_tokens: 3 })
+  })
+})
+
+describe("origin", () => {
+  const preset = { kind: "preset", id: "p", title: "Research agent" } as const
+
+  it("names what the conversation was loaded from until it is changed, then says edited", () => {
+    const store = createPlaygroundStore({ request: base, source: preset })
+    expect(originLabel(store.getState().origin)).toBe("Example: Research agent")
+    expect(store.getState().origin?.edited).toBe(false)
+    store.getState().setRequestText('{"model": ')
+    expect(store.getState().origin?.edited).toBe(true)
+    store.getState().setRequest(base, {
+      kind: "import",
+      summary: "Imported Claude Code session: 3 messages, 1 tool use",
+    })
+    expect(originLabel(store.getState().origin)).toBe(
+      "Imported Claude Code session"
+    )
+    expect(store.getState().origin?.edited).toBe(false)
+    store.getState().updateRequest((r) => ({ ...r, max_tokens: 2 }))
+    store.getState().undo()
+    expect(store.getState().origin?.edited).toBe(true)
+  })
+
+  it("has none for a conversation typed from scratch", () => {
+    const store = createPlaygroundStore()
+    store.getState().setRequestText(JSON.stringify(base))
+    expect(store.getState().origin).toBeNull()
+  })
+
+  it("survives a reload through autosave, and a malformed saved origin is dropped", async () => {
+    const { map, storage } = memoryStorage()
+    const first = createPlaygroundStore({
+      request: base,
+      source: preset,
+      storage,
+    })
+    first.getState().updateRequest((r) => ({ ...r, max_tokens: 2 }))
+    const second = createPlaygroundStore({ request: {}, storage })
+    await second.persist.rehydrate()
+    expect(second.getState().origin).toEqual({ source: preset, edited: true })
+
+    const [key, saved] = [...map.entries()][0]!
+    map.set(key, {
+      ...saved,
+      state: {
+        ...saved.state,
+        origin: { source: { kind: "import" } } as never,
+      },
+    })
+    const third = createPlaygroundStore({ request: {}, storage })
+    await third.persist.rehydrate()
+    expect(third.getState().origin).toBeNull()
   })
 })
 

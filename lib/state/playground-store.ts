@@ -3,6 +3,7 @@ import { createStore } from "zustand/vanilla"
 
 import { parseJsonLocated } from "@/lib/json/parse-located"
 
+import { asOrigin, nextOrigin } from "./origin"
 import { stringifyRequest } from "./request-text"
 import { createDocumentSlice } from "./slices/document-slice"
 import { createHistorySlice } from "./slices/history-slice"
@@ -12,7 +13,12 @@ import type { PlaygroundState, RequestSource } from "./types"
 /** What survives a reload of the tab (never an API key: none is in the store). */
 export type PersistedState = Pick<
   PlaygroundState,
-  "requestText" | "assumptions" | "inputMode" | "resultTab" | "showUnchanged"
+  | "requestText"
+  | "assumptions"
+  | "inputMode"
+  | "resultTab"
+  | "showUnchanged"
+  | "origin"
 >
 
 export const PERSIST_KEY = "cep.autosave.v1"
@@ -43,6 +49,7 @@ export function createPlaygroundStore(
     request: initialRequest,
     requestText: stringifyRequest(initialRequest),
     source: options.source ?? { kind: "edit" },
+    origin: nextOrigin(null, options.source ?? { kind: "edit" }),
     calibration: options.calibration ?? {},
   } satisfies Partial<PlaygroundState>
 
@@ -64,6 +71,7 @@ export function createPlaygroundStore(
           inputMode: s.inputMode,
           resultTab: s.resultTab,
           showUnchanged: s.showUnchanged,
+          origin: s.origin,
         }),
         // The saved text may be invalid JSON: keep it as typed and derive the
         // request from it when it parses.
@@ -79,6 +87,7 @@ export function createPlaygroundStore(
             parseError: parsed.success ? null : parsed.error,
             textRevision: current.textRevision + 1,
             source: { kind: "autosave" },
+            origin: asOrigin(saved.origin),
           }
         },
       }

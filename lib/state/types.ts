@@ -2,13 +2,18 @@ import type { LocatedJsonError } from "@/lib/json/parse-located"
 
 /** Where the request in the store last came from (shown to the user). */
 export type RequestSource =
-  | { kind: "preset"; id: string }
-  | { kind: "lesson"; id: string }
+  | { kind: "preset"; id: string; title?: string }
+  | { kind: "lesson"; id: string; title?: string }
   | { kind: "share" }
   | { kind: "deep-link" }
   | { kind: "import"; summary: string }
   | { kind: "autosave" }
   | { kind: "edit" }
+
+export interface RequestOrigin {
+  source: Exclude<RequestSource, { kind: "edit" } | { kind: "autosave" }>
+  edited: boolean
+}
 
 export type InputMode = "json" | "compose"
 export type ResultTab =
@@ -32,6 +37,12 @@ export interface DocumentSlice {
   /** True while a form change has not yet been written back into the text. */
   textPending: boolean
   source: RequestSource
+  /**
+   * Where the conversation came from (the last whole-request load: an
+   * example, a lesson, a link, an import) and whether it was changed since;
+   * null for a conversation typed from scratch.
+   */
+  origin: RequestOrigin | null
   /** Engine assumption switches that differ from the documented-best defaults. */
   assumptions: Record<string, unknown>
   /** Per-model token estimate factors learnt from real count_tokens answers. */

@@ -2,6 +2,8 @@
 
 import { cn } from "@/components/ui/cn"
 
+import { originLabel } from "@/lib/state"
+
 import { usePlaygroundStore } from "../playground-store-provider"
 import { ConversationToolbar } from "./conversation-toolbar"
 import {
@@ -9,6 +11,24 @@ import {
   LazyLegacyNotice as LegacyNotice,
 } from "../lazy"
 import { RequestEditor } from "./request-editor"
+
+/** Where the conversation came from ("Example: …", "Shared link"), and whether it was edited since. */
+function OriginLabel() {
+  const origin = usePlaygroundStore((s) => s.origin)
+  const label = originLabel(origin)
+  if (!label || !origin) return null
+  const full = origin.source.kind === "import" ? origin.source.summary : label
+  return (
+    <span
+      data-testid="conversation.origin"
+      title={origin.edited ? `${full} (edited since)` : full}
+      className="min-w-0 truncate text-xs text-zinc-500"
+    >
+      {label}
+      {origin.edited && <span className="text-zinc-400"> · edited</span>}
+    </span>
+  )
+}
 
 /** The conversation region: the request as JSON or as forms. */
 export function ConversationPanel() {
@@ -19,9 +39,10 @@ export function ConversationPanel() {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
-        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+        <h2 className="shrink-0 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
           Conversation
         </h2>
+        <OriginLabel />
         <div
           role="tablist"
           aria-label="Input mode"

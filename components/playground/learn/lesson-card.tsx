@@ -78,7 +78,11 @@ export function LessonCard({
     if (!mayReplaceRequest(store)) return
     const s = store.getState()
     if (Object.keys(s.assumptions).length > 0) s.resetAssumptions()
-    s.setRequest(lesson.build(), { kind: "lesson", id: lesson.id })
+    s.setRequest(lesson.build(), {
+      kind: "lesson",
+      id: lesson.id,
+      title: lesson.title,
+    })
     s.setResultTab("explain")
     s.setNarrowRegion("result")
     onOpened()

@@ -3,6 +3,7 @@ import type { StateCreator } from "zustand/vanilla"
 import { parseJsonLocated } from "@/lib/json/parse-located"
 
 import { patchTopLevelKey, stringifyRequest } from "../request-text"
+import { nextOrigin } from "../origin"
 import type { DocumentSlice, PlaygroundState } from "../types"
 import { pushHistory } from "./history-slice"
 
@@ -35,6 +36,7 @@ export const createDocumentSlice: StateCreator<
     textRevision: 0,
     textPending: false,
     source: { kind: "edit" },
+    origin: null,
     assumptions: {},
     calibration: {},
 
@@ -42,7 +44,11 @@ export const createDocumentSlice: StateCreator<
       if (text === get().requestText && get().parseError === null) return
       const parsed = parseJsonLocated(text)
       if (!parsed.success) {
-        set({ requestText: text, parseError: parsed.error })
+        set((s) => ({
+          requestText: text,
+          parseError: parsed.error,
+          origin: nextOrigin(s.origin, { kind: "edit" }),
+        }))
         return
       }
       set((s) => ({
@@ -50,6 +56,7 @@ export const createDocumentSlice: StateCreator<
         request: parsed.data,
         parseError: null,
         source: { kind: "edit" },
+        origin: nextOrigin(s.origin, { kind: "edit" }),
         ...pushHistory(s),
       }))
     },
@@ -63,6 +70,7 @@ export const createDocumentSlice: StateCreator<
         textPending: false,
         textRevision: s.textRevision + 1,
         source,
+        origin: nextOrigin(s.origin, source),
         ...pushHistory(s),
       }))
     },
@@ -84,6 +92,7 @@ export const createDocumentSlice: StateCreator<
         request: next,
         textPending: true,
         source: { kind: "edit" },
+        origin: nextOrigin(s.origin, { kind: "edit" }),
         ...(options?.continueGesture ? {} : pushHistory(s)),
       }))
     },

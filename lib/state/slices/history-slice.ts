@@ -2,6 +2,7 @@ import type { StateCreator } from "zustand/vanilla"
 
 import { stringifyRequest } from "../request-text"
 import type { HistorySlice, PlaygroundState } from "../types"
+import { nextOrigin } from "../origin"
 
 /** How many request versions undo can go back. */
 export const HISTORY_LIMIT = 100
@@ -19,7 +20,7 @@ export const createHistorySlice: StateCreator<
   past: [],
   future: [],
   undo: () => {
-    const { past, future, request, textRevision } = get()
+    const { past, future, request, textRevision, origin } = get()
     const previous = past.at(-1)
     if (past.length === 0) return
     set({
@@ -31,10 +32,11 @@ export const createHistorySlice: StateCreator<
       textPending: false,
       textRevision: textRevision + 1,
       source: { kind: "edit" },
+      origin: nextOrigin(origin, { kind: "edit" }),
     })
   },
   redo: () => {
-    const { past, future, request, textRevision } = get()
+    const { past, future, request, textRevision, origin } = get()
     const next = future[0]
     if (future.length === 0) return
     set({
@@ -46,6 +48,7 @@ export const createHistorySlice: StateCreator<
       textPending: false,
       textRevision: textRevision + 1,
       source: { kind: "edit" },
+      origin: nextOrigin(origin, { kind: "edit" }),
     })
   },
 })

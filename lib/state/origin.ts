@@ -1,0 +1,52 @@
+import type { RequestOrigin, RequestSource } from "./types"
+
+/** The origin after the request was replaced or changed by `source`. */
+export function nextOrigin(
+  origin: RequestOrigin | null,
+  source: RequestSource
+): RequestOrigin | null {
+  if (source.kind === "autosave") return origin
+  if (source.kind !== "edit") return { source, edited: false }
+  return origin && !origin.edited ? { ...origin, edited: true } : origin
+}
+
+/** A persisted origin, if it has the shape of one (else null). */
+export function asOrigin(value: unknown): RequestOrigin | null {
+  if (typeof value !== "object" || value === null) return null
+  const { source, edited } = value as Record<string, unknown>
+  if (typeof source !== "object" || source === null) return null
+  const s = source as Record<string, unknown>
+  const ok =
+    ((s.kind === "preset" || s.kind === "lesson") &&
+      typeof s.id === "string" &&
+      (s.title === undefined || typeof s.title === "string")) ||
+    s.kind === "share" ||
+    s.kind === "deep-link" ||
+    (s.kind === "import" && typeof s.summary === "string")
+  return ok
+    ? { source: s as RequestOrigin["source"], edited: edited === true }
+    : null
+}
+
+/**
+ * Where the conversation came from, in a few words ("Example: Research agent
+ * session", "Shared link"), for the conversation's header; null when it was
+ * typed from scratch.
+ */
+export function originLabel(origin: RequestOrigin | null): string | null {
+  if (!origin) return null
+  const s = origin.source
+  switch (s.kind) {
+    case "preset":
+      return `Example: ${s.title ?? s.id}`
+    case "lesson":
+      return `Lesson: ${s.title ?? s.id}`
+    case "share":
+      return "Shared link"
+    case "deep-link":
+      return "Request from a link"
+    case "import":
+      // "Imported Claude Code session: 12 messages, …" → its first part.
+      return s.summary.split(":")[0]!.trim() || "Imported"
+  }
+}

@@ -28,7 +28,48 @@ export function formatLabel(format: ImportFormat): string {
   return LABELS[format]
 }
 
-const OPENAI_ROLES = new Set(["system", "developer", "tool", "function"])
+// Roles and content parts only OpenAI chats have. (A `system` message alone
+// says little: the Messages API takes mid-conversation system messages too.)
+const OPENAI_ROLES = new Set(["developer", "tool", "function"])
+const OPENAI_PARTS = new Set([
+  "image_url",
+  "input_text",
+  "input_audio",
+  "file",
+  "refusal",
+])
+// Block types only Messages requests have.
+const ANTHROPIC_BLOCKS = new Set([
+  "tool_use",
+  "tool_result",
+  "thinking",
+  "redacted_thinking",
+  "server_tool_use",
+  "mcp_tool_use",
+  "mcp_tool_result",
+  "document",
+  "compaction",
+  "search_result",
+])
+// Top-level fields of OpenAI chat requests that the Messages API does not have.
+const OPENAI_FIELDS = [
+  "max_completion_tokens",
+  "n",
+  "response_format",
+  "frequency_penalty",
+  "presence_penalty",
+  "logit_bias",
+  "logprobs",
+  "top_logprobs",
+  "seed",
+  "stream_options",
+  "parallel_tool_calls",
+  "reasoning_effort",
+  "modalities",
+  "functions",
+  "function_call",
+]
+const OPENAI_MODEL = /^(gpt-|chatgpt-|o\d|text-davinci|ft:gpt)/i
 
 function isOpenAiMessage(m: unknown): boolean {
   if (!isRecord(m)) return false
@@ -36,10 +77,34 @@ function isOpenAiMessage(m: unknown): boolean {
   if (Array.isArray(m.tool_calls) || isRecord(m.function_call)) return true
   return (
     Array.isArray(m.content) &&
-    m.content.some(
-      (p) => isRecord(p) && (p.type === "image_url" || p.type === "input_text")
-    )
+    m.content.some((p) => isRecord(p) && OPENAI_PARTS.has(String(p.type)))
   )
+}
+
+const hasAnthropicBlocks = (m: unknown): boolean =>
+  isRecord(m) &&
+  Array.isArray(m.content) &&
+  m.content.some((b) => isRecord(b) && ANTHROPIC_BLOCKS.has(String(b.type)))
+
+/**
+ * Whether messages (and the request around them) read as an OpenAI chat:
+ * OpenAI-only roles, parts or fields, or system messages in a conversation
+ * with no Messages-only block and no Claude model.
+ */
+function looksOpenAi(
+  messages: unknown[],
+  request: Record<string, unknown> = {}
+): boolean {
+  if (messages.some(isOpenAiMessage)) return true
+  const tools = Array.isArray(request.tools) ? request.tools : []
+  if (tools.some((t) => isRecord(t) && t.type === "function")) return true
+  if (OPENAI_FIELDS.some((k) => k in request)) return true
+  if (typeof request.stop === "string" || Array.isArray(request.stop))
+    return true
+  const model = typeof request.model === "string" ? request.model.trim() : ""
+  if (OPENAI_MODEL.test(model)) return true
+  if (/^claude-/i.test(model) || messages.some(hasAnthropicBlocks)) return false
+  return messages.some((m) => isRecord(m) && m.role === "system")
 }
 
 function textsOf(value: unknown, out: string[] = []): string[] {
@@ -60,7 +125,7 @@ function hasLegacyXml(messages: unknown[], system: unknown): boolean {
 /** Classifies parsed JSON (also used for curl bodies). */
 export function classifyValue(value: unknown): ImportFormat {
   if (Array.isArray(value)) {
-    if (value.some(isOpenAiMessage)) return "openai-chat"
+    if (looksOpenAi(value)) return "openai-chat"
     return hasLegacyXml(value, undefined) ? "legacy-xml" : "messages-array"
   }
   if (!isRecord(value)) return "unknown"
@@ -78,15 +143,7 @@ export function classifyValue(value: unknown): ImportFormat {
     )
     return wrapped ? "anthropic-json" : "unknown"
   }
-  const tools = Array.isArray(value.tools) ? value.tools : []
-  if (
-    value.messages.some(isOpenAiMessage) ||
-    tools.some(
-      (t) => isRecord(t) && t.type === "function" && isRecord(t.function)
-    ) ||
-    "max_completion_tokens" in value
-  )
-    return "openai-chat"
+  if (looksOpenAi(value.messages, value)) return "openai-chat"
   return hasLegacyXml(value.messages, value.system)
     ? "legacy-xml"
     : "anthropic-json"

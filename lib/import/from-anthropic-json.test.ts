@@ -4,6 +4,8 @@ import {
   fromAnthropicJson,
   importAnthropicJsonText,
 } from "./from-anthropic-json"
+import { simulate } from "@/lib/context-editing"
+
 import { expectSuccess, noteText } from "./test-helpers"
 
 describe("fromAnthropicJson", () => {
@@ -111,7 +113,7 @@ describe("fromAnthropicJson", () => {
     expect(wrapped.data.model).toBe("m")
   })
 
-  it("warns about calls without results instead of inventing them", () => {
+  it("answers a call the transcript never answered with an error result, and says so", () => {
     const result = expectSuccess(
       fromAnthropicJson({
         model: "m",
@@ -128,8 +130,20 @@ describe("fromAnthropicJson", () => {
     )
     expect(result.notes).toContainEqual({
       level: "warning",
-      message: expect.stringMatching(/1 tool_use block has no tool_result/),
+      message: expect.stringMatching(
+        /for 1 tool call the transcript never answered/
+      ),
     })
+    expect(result.data.messages[2]!.content).toEqual([
+      {
+        type: "tool_result",
+        tool_use_id: "a",
+        content: "(no result in the transcript)",
+        is_error: true,
+      },
+      { type: "text", text: "next" },
+    ])
+    expect(simulate(result.data).ok).toBe(true)
   })
 
   it.each([

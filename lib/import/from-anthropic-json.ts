@@ -18,7 +18,8 @@ export function fromAnthropicJson(value: unknown): ImportResult {
     )
     return restoreRequest(
       { model: DEFAULT_MODEL, max_tokens: DEFAULT_MAX_TOKENS, messages: value },
-      notes
+      notes,
+      { inferTools: "a bare messages array has no tool definitions" }
     )
   }
   if (!isRecord(value)) {

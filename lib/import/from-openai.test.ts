@@ -113,3 +113,96 @@ describe("fromOpenAi", () => {
     ])
   })
 })
+
+describe("fromOpenAi repairs", () => {
+  const chat = (args: unknown, extra: Record<string, unknown> = {}) =>
+    fromOpenAi({
+      model: "gpt-4o",
+      ...extra,
+      messages: [
+        { role: "user", content: "go" },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [
+            {
+              id: "call_1",
+              type: "function",
+              function: { name: "w", arguments: args },
+            },
+          ],
+        },
+        { role: "tool", tool_call_id: "call_1", content: "ok" },
+      ],
+    })
+  const inputOf = (r: ReturnType<typeof fromOpenAi>) =>
+    expectSuccess(r).data.messages[1]!.content[0] as { input: unknown }
+
+  it.each([
+    [
+      "double-encoded JSON",
+      JSON.stringify('{"city":"Paris"}'),
+      /double-encoded/,
+    ],
+    ["a trailing comma", '{"city": "Paris",}', /trailing commas/],
+    [
+      "Python quoting and literals",
+      "{'city': 'Paris', 'metric': True}",
+      /Python literal/,
+    ],
+  ])("reads arguments written with %s, and says so", (_name, args, note) => {
+    const r = chat(args)
+    expect(inputOf(r).input).toMatchObject({ city: "Paris" })
+    expect(noteText(r)).toMatch(note)
+  })
+
+  it("keeps arguments nested past the depth bound as text instead of parsing them", () => {
+    const deep = '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000)
+    const r = chat(deep)
+    expect(inputOf(r).input).toEqual({ raw_arguments: deep })
+    expect(noteText(r)).toMatch(/nested too deeply/)
+  })
+
+  it("keeps a Claude model named through an OpenAI-compatible endpoint", () => {
+    const r = expectSuccess(chat("{}", { model: "claude-opus-4-1" }))
+    expect(r.data.model).toBe("claude-opus-4-1")
+    expect(noteText(r)).not.toMatch(/replaced/)
+  })
+
+  it("defines the tools a chat calls but never declared", () => {
+    const r = expectSuccess(chat('{"city": "Paris"}'))
+    expect(r.data.tools).toEqual([
+      { name: "w", input_schema: { type: "object", properties: { city: {} } } },
+    ])
+    expect(noteText(r)).toMatch(/inferred from the calls/)
+  })
+
+  it("keeps a refusal as text and names what it drops (reasoning, participant names)", () => {
+    const r = expectSuccess(
+      fromOpenAi({
+        model: "gpt-4o",
+        messages: [
+          { role: "user", name: "ana", content: "do the bad thing" },
+          {
+            role: "assistant",
+            content: null,
+            refusal: "I can't help with that.",
+            reasoning_content: "hmm",
+          },
+          { role: "user", content: "ok" },
+        ],
+      })
+    )
+    expect(r.data.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+    ])
+    expect(r.data.messages[1]!.content).toEqual([
+      { type: "text", text: "I can't help with that." },
+    ])
+    expect(noteText(r)).toMatch(/refusal/)
+    expect(noteText(r)).toMatch(/Dropped the reasoning of 1 assistant message/)
+    expect(noteText(r)).toMatch(/Dropped the `name` of 1 message/)
+  })
+})

@@ -1,3 +1,5 @@
+import { parseJsonBounded } from "./bounds"
+import { parsePythonLiteral } from "./legacy/python-literal"
 import { failure, isRecord, Notes, plural } from "./notes"
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, restoreRequest } from "./restore"
 import type { ContentBlock, ImportResult, MessageParam } from "./types"
@@ -40,7 +42,14 @@ function parts(content: unknown, notes: Notes): ContentBlock[] {
       typeof part.text === "string"
     )
       out.push({ type: "text", text: part.text })
-    else if (part.type === "image_url") {
+    else if (part.type === "refusal" && typeof part.refusal === "string") {
+      out.push({ type: "text", text: part.refusal })
+      notes.tally(
+        "openai-refusal",
+        "info",
+        (n) => `Kept ${plural(n, "refusal")} as text`
+      )
+    } else if (part.type === "image_url") {
       const url = isRecord(part.image_url)
         ? String(part.image_url.url ?? "")
         : String(part.image_url ?? "")
@@ -85,6 +94,17 @@ function safeId(id: unknown, fallback: string): string {
   return s
 }
 
+/** The JSON object in `text` (depth-bounded), or undefined. */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  const parsed = parseJsonBounded(text)
+  return parsed.success && isRecord(parsed.data) ? parsed.data : undefined
+}
+
+/**
+ * A call's `arguments` string → its input object. Repairs what models and
+ * logs commonly produce (double-encoded JSON, a trailing comma, Python-style
+ * quoting and literals), each with a note; anything else stays as text.
+ */
 function parseArguments(
   raw: unknown,
   name: string,
@@ -92,11 +112,47 @@ function parseArguments(
 ): Record<string, unknown> {
   if (isRecord(raw)) return raw
   if (typeof raw !== "string" || raw.trim() === "") return {}
-  try {
-    const value: unknown = JSON.parse(raw)
-    if (isRecord(value)) return value
-  } catch {
-    // fall through
+  const parsed = parseJsonBounded(raw)
+  if (parsed.success) {
+    if (isRecord(parsed.data)) return parsed.data
+    const inner =
+      typeof parsed.data === "string" ? jsonObject(parsed.data) : undefined
+    if (inner) {
+      notes.tally(
+        "args-double",
+        "info",
+        (n) =>
+          `Decoded ${plural(n, "double-encoded \`arguments\` string")} (JSON inside a JSON string)`
+      )
+      return inner
+    }
+  } else if (/nested more than/.test(parsed.error.message)) {
+    notes.warn(
+      `The arguments of a \`${name}\` call are nested too deeply to read; kept them as text under \`raw_arguments\``
+    )
+    return { raw_arguments: raw }
+  }
+  const noTrailingComma = raw.replace(/,(\s*[}\]])/g, "$1")
+  const repaired =
+    noTrailingComma !== raw ? jsonObject(noTrailingComma) : undefined
+  if (repaired) {
+    notes.tally(
+      "args-comma",
+      "info",
+      (n) =>
+        `Removed trailing commas from ${plural(n, "call's \`arguments\`", "calls' \`arguments\`")}`
+    )
+    return repaired
+  }
+  const python = parsePythonLiteral(raw.trim())
+  if (isRecord(python)) {
+    notes.tally(
+      "args-python",
+      "info",
+      (n) =>
+        `Read ${plural(n, "call's \`arguments\`", "calls' \`arguments\`")} written as a Python literal (single quotes, True/False/None)`
+    )
+    return python
   }
   notes.warn(
     `The arguments of a \`${name}\` call are not a JSON object; kept them as text under \`raw_arguments\``
@@ -105,7 +161,9 @@ function parseArguments(
 }
 
 /** Imports an OpenAI chat request object. */
-export function fromOpenAi(value: unknown): ImportResult {
+export function fromOpenAi(input: unknown): ImportResult {
+  // A bare messages array (as logged by many SDK wrappers).
+  const value = Array.isArray(input) ? { messages: input } : input
   if (!isRecord(value) || !Array.isArray(value.messages))
     return failure("Expected an OpenAI chat request with a `messages` array.", {
       path: ["messages"],
@@ -125,6 +183,13 @@ export function fromOpenAi(value: unknown): ImportResult {
   value.messages.forEach((raw, i) => {
     if (!isRecord(raw)) return
     const role = String(raw.role ?? "")
+    if (typeof raw.name === "string" && raw.name !== "")
+      notes.tally(
+        "openai-name",
+        "info",
+        (n) =>
+          `Dropped the \`name\` of ${plural(n, "message")} (the Messages API has no participant names)`
+      )
     if (role === "system" || role === "developer") {
       system.push(textOf(raw.content, notes))
       return
@@ -132,6 +197,24 @@ export function fromOpenAi(value: unknown): ImportResult {
     if (role === "user") return emit("user", parts(raw.content, notes))
     if (role === "assistant") {
       const blocks = parts(raw.content, notes)
+      if (typeof raw.refusal === "string" && raw.refusal !== "") {
+        blocks.push({ type: "text", text: raw.refusal })
+        notes.tally(
+          "openai-refusal",
+          "info",
+          (n) => `Kept ${plural(n, "refusal")} as text`
+        )
+      }
+      if (
+        typeof raw.reasoning_content === "string" ||
+        typeof raw.reasoning === "string"
+      )
+        notes.tally(
+          "openai-reasoning",
+          "warning",
+          (n) =>
+            `Dropped the reasoning of ${plural(n, "assistant message")} (reasoning from another model cannot become signed thinking blocks)`
+        )
       const calls = Array.isArray(raw.tool_calls) ? raw.tool_calls : []
       calls.forEach((call, n) => {
         if (!isRecord(call) || !isRecord(call.function)) return
@@ -186,14 +269,18 @@ export function fromOpenAi(value: unknown): ImportResult {
       `Converted ${plural(toolMessages, "tool message")} to tool_result blocks in user messages`
     )
 
+  // A Claude model called through an OpenAI-compatible endpoint stays.
+  const claude =
+    typeof value.model === "string" && /^claude-/i.test(value.model.trim())
   const request: Record<string, unknown> = {
-    model: DEFAULT_MODEL,
+    model: claude ? String(value.model).trim() : DEFAULT_MODEL,
     max_tokens: DEFAULT_MAX_TOKENS,
     messages,
   }
-  notes.info(
-    `Model ${typeof value.model === "string" ? `"${value.model}" replaced by` : "set to"} ${DEFAULT_MODEL} (a Claude model is needed)`
-  )
+  if (!claude)
+    notes.info(
+      `Model ${typeof value.model === "string" ? `"${value.model}" replaced by` : "set to"} ${DEFAULT_MODEL} (a Claude model is needed)`
+    )
   const max = value.max_completion_tokens ?? value.max_tokens
   if (typeof max === "number" && max > 0) request.max_tokens = Math.floor(max)
   const joined = system.filter((s) => s.trim() !== "").join("\n\n")
@@ -224,5 +311,7 @@ export function fromOpenAi(value: unknown): ImportResult {
   const dropped = DROPPED_KEYS.filter((k) => k in value)
   if (dropped.length > 0)
     notes.info(`Dropped OpenAI-only fields: ${dropped.join(", ")}`)
-  return restoreRequest(request, notes)
+  return restoreRequest(request, notes, {
+    inferTools: "the chat does not define them",
+  })
 }

@@ -49,6 +49,54 @@ describe("parseImport detects each format", () => {
     ],
     ["a plain transcript", "\n\nHuman: hi\n\nAssistant: hello", "legacy-xml"],
     [
+      "a Messages request with a mid-conversation system message and tool blocks",
+      JSON.stringify({
+        model: "claude-sonnet-4-5",
+        max_tokens: 1,
+        messages: [
+          { role: "system", content: "Be terse." },
+          { role: "user", content: "go" },
+          {
+            role: "assistant",
+            content: [{ type: "tool_use", id: "a", name: "t", input: {} }],
+          },
+          {
+            role: "user",
+            content: [{ type: "tool_result", tool_use_id: "a", content: "r" }],
+          },
+        ],
+      }),
+      "anthropic-json",
+    ],
+    [
+      "an OpenAI chat with no system message, tools or calls (its model and fields say so)",
+      JSON.stringify({
+        model: "gpt-4o",
+        temperature: 2,
+        n: 1,
+        messages: [{ role: "user", content: "hi" }],
+      }),
+      "openai-chat",
+    ],
+    [
+      "an OpenAI chat whose only sign is `stop` and `response_format`",
+      JSON.stringify({
+        model: "my-proxy-model",
+        stop: "END",
+        response_format: { type: "text" },
+        messages: [{ role: "user", content: "hi" }],
+      }),
+      "openai-chat",
+    ],
+    [
+      "a bare OpenAI messages array",
+      JSON.stringify([
+        { role: "system", content: "s" },
+        { role: "user", content: "hi" },
+      ]),
+      "openai-chat",
+    ],
+    [
       "a generated session",
       JSON.stringify(
         generateSession({ targetTokens: 5_000, thinking: true, seed: 1 })

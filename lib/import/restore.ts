@@ -1,4 +1,6 @@
 import { failure, isRecord, type Notes, plural, succeed } from "./notes"
+import { inferMissingTools } from "./infer-tools"
+import { repairPairing } from "./repair-pairing"
 import { restoreBlock, restoreMessages } from "./restore-blocks"
 import type {
   ContentBlock,
@@ -72,45 +74,6 @@ export function resultsFirst(messages: MessageParam[], notes: Notes): void {
   }
 }
 
-/** Warns (never repairs) about calls and results the API would reject. */
-export function checkPairing(messages: MessageParam[], notes: Notes): void {
-  let unanswered = 0
-  let orphans = 0
-  messages.forEach((message, i) => {
-    const blocks = toBlocks(message.content)
-    if (message.role === "assistant") {
-      if (i === messages.length - 1) return
-      const next = toBlocks(messages[i + 1]?.content ?? [])
-      const answered = new Set(
-        next.filter((b) => b.type === "tool_result").map((b) => b.tool_use_id)
-      )
-      unanswered += blocks.filter(
-        (b) => b.type === "tool_use" && !answered.has(b.id)
-      ).length
-      return
-    }
-    const previous = toBlocks(messages[i - 1]?.content ?? [])
-    const calls = new Set(
-      previous.filter((b) => b.type === "tool_use").map((b) => b.id)
-    )
-    orphans += blocks.filter(
-      (b) => b.type === "tool_result" && !calls.has(b.tool_use_id)
-    ).length
-  })
-  if (unanswered > 0)
-    notes.warn(
-      `${plural(unanswered, "tool_use block")} ${unanswered === 1 ? "has" : "have"} no tool_result in the next message; the API will reject the request until that is fixed`
-    )
-  if (orphans > 0)
-    notes.warn(
-      `${plural(orphans, "tool_result block")} ${orphans === 1 ? "does" : "do"} not answer a tool_use in the previous message`
-    )
-  if (messages[0] && messages[0].role !== "user")
-    notes.warn(
-      "The first message is from the assistant; the API expects a user message first"
-    )
-}
-
 /** Tool definitions, repaired (OpenAI function shape, missing schema). */
 export function restoreTools(
   raw: unknown,
@@ -165,10 +128,20 @@ export function restoreTools(
   return tools
 }
 
+/** Options of {@link restoreRequest}. */
+export interface RestoreOptions {
+  /**
+   * Add definitions for tools that are called but not defined (the API
+   * rejects tool_use blocks without `tools`); the reason goes in the note.
+   */
+  inferTools?: string
+}
+
 /** A request object → a valid request; the core of every JSON importer. */
 export function restoreRequest(
   input: Record<string, unknown>,
-  notes: Notes
+  notes: Notes,
+  options: RestoreOptions = {}
 ): ImportResult {
   if (!Array.isArray(input.messages)) {
     return failure("The request has no `messages` array.", {
@@ -179,14 +152,19 @@ export function restoreRequest(
     input.messages,
     notes
   )
-  const messages = mergeSameRole(restored, notes)
+  let messages = mergeSameRole(restored, notes)
   resultsFirst(messages, notes)
+  const paired = repairPairing(messages, notes)
+  if (paired.length < messages.length) messages = mergeSameRole(paired, notes)
   if (messages.length === 0) {
     return failure("The request has no usable messages.", {
       path: ["messages"],
     })
   }
-  checkPairing(messages, notes)
+  if (messages[0]!.role !== "user")
+    notes.warn(
+      "The first message is from the assistant; the API expects a user message first"
+    )
   const data: ImportedRequest = { ...input, model: "", max_tokens: 0, messages }
   if (typeof input.model === "string" && input.model.trim() !== "")
     data.model = input.model.trim()
@@ -204,7 +182,16 @@ export function restoreRequest(
   const system = restoreSystem(input.system, extraSystem, notes)
   if (system === undefined) delete data.system
   else data.system = system
-  const tools = restoreTools(input.tools, notes)
+  let tools = restoreTools(input.tools, notes)
+  if (options.inferTools !== undefined) {
+    const all = inferMissingTools(
+      messages,
+      tools ?? [],
+      notes,
+      options.inferTools
+    )
+    if (all.length > 0) tools = all
+  }
   if (tools === undefined) delete data.tools
   else data.tools = tools
   return succeed(data, notes)

@@ -25,3 +25,4 @@ export {
 } from "./text/prose"
 export { GRID_STORAGE, SOFTWARE, type Vocabulary } from "./text/vocab"
 export { thinkingText } from "./text/turns"
+export { generateToEstimate, type RequestEstimate } from "./to-estimate"

@@ -136,7 +136,9 @@ describe("fromOpenAi repairs", () => {
       ],
     })
   const inputOf = (r: ReturnType<typeof fromOpenAi>) =>
-    expectSuccess(r).data.messages[1]!.content[0] as { input: unknown }
+    expectSuccess(r).data.messages[1]!.content[0] as unknown as {
+      input: unknown
+    }
 
   it.each([
     [

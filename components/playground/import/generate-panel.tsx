@@ -2,7 +2,8 @@
 
 import { useId, useState } from "react"
 
-import { generateSession, type GenerateOptions } from "@/lib/generate"
+import { simulate } from "@/lib/context-editing"
+import { generateToEstimate, type GenerateOptions } from "@/lib/generate"
 
 const TOOLS = [
   { name: "read_file", label: "read_file (code)", weight: 4 },
@@ -72,7 +73,11 @@ export function GeneratePanel({
         ? { toolCalls: calls }
         : {}),
     }
-    const request = generateSession(options)
+    // Sized by the playground's own estimate, the number the page shows.
+    const { request, tokens: estimated } = generateToEstimate(options, (r) => {
+      const sim = simulate(r)
+      return sim.ok ? sim.original_input_tokens : Number.NaN
+    })
     const uses = request.messages.reduce(
       (n, m) =>
         n +
@@ -85,7 +90,7 @@ export function GeneratePanel({
     )
     onImport(
       request,
-      `Generated session: ≈${options.targetTokens.toLocaleString("en-US")} tokens, ${request.messages.length} messages, ${uses} tool uses, thinking ${thinking ? "on" : "off"} (seed ${seed})`
+      `Generated session: ≈${Math.round(estimated).toLocaleString("en-US")} tokens${options.toolCalls !== undefined ? ` (the ${uses} tool calls asked for set the size; target was ${options.targetTokens.toLocaleString("en-US")})` : ""}, ${request.messages.length} messages, ${uses} tool uses, thinking ${thinking ? "on" : "off"} (seed ${seed})`
     )
   }
 

@@ -1,9 +1,6 @@
-import {
-  checkText,
-  findExcessiveDepth,
-  lineColumn,
-  MAX_JSON_DEPTH,
-} from "./bounds"
+import { checkText } from "./bounds"
+import { conversationChain } from "./claude-code-chain"
+import { type Entry, parseJsonLines } from "./claude-code-lines"
 import { inferMissingTools } from "./infer-tools"
 import { failure, isRecord, Notes, plural } from "./notes"
 import { DEFAULT_MODEL, restoreRequest } from "./restore"
@@ -11,9 +8,11 @@ import type { ContentBlock, ImportResult, MessageParam } from "./types"
 
 /**
  * A Claude Code session transcript (JSONL, one entry per line) → the
- * Messages request of its main chain: follow `parentUuid` back from the last
- * main-chain entry, drop sidechains (subagents) and abandoned branches, and
- * merge the per-block assistant entries of one API message.
+ * Messages request of its main chain (a subagent's file: its sidechain):
+ * follow `parentUuid` back from the last message (see claude-code-chain.ts),
+ * drop sidechains, abandoned branches, entries Claude Code wrote itself and
+ * unsigned thinking, and merge the per-block assistant entries of one API
+ * message.
  */
 
 /** Entry `type`s that identify a Claude Code transcript. */
@@ -26,96 +25,44 @@ export const CLAUDE_CODE_TYPES = new Set([
   "queue-operation",
 ])
 
-interface Entry {
-  type: string
-  uuid?: string
-  parentUuid?: string | null
-  isSidechain?: boolean
-  message?: { role?: string; content?: unknown; model?: string; id?: string }
-  summary?: string
-  subtype?: string
-  line: number
-}
-
-/** Parses the JSONL lines; bad lines are skipped and reported. */
-export function parseJsonLines(text: string, notes: Notes): Entry[] | string {
-  const deep = findExcessiveDepth(text)
-  if (deep !== -1)
-    return `Line ${lineColumn(text, deep).line} is nested more than ${MAX_JSON_DEPTH} levels deep.`
-  const entries: Entry[] = []
-  let bad = 0
-  let firstBad = 0
-  text.split("\n").forEach((raw, i) => {
-    const line = raw.trim()
-    if (line === "") return
-    try {
-      const value: unknown = JSON.parse(line)
-      if (isRecord(value) && typeof value.type === "string")
-        entries.push({ ...(value as Omit<Entry, "line">), line: i + 1 })
-      else throw new Error("not an entry")
-    } catch {
-      bad++
-      firstBad ||= i + 1
-    }
-  })
-  if (bad > 0)
-    notes.warn(
-      `Skipped ${plural(bad, "line")} that ${bad === 1 ? "is" : "are"} not a transcript entry (first at line ${firstBad})`
-    )
-  return entries
-}
-
-function isMessage(e: Entry): boolean {
-  return (e.type === "user" || e.type === "assistant") && isRecord(e.message)
-}
-
-/** The main chain, oldest first. */
-function mainChain(entries: Entry[], notes: Notes): Entry[] {
-  const sidechain = entries.filter(
-    (e) => e.isSidechain === true && isMessage(e)
-  ).length
-  if (sidechain > 0)
-    notes.info(
-      `Dropped ${plural(sidechain, "sidechain entry", "sidechain entries")} (subagent conversations)`
-    )
-  const main = entries.filter((e) => e.isSidechain !== true)
-  const leaf = main.filter(isMessage).at(-1)
-  if (!leaf) return []
-  if (!entries.some((e) => typeof e.uuid === "string"))
-    return main.filter(isMessage)
-  const byId = new Map(
-    entries.filter((e) => e.uuid).map((e) => [e.uuid as string, e])
+/**
+ * Drops the assistant entries Claude Code writes itself (model
+ * `<synthetic>`: "API Error: …", "No response requested."): the model never
+ * said them.
+ */
+function withoutSynthetic(chain: Entry[], notes: Notes): Entry[] {
+  const kept = chain.filter(
+    (e) =>
+      e.type !== "assistant" ||
+      (e.message?.model !== "<synthetic>" && e.isApiErrorMessage !== true)
   )
-  const chain: Entry[] = []
-  const visited = new Set<string>()
-  let current: Entry | undefined = leaf
-  while (current) {
-    chain.push(current)
-    if (current.uuid) visited.add(current.uuid)
-    const parent: string | null | undefined = current.parentUuid
-    if (!parent) {
-      if (current.type === "system" && current.subtype === "compact_boundary")
-        notes.info(
-          "The session was compacted: only the messages after the last compact boundary are imported"
-        )
-      break
-    }
-    if (visited.has(parent)) break
-    const next = byId.get(parent)
-    if (!next)
-      notes.warn(
-        `An entry's parent (line ${current.line}) is missing from the file; the chain starts there`
-      )
-    current = next
-  }
-  chain.reverse()
-  const messages = chain.filter(isMessage)
-  const offChain = main.filter(isMessage).length - messages.length
-  if (offChain > 0)
+  const dropped = chain.length - kept.length
+  if (dropped > 0)
     notes.info(
-      `Dropped ${plural(offChain, "entry", "entries")} from abandoned branches (edits or retries)`
+      `Dropped ${plural(dropped, "assistant entry", "assistant entries")} that Claude Code wrote itself (model "<synthetic>", e.g. API errors), not the model`
     )
-  return messages
+  return kept
+}
+
+/** Drops thinking blocks without a signature (the API rejects them). */
+function withoutUnsigned(
+  content: ContentBlock[],
+  notes: Notes
+): ContentBlock[] {
+  return content.filter((b) => {
+    const unsigned =
+      isRecord(b) &&
+      b.type === "thinking" &&
+      (typeof b.signature !== "string" || b.signature === "")
+    if (unsigned)
+      notes.tally(
+        "cc-unsigned-thinking",
+        "warning",
+        (n) =>
+          `Dropped ${plural(n, "thinking block")} without a signature (the API rejects unsigned thinking blocks)`
+      )
+    return !unsigned
+  })
 }
 
 /** Imports a Claude Code JSONL transcript. */
@@ -123,8 +70,9 @@ export function fromClaudeCode(text: string): ImportResult {
   const bad = checkText(text)
   if (bad) return { success: false, error: bad }
   const notes = new Notes()
-  const entries = parseJsonLines(text, notes)
-  if (typeof entries === "string") return failure(entries)
+  const parsed = parseJsonLines(text, notes)
+  if (!("entries" in parsed)) return { success: false, error: parsed }
+  const { entries } = parsed
   for (const summary of entries.filter((e) => e.type === "summary")) {
     notes.info(
       `Session summary (not sent to the API): ${String(summary.summary ?? "").slice(0, 120)}`
@@ -135,7 +83,10 @@ export function fromClaudeCode(text: string): ImportResult {
     notes.info(
       `Skipped ${plural(systemEntries, "system entry", "system entries")} (local notices, not API messages)`
     )
-  const chain = mainChain(entries, notes)
+  const chain = withoutSynthetic(
+    conversationChain(entries, parsed.bad, notes),
+    notes
+  )
   if (chain.length === 0)
     return failure("No user or assistant messages found in the transcript.")
 
@@ -153,7 +104,7 @@ export function fromClaudeCode(text: string): ImportResult {
       typeof message.content === "string"
         ? [{ type: "text", text: message.content }]
         : Array.isArray(message.content)
-          ? (message.content as ContentBlock[])
+          ? withoutUnsigned(message.content as ContentBlock[], notes)
           : []
     if (
       role === "assistant" &&

@@ -1,4 +1,5 @@
 import { checkText, parseJsonBounded } from "./bounds"
+import { looksLikeCurl } from "./curl-detect"
 import { CLAUDE_CODE_TYPES } from "./from-claude-code"
 import { containsLegacyXml, splitTranscript } from "./from-legacy-xml"
 import { isRecord } from "./notes"
@@ -149,20 +150,6 @@ export function classifyValue(value: unknown): ImportFormat {
     : "anthropic-json"
 }
 
-/** The first line that is neither blank nor a # comment, trimmed ("" if none). */
-function firstCodeLine(text: string): string {
-  for (let at = 0; at < text.length;) {
-    const nl = text.indexOf("\n", at)
-    // The start of a line is enough to recognise a command.
-    const end = nl === -1 ? text.length : nl
-    const line = text.slice(at, Math.min(end, at + 256)).trim()
-    if (line !== "" && !line.startsWith("#")) return line
-    if (nl === -1) break
-    at = nl + 1
-  }
-  return ""
-}
-
 /** `text` is trimmed; a single line is never JSONL. */
 function looksLikeJsonl(text: string): boolean {
   const nl = text.indexOf("\n")
@@ -201,12 +188,15 @@ export function detectFormat(text: string): Detection {
           "Nothing to import yet: paste a request, a transcript or a curl command.",
       },
     }
-  if (/^(\$\s+)?curl(\.exe)?\s/.test(firstCodeLine(trimmed)))
-    return { format: "curl", label: LABELS.curl }
+  if (looksLikeCurl(trimmed)) return { format: "curl", label: LABELS.curl }
   if (json) {
     if (jsonl)
       return { format: "claude-code-jsonl", label: LABELS["claude-code-jsonl"] }
-    const parsed = parseJsonBounded(text)
+    // A byte-order mark (files saved by some editors) reads as a space, so
+    // error columns stay right.
+    const parsed = parseJsonBounded(
+      text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text
+    )
     if (!parsed.success)
       return {
         format: "unknown",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 
+import { at, BODY, errorOf, URL } from "./curl-test-helpers"
 import { fromCurl } from "./from-curl"
-import { splitShellCommand } from "./shell-words"
 import { expectSuccess, fixture, noteText } from "./test-helpers"
 import { fakeKey } from "@/test/fake-key"
 
@@ -112,12 +112,126 @@ describe("fromCurl", () => {
   })
 })
 
-describe("splitShellCommand", () => {
-  it("stops at the end of the first command", () => {
-    const split = splitShellCommand("curl a 'b c' | jq .\necho done")
-    expect(split).toEqual({
-      success: true,
-      command: { words: ["curl", "a", "b c"] },
-    })
+describe("fromCurl: what comes before the command", () => {
+  it.each([
+    ["a comment line", `# from the docs\ncurl ${URL} -d '${BODY}'`],
+    ["a byte-order mark", `\uFEFFcurl ${URL} -d '${BODY}'`],
+    ["a shebang", `#!/bin/bash\ncurl ${URL} -d '${BODY}'`],
+    ["a prompt", `$ curl ${URL} -d '${BODY}'`],
+    ["a PowerShell prompt", `PS C:\\Users\\me> curl.exe ${URL} -d '${BODY}'`],
+  ])("finds curl after %s", (_name, command) => {
+    const result = expectSuccess(fromCurl(command))
+    expect(result.data.model).toBe("claude-sonnet-4-5")
+    expect(noteText(result)).not.toMatch(/Ignored/)
+  })
+
+  it("skips set -e and export lines, naming them but never their values", () => {
+    const key = fakeKey("api03-EXPORTEDKEY")
+    const script = [
+      "#!/usr/bin/env bash",
+      "set -euo pipefail",
+      `export ANTHROPIC_API_KEY=${key}`,
+      "",
+      `curl ${URL} \\`,
+      `  -H "x-api-key: $ANTHROPIC_API_KEY" \\`,
+      `  -d '${BODY}'`,
+      'echo "done"',
+    ].join("\n")
+    const result = expectSuccess(fromCurl(script))
+    expect(result.data.model).toBe("claude-sonnet-4-5")
+    expect(noteText(result)).toMatch(
+      "Ignored the shell commands before curl (`set`, `export`)"
+    )
+    expect(JSON.stringify(result)).not.toContain("EXPORTEDKEY")
+  })
+
+  it("imports the first of two curl commands and says so", () => {
+    const other = BODY.replace("claude-sonnet-4-5", "other-model")
+    const result = expectSuccess(
+      fromCurl(`curl ${URL} -d '${BODY}'\ncurl ${URL} -d '${other}'`)
+    )
+    expect(result.data.model).toBe("claude-sonnet-4-5")
+    expect(noteText(result)).toMatch("Found 2 curl commands")
+  })
+
+  it.each([42, null, undefined, { text: "curl x" }, ["curl"]])(
+    "returns an error for non-text input (%j)",
+    (input) => {
+      expect(errorOf(fromCurl(input)).message).toMatch(/as text/)
+    }
+  )
+})
+
+describe("fromCurl: JSON errors point into the pasted text", () => {
+  const broken =
+    '{\n  "model": "claude-sonnet-4-5",\n  "messages": [ {"role":"user" "content":"x"} ]\n}'
+
+  it("maps a single-quoted body's error to the pasted line", () => {
+    const text = `curl ${URL} \\\n  -H "anthropic-version: 2023-06-01" \\\n  -d '${broken}'`
+    const result = fromCurl(text)
+    // The body's line 3 is the pasted line 5 (line 3 of the body alone).
+    expect(errorOf(result)).toMatchObject({ line: 5, column: 32 })
+    expect(errorOf(result).message).toMatch(/at line 5, column 32/)
+    expect(at(text, result, 9)).toBe('"content"')
+  })
+
+  it.each([
+    ["a heredoc", `curl ${URL} \\\n  -d @- <<'EOF'\n${broken}\nEOF`],
+    [
+      "a heredoc piped into curl",
+      `cat <<EOF | curl ${URL} -d @-\n${broken}\nEOF`,
+    ],
+    ["$(cat <<EOF …)", `curl ${URL} --data "$(cat <<'EOF'\n${broken}\nEOF\n)"`],
+    [
+      "a <<- heredoc with tabs",
+      `curl ${URL} -d @- <<-EOF\n\t\t${broken.replace(/\n/g, "\n\t\t")}\n\tEOF`,
+    ],
+    [
+      "CRLF line ends",
+      `curl ${URL} \\\r\n  -d '${broken.replace(/\n/g, "\r\n")}'`,
+    ],
+    [
+      "a PowerShell command",
+      `curl.exe ${URL} \`\n  -H "content-type: application/json" \`\n  -d '${broken}'`,
+    ],
+  ])("maps the error in %s", (_name, text) => {
+    expect(at(text, fromCurl(text), 9)).toBe('"content"')
+  })
+
+  it.each([
+    [
+      "$'…' with \\n escapes",
+      (b: string) => `curl ${URL} -d $'${b.replace(/\n/g, "\\n")}'`,
+    ],
+    [
+      "a double-quoted body",
+      (b: string) =>
+        `curl ${URL} -d "${b.replace(/"/g, '\\"').replace(/\n/g, " ")}"`,
+    ],
+    [
+      "a cmd command",
+      (b: string) =>
+        `curl.exe ${URL} ^\n  -d "${b.replace(/"/g, '\\"').replace(/\n/g, " ")}"`,
+    ],
+  ])("maps the error in %s (escapes included)", (_name, make) => {
+    const text = make(broken)
+    const result = fromCurl(text)
+    expect(errorOf(result).line).toBe(text.startsWith("curl.exe") ? 2 : 1)
+    // Points at the quote (or its backslash) that opens "content".
+    expect(at(text, result)).toMatch(/^["\\]$/)
+    expect(at(text, result, 12)).toMatch(/content/)
+  })
+
+  it("points after the first body when two -d bodies are joined", () => {
+    const text = `curl ${URL} -d '${BODY}' -d '{"x":1}'`
+    const result = fromCurl(text)
+    expect(errorOf(result).column).toBe(text.indexOf(`}'`) + 2)
+  })
+
+  it("says so when a here-document without its closing line swallowed the rest", () => {
+    const text = `curl ${URL} -d @- <<EOF\n${BODY}\necho done`
+    const result = fromCurl(text)
+    expect(errorOf(result).message).toMatch(/no closing EOF line/)
+    expect(at(text, result, 4)).toBe("echo")
   })
 })

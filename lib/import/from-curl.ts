@@ -1,60 +1,16 @@
-import { parseJsonBounded } from "./bounds"
+import { lineColumn, parseJsonBounded } from "./bounds"
+import { offsetOfLine, sourceOffset } from "./curl-piece"
+import { readCurlRequest, type CurlBody } from "./curl-request"
 import { fromAnthropicJson } from "./from-anthropic-json"
 import { failure, Notes } from "./notes"
-import { splitShellCommand } from "./shell-words"
-import type { ImportResult } from "./types"
+import type { ImportError, ImportResult } from "./types"
 
 /**
- * A curl command as the docs show it → the JSON body, imported. Header
- * values are read only to recognise them: API keys are never kept, echoed
- * or put in notes ("API key header ignored").
+ * A curl command as the docs, a terminal or a script show it → the JSON
+ * body, imported. Header values are read only to recognise them: API keys
+ * are never kept, echoed or put in notes ("API key header ignored").
  */
 
-const DATA_FLAGS = new Set([
-  "-d",
-  "--data",
-  "--data-binary",
-  "--data-ascii",
-  "--data-raw",
-  "--json",
-])
-/** curl options that take a value we do not use (skipped with it). */
-const VALUE_FLAGS = new Set([
-  "-o",
-  "--output",
-  "-m",
-  "--max-time",
-  "-A",
-  "--user-agent",
-  "-b",
-  "--cookie",
-  "-c",
-  "--cookie-jar",
-  "-e",
-  "--referer",
-  "-x",
-  "--proxy",
-  "-w",
-  "--write-out",
-  "--connect-timeout",
-  "--retry",
-  "-K",
-  "--config",
-  "--cacert",
-  "--cert",
-  "--key",
-  "-F",
-  "--form",
-  "-T",
-  "--upload-file",
-  "--resolve",
-  "--max-filesize",
-  "--limit-rate",
-  "--data-urlencode",
-  "-E",
-  "-r",
-  "--range",
-])
 const SECRET_HEADERS = new Set([
   "x-api-key",
   "authorization",
@@ -62,55 +18,23 @@ const SECRET_HEADERS = new Set([
   "api-key",
 ])
 
-/** What a curl command carries besides the body. */
-interface CurlParts {
-  url?: string
-  data: Array<{ value: string; raw: boolean }>
-  headers: string[]
-  userFlag: boolean
-}
-
-function readCurl(words: string[]): CurlParts | string {
-  const start = words.findIndex(
-    (w) => w === "curl" || w.endsWith("/curl") || w === "curl.exe"
-  )
-  if (start === -1) return "No `curl` command found."
-  const parts: CurlParts = { data: [], headers: [], userFlag: false }
-  for (let i = start + 1; i < words.length; i++) {
-    const w = words[i] ?? ""
-    const next = () => words[++i] ?? ""
-    if (DATA_FLAGS.has(w))
-      parts.data.push({ value: next(), raw: w === "--data-raw" })
-    else if (w === "-H" || w === "--header") parts.headers.push(next())
-    else if (w === "-u" || w === "--user") {
-      next()
-      parts.userFlag = true
-    } else if (w === "-X" || w === "--request") next()
-    else if (w === "--url") parts.url = next()
-    else if (VALUE_FLAGS.has(w)) next()
-    else if (/^-d./.test(w)) parts.data.push({ value: w.slice(2), raw: false })
-    else if (/^-H./.test(w)) parts.headers.push(w.slice(2))
-    else if (!w.startsWith("-") && parts.url === undefined) parts.url = w
-  }
-  return parts
-}
-
 /** Parses a curl command and imports its JSON body with `importBody`. */
 export function fromCurl(
-  text: string,
+  text: unknown,
   importBody: (value: unknown) => ImportResult = fromAnthropicJson
 ): ImportResult {
-  const cleaned = text.replace(/^\s*\$\s+/, "")
-  const split = splitShellCommand(cleaned)
-  if (!split.success)
-    return failure(`Could not read the curl command: ${split.error}.`)
-  const parts = readCurl(split.command.words)
-  if (typeof parts === "string") return failure(parts)
-
+  if (typeof text !== "string")
+    return failure("Paste the curl command as text.")
+  const read = readCurlRequest(text, false)
+  if (!read.success) return read
+  const request = read.value
   const notes = new Notes()
+  for (const note of request.notes)
+    if (note.level === "warning") notes.warn(note.message)
+    else notes.info(note.message)
   const betas: string[] = []
-  let keySeen = parts.userFlag
-  for (const header of parts.headers) {
+  let keySeen = request.keyFlag
+  for (const header of request.headers) {
     const colon = header.indexOf(":")
     const name = (colon === -1 ? header : header.slice(0, colon))
       .trim()
@@ -128,44 +52,41 @@ export function fromCurl(
       notes.info(`anthropic-version ${value} noted (not part of the body)`)
   }
   if (keySeen) notes.info("API key header ignored (keys are never imported)")
-  if (parts.url && /count_tokens/.test(parts.url))
+  const { url, bodies } = request
+  if (url && /count_tokens/.test(url))
     notes.info(
       "This is a count_tokens request; max_tokens is added so the body also works for messages"
     )
-  else if (parts.url && !/\/v1\/messages\b/.test(parts.url))
+  else if (url && !/\/v1\/messages\b/.test(url))
     notes.warn("The URL is not the Messages API; the body was imported anyway")
 
-  if (parts.data.length === 0)
+  if (bodies.length === 0)
     return failure(
       "The curl command has no body (-d, --data, --data-raw or --json)."
     )
-  const bodies: string[] = []
-  for (const d of parts.data) {
-    if (!d.raw && d.value.startsWith("@")) {
-      const source = d.value.slice(1)
-      if (source === "-" && split.command.heredoc !== undefined) {
-        bodies.push(split.command.heredoc)
-        notes.info("Read the body from the here-document")
-        continue
-      }
-      return failure(
-        source === "-"
-          ? "The body is read from standard input (-d @-) but no here-document follows; paste the JSON instead."
-          : `The body is read from the file "${source}"; paste that file's JSON instead.`
-      )
-    }
-    bodies.push(d.value)
-  }
+  const open = openHeredoc(bodies)
+  if (open)
+    notes.warn(
+      `The here-document has no closing ${open} line; read it up to the end of the text`
+    )
   if (bodies.length > 1)
     notes.warn(`Joined ${bodies.length} data arguments with "&", as curl does`)
-  const parsed = parseJsonBounded(bodies.join("&"))
+  const body = bodies.map((b) => b.piece.value).join("&")
+  let parsed = parseJsonBounded(body)
   if (!parsed.success) {
-    return failure(`The curl body is not valid JSON: ${parsed.error.message}`, {
-      ...(parsed.error.line !== undefined ? { line: parsed.error.line } : {}),
-      ...(parsed.error.column !== undefined
-        ? { column: parsed.error.column }
-        : {}),
-    })
+    const variable = /^\s*\$\{?([A-Za-z_]\w*)\}?\s*$/.exec(body)
+    if (variable)
+      return failure(
+        `The body is the shell variable $${variable[1] ?? ""}, which the importer does not expand; paste the JSON it holds instead.`
+      )
+    const unescaped = body.includes('\\"')
+      ? parseJsonBounded(body.replaceAll('\\"', '"'))
+      : undefined
+    if (!unescaped?.success) return bodyError(text, body, parsed.error, open)
+    notes.info(
+      'Read \\" in the body as " (quoting meant for Windows; the JSON was not valid as pasted)'
+    )
+    parsed = unescaped
   }
   const result = importBody(parsed.data)
   if (!result.success) return result
@@ -176,4 +97,57 @@ export function fromCurl(
     notes: [...notes.list(), ...result.notes],
     ...(allBetas.length > 0 ? { betas: allBetas } : {}),
   }
+}
+
+/** The delimiter of an unterminated here-document a body was read from. */
+function openHeredoc(bodies: CurlBody[]): string | undefined {
+  for (const b of bodies)
+    for (const doc of b.heredocs) if (!doc.terminated) return doc.delimiter
+  return undefined
+}
+
+/**
+ * A JSON error in the body, located in the pasted text: the body is read
+ * again with spans to map the offset. Where a character was not read from
+ * the text, the message says where in the body instead.
+ */
+function bodyError(
+  text: string,
+  body: string,
+  error: ImportError,
+  open: string | undefined
+): ImportResult {
+  const hint = open ? ` (the here-document has no closing ${open} line)` : ""
+  const prefix = "The curl body is not valid JSON: "
+  if (error.line === undefined)
+    return failure(`${prefix}${error.message}${hint}`)
+  const base = error.message.replace(/ at line \d+, column \d+$/, "")
+  const at = offsetOfLine(body, error.line, error.column ?? 1)
+  const tracked = readCurlRequest(text, true)
+  const pieces = tracked.success ? tracked.value.bodies : []
+  const same = pieces.map((b) => b.piece.value).join("&") === body
+  let start = 0
+  for (const b of same ? pieces : []) {
+    const end = start + b.piece.value.length
+    if (at <= end) {
+      const local = at - start
+      const mapped = sourceOffset(b.piece, local)
+      if (mapped !== undefined) {
+        const where = lineColumn(text, mapped)
+        const message =
+          base === error.message
+            ? error.message
+            : `${base} at line ${where.line}, column ${where.column}`
+        return failure(`${prefix}${message}${hint}`, where)
+      }
+      const inner = lineColumn(b.piece.value, local)
+      return failure(
+        `${prefix}${base} in ${b.label}, line ${inner.line}, column ${inner.column}${hint}`
+      )
+    }
+    start = end + 1
+  }
+  return failure(
+    `${prefix}${base} in the body, line ${error.line}, column ${error.column ?? 1}${hint}`
+  )
 }

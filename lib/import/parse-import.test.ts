@@ -97,6 +97,40 @@ describe("parseImport detects each format", () => {
       "openai-chat",
     ],
     [
+      "a Messages request saved with a byte-order mark",
+      "\uFEFF" +
+        JSON.stringify({
+          model: "m",
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      "anthropic-json",
+    ],
+    [
+      "a script that sets options and exports before its curl command",
+      [
+        "#!/bin/bash",
+        "set -euo pipefail",
+        "export MODEL=claude-sonnet-4-6",
+        "curl https://api.anthropic.com/v1/messages \\",
+        '  -H "content-type: application/json" \\',
+        `  -d '${JSON.stringify({ model: "claude-sonnet-4-6", max_tokens: 5, messages: [{ role: "user", content: "hi" }] })}'`,
+      ].join("\n"),
+      "curl",
+    ],
+    [
+      "a heredoc piped into curl",
+      [
+        "cat <<'EOF' | curl https://api.anthropic.com/v1/messages -d @-",
+        JSON.stringify({
+          model: "claude-sonnet-4-6",
+          max_tokens: 5,
+          messages: [{ role: "user", content: "hi" }],
+        }),
+        "EOF",
+      ].join("\n"),
+      "curl",
+    ],
+    [
       "a generated session",
       JSON.stringify(
         generateSession({ targetTokens: 5_000, thinking: true, seed: 1 })

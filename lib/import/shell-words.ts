@@ -1,206 +1,400 @@
 /**
- * Splits the first command of a POSIX shell snippet into words — enough for
- * curl commands copied from docs: quotes ('…', "…", $'…'), backslash line
- * continuations, and here-documents (`<<EOF` … `EOF`). No expansion is done
- * ($VAR stays literal), which is what we want for API-key placeholders.
+ * Reads a pasted shell snippet into commands and words — enough for curl
+ * commands copied from docs, terminals and scripts: POSIX sh (quotes, `\`
+ * continuations, comments, pipes, here-documents, here-strings, `$(cat
+ * <<EOF …)`), Windows cmd (`^` continuations, `\"` in double quotes) and
+ * PowerShell (backtick continuations, `''`/`""` quotes, here-strings).
+ * Nothing is expanded or run: `$VAR` stays literal (API-key placeholders),
+ * and a command substitution other than `cat` is kept as text and listed.
  */
+import { outputOf } from "./curl-output"
+import { PieceWriter, slicePiece } from "./curl-piece"
+import {
+  BREAKS,
+  commentEnd,
+  continuationLength,
+  PROMPT,
+  readBacktick,
+  readHeredocBody,
+  REDIRECT,
+  RUNS,
+} from "./curl-shell-lex"
+import type {
+  Dialect,
+  Heredoc,
+  ShellCommand,
+  ShellParse,
+  ShellScript,
+  ShellWord,
+} from "./curl-shell-types"
+import {
+  psEscape,
+  readAnsi,
+  readCmdWord,
+  readPsDouble,
+  readPsHereString,
+  readPsSingle,
+  readSingle,
+  ShellSyntaxError,
+  type Cursor,
+} from "./curl-quotes"
 
-export interface ShellCommand {
-  words: string[]
-  /** Body of the first here-document, if any. */
-  heredoc?: string
-}
+export type * from "./curl-shell-types"
 
-const ANSI: Record<string, string> = {
-  n: "\n",
-  t: "\t",
-  r: "\r",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  a: "\x07",
-  b: "\b",
-  e: "\x1b",
-  f: "\f",
-  v: "\v",
-  "0": "\0",
-}
+const MAX_NESTING = 16
 
-/** Words of the first command, or an error saying where quoting broke. */
-export function splitShellCommand(
-  text: string
-):
-  | { success: true; command: ShellCommand }
-  | { success: false; error: string; offset: number } {
-  const words: string[] = []
-  let word = ""
-  let inWord = false
-  let heredoc: { delimiter: string; strip: boolean } | undefined
-  let heredocBody: string | undefined
-  let i = 0
-  const endWord = () => {
-    if (inWord) words.push(word)
-    word = ""
-    inWord = false
-  }
-  while (i < text.length) {
-    const c = text[i] ?? ""
-    if (c === "\\" && text[i + 1] === "\n") {
-      i += 2
-      continue
-    }
-    if (c === "\\" && text[i + 1] === "\r" && text[i + 2] === "\n") {
-      i += 3
-      continue
-    }
-    if (c === "\n" || c === "\r") {
-      endWord()
-      if (heredoc && heredocBody === undefined) {
-        const read = readHeredoc(
-          text,
-          i + (c === "\r" && text[i + 1] === "\n" ? 2 : 1),
-          heredoc.delimiter,
-          heredoc.strip
-        )
-        heredocBody = read.body
-        i = read.end
-        continue
-      }
-      // A newline ends the command unless nothing has been read yet.
-      if (words.length > 0) break
-      i++
-      continue
-    }
-    if (c === " " || c === "\t") {
-      endWord()
-      i++
-      continue
-    }
-    if ((c === ";" || c === "|" || c === "&") && !inWord) break
-    if (c === "<" && text[i + 1] === "<" && !inWord) {
-      const m =
-        /^<<(-?)[ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|([A-Za-z_][\w]*))/.exec(
-          text.slice(i, i + 200)
-        )
-      if (m) {
-        heredoc = {
-          strip: m[1] === "-",
-          delimiter: m[2] ?? m[3] ?? m[4] ?? "EOF",
-        }
-        i += m[0].length
-        continue
-      }
-    }
-    inWord = true
-    if (c === "'") {
-      const end = text.indexOf("'", i + 1)
-      if (end === -1)
-        return { success: false, error: "Unterminated single quote", offset: i }
-      word += text.slice(i + 1, end)
-      i = end + 1
-      continue
-    }
-    if (c === "$" && text[i + 1] === "'") {
-      const read = readAnsi(text, i + 2)
-      if (!read)
-        return { success: false, error: "Unterminated $'…' quote", offset: i }
-      word += read.value
-      i = read.end
-      continue
-    }
-    if (c === '"') {
-      const read = readDouble(text, i + 1)
-      if (!read)
-        return { success: false, error: "Unterminated double quote", offset: i }
-      word += read.value
-      i = read.end
-      continue
-    }
-    if (c === "\\") {
-      word += text[i + 1] ?? ""
-      i += 2
-      continue
-    }
-    word += c
-    i++
-  }
-  endWord()
-  return {
-    success: true,
-    command:
-      heredocBody === undefined ? { words } : { words, heredoc: heredocBody },
-  }
-}
-
-function readDouble(
+/** Splits `text` into commands (see the file comment). Never throws. */
+export function parseShell(
   text: string,
-  start: number
-): { value: string; end: number } | null {
-  let value = ""
-  for (let i = start; i < text.length; i++) {
-    const c = text[i]
-    if (c === '"') return { value, end: i + 1 }
-    if (c === "\\") {
-      const next = text[i + 1] ?? ""
-      if (next === "\n") {
-        i++
-        continue
-      }
-      if (next === '"' || next === "\\" || next === "$" || next === "`") {
-        value += next
-        i++
-        continue
-      }
+  options: { dialect?: Dialect; track?: boolean } = {}
+): ShellParse {
+  const scanner = new Scanner(
+    text,
+    options.dialect ?? "posix",
+    options.track ?? false
+  )
+  try {
+    const { pipelines } = scanner.list(false, 0)
+    scanner.finish()
+    return { success: true, script: pipelines, repairs: scanner.repairs }
+  } catch (error) {
+    const located = error instanceof ShellSyntaxError
+    return {
+      success: false,
+      error: error instanceof Error ? error.message : String(error),
+      offset: located ? error.offset : 0,
     }
-    value += c
   }
-  return null
 }
 
-function readAnsi(
-  text: string,
-  start: number
-): { value: string; end: number } | null {
-  let value = ""
-  for (let i = start; i < text.length; i++) {
-    const c = text[i]
-    if (c === "'") return { value, end: i + 1 }
-    if (c === "\\") {
-      const next = text[i + 1] ?? ""
-      if (next === "x") {
-        const hex = /^[0-9a-fA-F]{1,2}/.exec(text.slice(i + 2, i + 4))
-        if (hex) {
-          value += String.fromCharCode(Number.parseInt(hex[0], 16))
-          i += 1 + hex[0].length
+class Scanner implements Cursor {
+  pos = 0
+  readonly repairs: string[] = []
+  private pending: Heredoc[] = []
+  private unterminated: Heredoc | undefined
+
+  constructor(
+    readonly text: string,
+    private readonly dialect: Dialect,
+    private readonly track: boolean
+  ) {}
+
+  /** Commands up to the end (or, in `$( )`, up to the closing `)`). */
+  list(
+    inSubst: boolean,
+    depth: number
+  ): { pipelines: ShellScript; closed: boolean } {
+    const { text } = this
+    const pipelines: ShellScript = []
+    let pipeline: ShellCommand[] = []
+    let cmd = this.command()
+    let piped = false
+    const endCommand = () => {
+      if (cmd.words.length > 0 || cmd.redirects.length > 0) {
+        cmd.end = this.pos
+        pipeline.push(cmd)
+      }
+      cmd = this.command()
+    }
+    const endPipeline = () => {
+      endCommand()
+      if (pipeline.length > 0) pipelines.push(pipeline)
+      pipeline = []
+    }
+    while (this.pos < text.length) {
+      const skip = continuationLength(this, this.dialect, this.repairs)
+      if (skip > 0) {
+        this.pos += skip
+        continue
+      }
+      const c = text[this.pos] ?? ""
+      if (c === "\n" || c === "\r") {
+        this.pos += c === "\r" && text[this.pos + 1] === "\n" ? 2 : 1
+        this.readHeredocs()
+        if (piped) endCommand()
+        else endPipeline()
+        continue
+      }
+      if (c === " " || c === "\t" || c === "\uFEFF") {
+        this.pos++
+        continue
+      }
+      const comment = commentEnd(this, this.dialect, cmd.words.length === 0)
+      if (comment !== -1) {
+        this.pos = comment
+        continue
+      }
+      if (cmd.words.length === 0 && cmd.redirects.length === 0) {
+        const prompt = PROMPT.exec(text.slice(this.pos, this.pos + 200))
+        if (prompt) {
+          this.pos += prompt[0].length
           continue
         }
+        cmd.start = this.pos
       }
-      value += ANSI[next] ?? `\\${next}`
-      i++
-      continue
+      if (c === ")" && inSubst) {
+        this.pos++
+        endPipeline()
+        return { pipelines, closed: true }
+      }
+      piped = false
+      const two = text.slice(this.pos, this.pos + 2)
+      if (two === "&&" || two === "||") {
+        this.pos += 2
+        endPipeline()
+      } else if (c === "|") {
+        this.pos += two === "|&" ? 2 : 1
+        endCommand()
+        piped = true
+      } else if (two === "&>") {
+        this.redirect(cmd, inSubst, depth)
+      } else if (
+        c === "&" &&
+        this.dialect === "powershell" &&
+        !cmd.words.length
+      )
+        this.pos++ // the call operator: `& curl.exe …`
+      else if (c === ";" || c === "&") {
+        this.pos++
+        endPipeline()
+      } else if (!this.redirect(cmd, inSubst, depth))
+        cmd.words.push(this.word(inSubst, depth))
     }
-    value += c
+    endPipeline()
+    return { pipelines, closed: false }
   }
-  return null
-}
 
-function readHeredoc(
-  text: string,
-  start: number,
-  delimiter: string,
-  strip: boolean
-): { body: string; end: number } {
-  const lines: string[] = []
-  let pos = start
-  while (pos < text.length) {
-    const nl = text.indexOf("\n", pos)
-    const end = nl === -1 ? text.length : nl
-    let line = text.slice(pos, end).replace(/\r$/, "")
-    if (strip) line = line.replace(/^\t+/, "")
-    pos = nl === -1 ? text.length : nl + 1
-    if (line.trim() === delimiter) return { body: lines.join("\n"), end: pos }
-    lines.push(line)
+  /** Here-documents opened on a last line that had no newline after it. */
+  finish(): void {
+    for (const h of this.pending.splice(0)) h.end = this.text.length
   }
-  // No terminator: take the rest (people often forget the final EOF line).
-  return { body: lines.join("\n"), end: text.length }
+
+  private command(): ShellCommand {
+    return { words: [], redirects: [], start: this.pos, end: this.pos }
+  }
+
+  /** Reads a redirection (`<<EOF`, `<<< word`, `> file`…) into `cmd`. */
+  private redirect(
+    cmd: ShellCommand,
+    inSubst: boolean,
+    depth: number
+  ): boolean {
+    const m = REDIRECT.exec(this.text.slice(this.pos, this.pos + 12))
+    if (!m) return false
+    const at = this.pos
+    const op = m[1] ?? ""
+    this.pos += m[0].length
+    while (this.text[this.pos] === " " || this.text[this.pos] === "\t")
+      this.pos++
+    const target = this.atWordEnd(inSubst)
+      ? undefined
+      : this.word(inSubst, depth)
+    if (op === "<<" || op === "<<-") {
+      if (!target || target.value === "")
+        throw new ShellSyntaxError(
+          "`<<` has no here-document word (like EOF)",
+          at
+        )
+      const heredoc: Heredoc = {
+        value: "",
+        start: at,
+        end: this.pos,
+        spans: [],
+        delimiter: target.value,
+        strip: op === "<<-",
+        terminated: false,
+      }
+      this.pending.push(heredoc)
+      cmd.redirects.push({ op: "<<", heredoc })
+    } else if (op === "<<<") {
+      if (target) cmd.redirects.push({ op, word: target })
+    } else
+      cmd.redirects.push({
+        op: op.startsWith("<") ? "<" : ">",
+        ...(target ? { target } : {}),
+      })
+    return true
+  }
+
+  private atWordEnd(inSubst: boolean): boolean {
+    const c = this.text[this.pos]
+    return c === undefined || BREAKS.includes(c) || (inSubst && c === ")")
+  }
+
+  private word(inSubst: boolean, depth: number): ShellWord {
+    const { text } = this
+    const start = this.pos
+    const w = new PieceWriter(this.track)
+    const found: Pick<ShellWord, "substitutions" | "heredocs"> = {
+      substitutions: [],
+      heredocs: [],
+    }
+    const done = (): ShellWord => ({
+      value: w.value,
+      start,
+      end: this.pos,
+      spans: w.spans,
+      substitutions: found.substitutions,
+      heredocs: found.heredocs,
+    })
+    const run = RUNS[this.dialect]
+    if (this.dialect === "cmd") {
+      readCmdWord(this, w)
+      return done()
+    }
+    while (this.pos < text.length) {
+      const skip = continuationLength(this, this.dialect, this.repairs)
+      if (skip > 0) {
+        this.pos += skip
+        continue
+      }
+      if (this.atWordEnd(inSubst)) break
+      run.lastIndex = this.pos
+      if (run.test(text)) {
+        w.add(text.slice(this.pos, run.lastIndex), this.pos)
+        this.pos = run.lastIndex
+        continue
+      }
+      const c = text[this.pos] ?? ""
+      if (this.dialect === "posix") this.posixPart(c, w, found, depth)
+      else this.psPart(c, w, found, start)
+    }
+    return done()
+  }
+
+  private posixPart(
+    c: string,
+    w: PieceWriter,
+    found: Pick<ShellWord, "substitutions" | "heredocs">,
+    depth: number
+  ): void {
+    const { text } = this
+    const next = text[this.pos + 1]
+    if (c === "'") readSingle(this, w)
+    else if (c === "$" && next === "'") readAnsi(this, w)
+    else if (c === "$" && next === "(" && text[this.pos + 2] !== "(")
+      this.substitution(w, found, depth)
+    else if (c === "$" && next === '"') {
+      this.pos++
+      this.posixDouble(w, found, depth)
+    } else if (c === '"') this.posixDouble(w, found, depth)
+    else if (c === "`") found.substitutions.push(readBacktick(this, w))
+    else if (c === "\\") {
+      if (next !== undefined) w.add(next, this.pos + 1)
+      this.pos += 2
+    } else {
+      w.add(c, this.pos) // `$` or `)` as plain text
+      this.pos++
+    }
+  }
+
+  private psPart(
+    c: string,
+    w: PieceWriter,
+    found: Pick<ShellWord, "substitutions">,
+    start: number
+  ): void {
+    const note = (from: number, to: number) =>
+      found.substitutions.push({
+        command: "a PowerShell $( )",
+        start: from,
+        end: to,
+      })
+    if (c === "'") readPsSingle(this, w)
+    else if (c === '"') readPsDouble(this, w, note)
+    else if (c === "`") this.pos = psEscape(this, w, this.pos)
+    else if (!(c === "@" && this.pos === start && readPsHereString(this, w))) {
+      w.add(c, this.pos)
+      this.pos++
+    }
+  }
+
+  private posixDouble(
+    w: PieceWriter,
+    found: Pick<ShellWord, "substitutions" | "heredocs">,
+    depth: number
+  ): void {
+    const { text } = this
+    const open = this.pos
+    this.pos++
+    while (this.pos < text.length) {
+      const c = text[this.pos]
+      const next = text[this.pos + 1]
+      if (c === '"') {
+        this.pos++
+        return
+      }
+      if (c === "\\") {
+        if (next === "\n" || (next === "\r" && text[this.pos + 2] === "\n"))
+          this.pos += next === "\n" ? 2 : 3
+        else if (next !== undefined && '"\\$`'.includes(next)) {
+          w.add(next, this.pos + 1)
+          this.pos += 2
+        } else {
+          w.add("\\", this.pos)
+          this.pos++
+        }
+      } else if (c === "$" && next === "(" && text[this.pos + 2] !== "(")
+        this.substitution(w, found, depth)
+      else if (c === "`") found.substitutions.push(readBacktick(this, w))
+      else {
+        let j = this.pos + 1
+        while (j < text.length && !'"\\$`'.includes(text[j] ?? "")) j++
+        w.add(text.slice(this.pos, j), this.pos)
+        this.pos = j
+      }
+    }
+    throw new ShellSyntaxError("Unterminated double quote", open)
+  }
+
+  /**
+   * `$( … )`: `cat <<EOF`, `cat <<< word` and `echo` give their text
+   * (trailing newlines removed, as the shell does); anything else is kept
+   * as text and listed in `found.substitutions`.
+   */
+  private substitution(
+    w: PieceWriter,
+    found: Pick<ShellWord, "substitutions" | "heredocs">,
+    depth: number
+  ): void {
+    const start = this.pos
+    if (depth >= MAX_NESTING)
+      throw new ShellSyntaxError("Command substitutions nest too deeply", start)
+    this.pos += 2
+    const inner = this.list(true, depth + 1)
+    if (!inner.closed) {
+      const doc = this.unterminated
+      throw new ShellSyntaxError(
+        doc
+          ? `The here-document <<${doc.delimiter} has no closing ${doc.delimiter} line, so the $( … ) around it never ends`
+          : "Unterminated $( … ): no closing )",
+        doc ? doc.start : start
+      )
+    }
+    const only = inner.pipelines.length === 1 ? inner.pipelines[0] : undefined
+    const out =
+      only?.length === 1 && only[0] ? outputOf(only[0]) : { command: "" }
+    if ("piece" in out) {
+      w.append(
+        slicePiece(out.piece, 0, out.piece.value.replace(/\n+$/, "").length)
+      )
+      if (out.heredoc) found.heredocs.push(out.heredoc)
+      return
+    }
+    w.add(this.text.slice(start, this.pos), start)
+    found.substitutions.push({
+      command: ("command" in out && out.command) || "a command",
+      ...("file" in out ? { file: out.file } : {}),
+      start,
+      end: this.pos,
+    })
+  }
+
+  /** Reads the bodies of the here-documents opened on the line just ended. */
+  private readHeredocs(): void {
+    for (const doc of this.pending.splice(0)) {
+      readHeredocBody(this, doc, this.track)
+      if (!doc.terminated) this.unterminated = doc
+    }
+  }
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest"
 import { smallRequestArb } from "@/lib/share/fake-states"
 
 import { exportCode, type ExportLanguage } from "./export-code"
+import { curlData } from "./testing/read-snippets"
 import { prepareRequest, type ExportTarget } from "./request-body"
 import { fakeKey } from "@/test/fake-key"
 
@@ -111,6 +112,30 @@ describe("exportCode", () => {
       expect(code).not.toContain("LEAK")
       expect(code).not.toContain("zzz")
     }
+  })
+
+  it("exports a deeply nested tool input in every language (each level is laid out once, not twice per level)", () => {
+    // 64 levels, like the deepest a share link carries: small inner levels
+    // once made the layout try both forms at every level (2^depth).
+    let input: unknown = { v: 1 }
+    for (let i = 0; i < 64; i++) input = i % 2 ? { k: [input] } : [input, 0]
+    const request = {
+      model: "m",
+      max_tokens: 5,
+      messages: [
+        { role: "user", content: "go" },
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "t", name: "x", input: { input } }],
+        },
+      ],
+    }
+    for (const language of ["curl", "python", "typescript"] as const) {
+      const code = exportCode(request, { language, target: "messages" })
+      expect(code).toMatch(/\bv"?: 1/)
+    }
+    const curl = exportCode(request, { language: "curl", target: "messages" })
+    expect(curlData(curl)).toEqual(request)
   })
 
   it("uses environment references for the key", () => {

@@ -82,13 +82,29 @@ function curl(prepared: PreparedRequest, target: ExportTarget): string {
   ]
   // Double quotes so $ANTHROPIC_API_KEY expands; beta names are plain
   // [A-Za-z0-9._-] (prepareRequest drops anything else), so nothing else can.
+  const body = toJsonText(prepared.body)
+  // Linux refuses a single argument over 128 KiB ("Argument list too long"),
+  // so a large body goes through stdin. A line reading JSON alone cannot
+  // occur in JSON text (strings hold no raw line breaks): the heredoc ends
+  // where it should.
+  const large = new TextEncoder().encode(body).length > MAX_ARG_BYTES
   const lines = [
     `curl ${API_URL[target]}`,
     ...headers.map((h) => `  -H "${h}"`),
-    `  --data ${shellSingleQuote(toJsonText(prepared.body))}`,
+    large
+      ? "  --data-binary @- <<'JSON'"
+      : `  --data ${shellSingleQuote(body)}`,
   ]
-  return droppedNote(prepared, "#") + lines.join(" \\\n") + "\n"
+  return (
+    droppedNote(prepared, "#") +
+    lines.join(" \\\n") +
+    (large ? `\n${body}\nJSON` : "") +
+    "\n"
+  )
 }
+
+/** Body size above which curl reads it from stdin (Linux caps one argument at 128 KiB). */
+export const MAX_ARG_BYTES = 100_000
 
 /**
  * The keyword arguments of a Python SDK call sending `body` with `betas`,

@@ -117,8 +117,13 @@ describe("exported code sends the same request", () => {
     }
   )
 
-  it("a real shell passes the headers and the body to curl unchanged", () => {
+  it("a real shell passes the headers and the body to curl unchanged, a large body through stdin", () => {
+    const big = {
+      model: "m",
+      messages: [{ role: "user", content: "it's big ".repeat(20_000) }],
+    }
     const samples = [
+      big,
       fixture,
       {
         model: "m",
@@ -131,7 +136,9 @@ describe("exported code sends the same request", () => {
         const code = exportCode(request, { language: "curl", target })
         // The script goes through stdin: argv strings are capped at 128 KB.
         const out = execFileSync("bash", ["-s"], {
-          input: `curl() { printf '%s\\0' "$@"; }\n${code}`,
+          // A fake curl: its arguments, then what it reads from stdin
+          // (for --data-binary @-), each NUL-terminated.
+          input: `curl() { printf '%s\\0' "$@"; for a; do if [ "$a" = @- ]; then printf 'STDIN\\0'; cat; printf '\\0'; fi; done; }\n${code}`,
           env: {
             PATH: process.env.PATH,
             ANTHROPIC_API_KEY: "test-key-123",
@@ -141,10 +148,17 @@ describe("exported code sends the same request", () => {
         })
         const args = out.split("\0").slice(0, -1)
         expect(args).toContain("x-api-key: test-key-123")
-        expect(args[args.indexOf("--data") + 1]).toBeDefined()
-        expect(JSON.parse(args[args.indexOf("--data") + 1] as string)).toEqual(
+        const data = args.includes("STDIN")
+          ? args[args.indexOf("STDIN") + 1]
+          : args[args.indexOf("--data") + 1]
+        expect(data).toBeDefined()
+        // No single argument is over Linux's 128 KiB limit.
+        for (const a of args.slice(0, args.indexOf("STDIN") >>> 0))
+          expect(Buffer.byteLength(a)).toBeLessThan(128 * 1024)
+        expect(JSON.parse(data as string)).toEqual(
           expected(request, target).body
         )
+        if (request === big) expect(args).toContain("--data-binary")
         const beta = args.find((a) => a.startsWith("anthropic-beta: "))
         expect(beta?.slice("anthropic-beta: ".length).split(",")).toEqual(
           expected(request, target).betas

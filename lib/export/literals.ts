@@ -30,6 +30,44 @@ function entries(value: object): [string | null, unknown][] {
     : Object.entries(value).filter(([, v]) => v !== undefined)
 }
 
+// One-line forms per syntax, computed once per collection: without it, a
+// deep value whose inner levels are small was rendered both ways at every
+// level (2^depth: 40 nested levels took 14 s).
+const ONE_LINE: Record<Syntax, WeakMap<object, string | null>> = {
+  python: new WeakMap(),
+  javascript: new WeakMap(),
+  json: new WeakMap(),
+}
+
+/** The value on one line, or null when that would be over twice the width. */
+function oneLine(value: unknown, syntax: Syntax): string | null {
+  if (value === null || typeof value !== "object") return scalar(value, syntax)
+  const cache = ONE_LINE[syntax]
+  const hit = cache.get(value)
+  if (hit !== undefined) return hit
+  let out: string | null = null
+  // Compact JSON is within a few characters of the inline literal, so
+  // twice the width is a safe cut-off for trying.
+  if ((JSON.stringify(value)?.length ?? 0) <= WIDTH * 2) {
+    const parts: string[] = []
+    for (const [k, v] of entries(value)) {
+      const inner = oneLine(v, syntax)
+      if (inner === null) break
+      parts.push((k === null ? "" : key(k, syntax) + ": ") + inner)
+    }
+    if (parts.length === entries(value).length) {
+      const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"]
+      const pad = syntax === "javascript" && !Array.isArray(value) ? " " : ""
+      out =
+        parts.length === 0
+          ? open + close
+          : `${open}${pad}${parts.join(", ")}${pad}${close}`
+    }
+  }
+  cache.set(value, out)
+  return out
+}
+
 /**
  * Formats a JSON value as a literal. Collections that fit on one line stay
  * inline; longer ones break one item per line with a trailing comma, the way
@@ -51,19 +89,9 @@ export function toLiteral(
     (k === null ? "" : key(k, syntax) + ": ") +
     toLiteral(v, syntax, level, unit)
 
-  // Only small values are tried inline: rendering every subtree both ways
-  // would cost 2^depth. Compact JSON is within a few characters of the
-  // inline literal, so twice the width is a safe cut-off.
-  if ((JSON.stringify(value)?.length ?? 0) <= WIDTH * 2) {
-    const inline = items.map((item) => render(item, 0)).join(", ")
-    const pad = syntax === "javascript" && !Array.isArray(value) ? " " : ""
-    if (
-      !inline.includes("\n") &&
-      inline.length + indent * unit.length <= WIDTH
-    ) {
-      return `${open}${pad}${inline}${pad}${close}`
-    }
-  }
+  const inline = oneLine(value, syntax)
+  if (inline !== null && inline.length + indent * unit.length <= WIDTH)
+    return inline
   const inner = unit.repeat(indent + 1)
   const lines = items.map((item) => inner + render(item, indent + 1))
   return `${open}\n${lines.join(",\n")}${trailing}\n${unit.repeat(indent)}${close}`

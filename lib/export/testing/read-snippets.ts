@@ -30,6 +30,11 @@ export function shellWord(text: string, i: number): string {
 }
 
 export function curlData(code: string): unknown {
+  const heredoc = code.indexOf("--data-binary @- <<'JSON'\n")
+  if (heredoc !== -1) {
+    const start = code.indexOf("\n", heredoc) + 1
+    return JSON.parse(code.slice(start, code.indexOf("\nJSON\n", start)))
+  }
   return JSON.parse(shellWord(code, code.indexOf("--data ") + "--data ".length))
 }
 

@@ -204,6 +204,12 @@ describe("decodeShare failures", () => {
       "too_deep",
       /nested too deeply/,
     ],
+    [
+      "millions of tiny values (a few KB of link, within the byte cap, that would stall the page)",
+      () => rawLink('{"request":[' + "0,".repeat(2_000_000) + "0]}"),
+      "too_large",
+      /more than 500,000 JSON values/,
+    ],
   ]
   it.each(cases)("explains %s", async (_name, make, code, message) => {
     const decoded = await decodeShare(await make())
@@ -277,6 +283,11 @@ describe("decodeFragment", () => {
   it.each([
     ["bad percent-encoding", "#request=%E0%A4%A", "damaged"],
     ["100k-deep brackets", "#request=" + "[".repeat(100_000), "too_deep"],
+    [
+      "a million values",
+      "#request=" + encodeURIComponent("[" + "0,".repeat(1_000_000) + "0]"),
+      "too_large",
+    ],
     [
       "a key in the deep link",
       "#request=" + encodeURIComponent('{"api_key":"k","model":"m"}'),

@@ -156,6 +156,12 @@ async function decodeShareUnsafe(
   return readJson(inflated.text, n === 1 ? 1 : 2, limits, now, deadline)
 }
 
+const tooMany = (limits: ShareLimits) =>
+  fail(
+    "too_large",
+    `It holds more than ${limits.maxItems.toLocaleString("en-US")} JSON values.`
+  )
+
 const tooLarge = (limits: ShareLimits) =>
   fail(
     "too_large",
@@ -171,8 +177,13 @@ function readJson(
 ): DecodeShareResult {
   // v2 wraps the wire object in `{"t", "s"}`: one level more, same budget
   // for the state itself.
-  const parsed = parseJsonBounded(text, limits.maxDepth + version - 1)
+  const parsed = parseJsonBounded(
+    text,
+    limits.maxDepth + version - 1,
+    limits.maxItems
+  )
   if (!parsed.ok) {
+    if (parsed.reason === "too_many") return tooMany(limits)
     return parsed.reason === "too_deep"
       ? fail("too_deep", `The limit is ${limits.maxDepth} levels.`)
       : fail("damaged")
@@ -230,7 +241,8 @@ export function decodeRequestLink(
     } catch {
       return fail("damaged")
     }
-    const parsed = parseJsonBounded(text, limits.maxDepth)
+    const parsed = parseJsonBounded(text, limits.maxDepth, limits.maxItems)
+    if (!parsed.ok && parsed.reason === "too_many") return tooMany(limits)
     if (parsed.ok) {
       const state = fromWire({ request: parsed.value })
       return state.ok

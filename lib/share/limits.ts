@@ -10,6 +10,11 @@ export interface ShareLimits {
   maxDecodedBytes: number
   /** Deepest array/object nesting accepted, checked before `JSON.parse`. */
   maxDepth: number
+  /**
+   * Most JSON values (arrays, objects and their items) accepted, checked
+   * before `JSON.parse`. A 1M-token session holds about 45,000.
+   */
+  maxItems: number
   /** Wall-clock budget for one decode, in milliseconds (a backstop; the size caps bound the work). */
   maxMillis: number
 }
@@ -19,6 +24,7 @@ export const SHARE_LIMITS: ShareLimits = {
   maxEncodedChars: 4 * 1024 * 1024,
   maxDecodedBytes: 16 * 1024 * 1024,
   maxDepth: 64,
+  maxItems: 500_000,
   maxMillis: 3000,
 }
 

@@ -122,3 +122,47 @@ test("a damaged link says so and keeps the current work", async ({
   await expect(page.getByTestId("notice.link")).toContainText("kept")
   await expect(page.getByTestId("tokens.before")).toBeVisible()
 })
+
+test("a link pasted into an open tab opens there (undoable), and a reload keeps the newer work", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const request = {
+    model: "claude-opus-4-6",
+    max_tokens: 256,
+    messages: [{ role: "user", content: "Pasted into the address bar" }],
+  }
+  // Only the fragment changes: the page does not reload.
+  await page.evaluate(
+    (hash) => (window.location.hash = hash),
+    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  )
+  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+    "Pasted into the address bar"
+  )
+  await expect(page.getByTestId("notice.link")).toContainText("Undo")
+  expect(new URL(page.url()).hash).toBe("")
+  await expect(page.getByTestId("conversation.origin")).toHaveText(
+    "Request from a link"
+  )
+
+  // Later work survives a reload: the link is no longer in the address bar.
+  await playground.waitForMonaco()
+  await page.getByTestId("conversation.model").selectOption("claude-sonnet-4-6")
+  await page.waitForTimeout(800) // autosave is debounced
+  await page.reload()
+  await expect(page.getByTestId("conversation.model")).toHaveValue(
+    "claude-sonnet-4-6"
+  )
+  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+    "Pasted into the address bar"
+  )
+
+  // A damaged link pasted the same way says so and keeps the work.
+  await page.evaluate(() => (window.location.hash = "#v1.AAAA-not-deflate"))
+  await expect(page.getByTestId("notice.link")).toContainText("kept")
+  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+    "Pasted into the address bar"
+  )
+})

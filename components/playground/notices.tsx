@@ -82,6 +82,12 @@ export function Notices({
 }) {
   const store = usePlaygroundStoreApi()
   const [showNotice, setShowNotice] = useState(notice !== null)
+  // A new notice (a link opened in this tab) shows again after a dismissal.
+  const [shown, setShown] = useState(notice)
+  if (notice !== shown) {
+    setShown(notice)
+    setShowNotice(notice !== null)
+  }
   const [showSkipped, setShowSkipped] = useState(skippedRestore)
   const [showDraft, setShowDraft] = useState(draftSavedAt !== null)
 

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react"
 
+import { openFragmentInto } from "./hash-links"
 import { Header } from "./header"
 import {
   initPlaygroundStore,
@@ -24,6 +25,19 @@ export function Playground() {
       cancelled = true
     }
   }, [])
+
+  // A link pasted into this open tab's address bar.
+  const store = init?.store
+  useEffect(() => {
+    if (!store) return
+    const onHash = () => {
+      void openFragmentInto(store).then((notice) => {
+        if (notice) setInit((current) => current && { ...current, notice })
+      })
+    }
+    window.addEventListener("hashchange", onHash)
+    return () => window.removeEventListener("hashchange", onHash)
+  }, [store])
 
   useEffect(() => {
     if (!init) return

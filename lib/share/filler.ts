@@ -14,6 +14,12 @@ const WORDS = (
 ).split(" ")
 
 const DIGITS = "4815162342"
+// Wide script (CJK and other units from U+2E80 up, as the token estimator
+// counts them) is filled with wide characters, emoji with an emoji, so the
+// estimate of a redacted Japanese or emoji-heavy text stays the same.
+export const WIDE_FILLER = "的一是不了人我在有他这中大来上国个到说们"
+const WIDE_FROM = 0x2e80
+export const EMOJI_FILLER = "\u{1F642}"
 
 function isAsciiPunctuation(c: number): boolean {
   return (
@@ -34,8 +40,8 @@ function isDigit(c: number): boolean {
 
 /**
  * Returns deterministic filler with exactly `text.length` UTF-16 code units.
- * Non-ASCII characters (CJK, emoji halves) count as letters, so the output
- * is plain ASCII and never contains a lone surrogate.
+ * Latin and other narrow letters become lorem words; wide ones (CJK, emoji)
+ * become other wide ones. The output never contains a lone surrogate.
  */
 export function fillLike(text: string): string {
   let out = ""
@@ -50,11 +56,25 @@ export function fillLike(text: string): string {
     } else if (isDigit(c)) {
       out += DIGITS[digit++ % DIGITS.length]
       i++
+    } else if (c >= WIDE_FROM) {
+      const pair =
+        c >= 0xd800 &&
+        c <= 0xdbff &&
+        (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+      // A lone surrogate (broken text) becomes a wide character too.
+      out += pair ? EMOJI_FILLER : WIDE_FILLER[word++ % WIDE_FILLER.length]
+      i += pair ? 2 : 1
     } else {
       let end = i
       while (end < text.length) {
         const d = text.charCodeAt(end)
-        if (isWhitespace(d) || isAsciiPunctuation(d) || isDigit(d)) break
+        if (
+          isWhitespace(d) ||
+          isAsciiPunctuation(d) ||
+          isDigit(d) ||
+          d >= WIDE_FROM
+        )
+          break
         end++
       }
       let letters = ""

@@ -4,6 +4,7 @@
 // this get cleared?" questions about a transcript that cannot be shared.
 
 import { fillLike } from "./filler"
+import { redactImageData } from "./redact-media"
 import type { ShareState } from "./types"
 
 // Strings under these keys describe structure, not content, and stay as is.
@@ -18,44 +19,103 @@ const STRUCTURAL_KEYS = new Set([
   "media_type",
   "ttl",
   "file_id",
+  "server_name",
 ])
 
 // Tool inputs are user data through and through: every string goes, even
 // under keys that look structural elsewhere (an input may have its own "id").
 const ALL_STRINGS_KEYS = new Set(["input"])
 
+/** A number with its digits replaced (same length and sign), e.g. an account number in a tool input. */
+function fillNumber(n: number): number {
+  if (!Number.isFinite(n)) return n
+  const filled = Number(fillLike(String(n)))
+  return Number.isFinite(filled) ? filled : 0
+}
+
 function redactContent(node: unknown, key: string, fillAll: boolean): unknown {
   if (typeof node === "string") {
     return !fillAll && STRUCTURAL_KEYS.has(key) ? node : fillLike(node)
   }
+  // Numbers in message blocks are structure (indices, sizes) except inside
+  // tool inputs, which are user data through and through.
+  if (typeof node === "number") return fillAll ? fillNumber(node) : node
   if (Array.isArray(node)) {
     return node.map((child) => redactContent(child, key, fillAll))
   }
   if (node !== null && typeof node === "object") {
+    const block = node as Record<string, unknown>
+    const source = block.source as Record<string, unknown> | undefined
     const out: Record<string, unknown> = {}
     for (const [k, child] of Object.entries(node)) {
       out[k] = redactContent(child, k, fillAll || ALL_STRINGS_KEYS.has(k))
+    }
+    // An image keeps its pixel size (its token estimate), nothing else.
+    if (
+      source &&
+      typeof source === "object" &&
+      source.type === "base64" &&
+      typeof source.data === "string" &&
+      block.type === "image"
+    )
+      out.source = {
+        ...(out.source as object),
+        data: redactImageData(source.data, source.media_type),
+      }
+    return out
+  }
+  return node
+}
+
+// Strings of tool definitions that shape the schema or the edits (tool names
+// are in exclude_tools; property names are keys and stay anyway).
+const TOOL_STRUCTURAL_KEYS = new Set([
+  "name",
+  "type",
+  "required",
+  "format",
+  "ttl",
+  "$ref",
+])
+
+// Tool definitions keep names and schemas (they shape the token count and the
+// edits' exclude_tools); descriptions, enum values, defaults, examples,
+// domain lists and locations are filled.
+function redactTools(node: unknown, key: string): unknown {
+  if (typeof node === "string") {
+    return TOOL_STRUCTURAL_KEYS.has(key) ? node : fillLike(node)
+  }
+  if (Array.isArray(node)) return node.map((c) => redactTools(c, key))
+  if (node !== null && typeof node === "object") {
+    const out: Record<string, unknown> = {}
+    for (const [k, child] of Object.entries(node)) {
+      out[k] = redactTools(child, k)
     }
     return out
   }
   return node
 }
 
-// Tool definitions keep names and schemas (they shape the token count and the
-// edits' exclude_tools); only prose descriptions are filled.
-function redactDescriptions(node: unknown, key: string): unknown {
-  if (typeof node === "string") {
-    return key === "description" ? fillLike(node) : node
+// The edits keep every setting; only compaction's prompt is prose.
+function redactEdits(cm: unknown): unknown {
+  if (cm === null || typeof cm !== "object" || Array.isArray(cm)) return cm
+  const edits = (cm as Record<string, unknown>).edits
+  if (!Array.isArray(edits)) return cm
+  return {
+    ...cm,
+    edits: edits.map((e: unknown) =>
+      e !== null &&
+      typeof e === "object" &&
+      typeof (e as Record<string, unknown>).instructions === "string"
+        ? {
+            ...e,
+            instructions: fillLike(
+              (e as Record<string, unknown>).instructions as string
+            ),
+          }
+        : e
+    ),
   }
-  if (Array.isArray(node)) return node.map((c) => redactDescriptions(c, key))
-  if (node !== null && typeof node === "object") {
-    const out: Record<string, unknown> = {}
-    for (const [k, child] of Object.entries(node)) {
-      out[k] = redactDescriptions(child, k)
-    }
-    return out
-  }
-  return node
 }
 
 function redactRequest(request: unknown): unknown {
@@ -72,7 +132,16 @@ function redactRequest(request: unknown): unknown {
     if (key === "messages" || key === "system") {
       out[key] = redactContent(value, key, false)
     } else if (key === "tools") {
-      out[key] = redactDescriptions(value, key)
+      out[key] = redactTools(value, key)
+    } else if (
+      key === "metadata" ||
+      key === "stop_sequences" ||
+      key === "mcp_servers"
+    ) {
+      // A user id, words the user stops on, server names and URLs.
+      out[key] = redactContent(value, key, key === "metadata")
+    } else if (key === "context_management") {
+      out[key] = redactEdits(value)
     } else {
       // model, max_tokens, thinking, context_management (the edits), …
       out[key] = value

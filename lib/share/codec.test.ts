@@ -219,6 +219,16 @@ describe("decodeShare failures", () => {
     expect(decoded.error.message).toMatch(message)
   })
 
+  it.each([")", ".", "?utm_source=chat", "&ref=x)"])(
+    "opens a link with %j stuck to its end (chat apps autolink), and says what it ignored",
+    async (tail) => {
+      const link = await encodeShare({ request })
+      const decoded = await decodeShare(link + tail)
+      expect(decoded.success && decoded.data.request).toEqual(request)
+      expect(decoded.success && decoded.notes.join(" ")).toContain("Ignored")
+    }
+  )
+
   it("refuses an oversized fragment before decoding it", async () => {
     const decoded = await decodeShare("v1." + "A".repeat(5 * 1024 * 1024))
     expect(decoded).toMatchObject({

@@ -140,7 +140,11 @@ async function decodeShareUnsafe(
     return fail("unsupported_version", `(It uses format v${n}.)`)
   }
   if (n !== 1 && n !== 2) return fail("damaged")
-  const bytes = base64urlToBytes(text.slice(version[0].length))
+  // Chat apps that autolink take a closing `)` or `.`, or add `?utm_…`:
+  // nothing outside the base64url alphabet belongs to the payload.
+  const rest = text.slice(version[0].length)
+  const payload = /^[A-Za-z0-9_-]*/.exec(rest)![0]
+  const bytes = base64urlToBytes(payload)
   if (!bytes || bytes.length === 0) return fail("damaged")
 
   const inflated = await inflateRawToText(bytes, {
@@ -153,7 +157,15 @@ async function decodeShareUnsafe(
       ? tooLarge(limits)
       : fail(inflated.reason)
   }
-  return readJson(inflated.text, n === 1 ? 1 : 2, limits, now, deadline)
+  const read = readJson(inflated.text, n === 1 ? 1 : 2, limits, now, deadline)
+  if (!read.success || payload.length === rest.length) return read
+  return {
+    ...read,
+    notes: [
+      `Ignored ${JSON.stringify(rest.slice(payload.length, payload.length + 40))} after the link (added by a chat app or a copy).`,
+      ...read.notes,
+    ],
+  }
 }
 
 const tooMany = (limits: ShareLimits) =>

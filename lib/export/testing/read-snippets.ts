@@ -33,7 +33,9 @@ export function curlData(code: string): unknown {
   const heredoc = code.indexOf("--data-binary @- <<'JSON'\n")
   if (heredoc !== -1) {
     const start = code.indexOf("\n", heredoc) + 1
-    return JSON.parse(code.slice(start, code.indexOf("\nJSON\n", start)))
+    // The terminator line (the snippet may have lost its final newline).
+    const end = /\nJSON(?:\n|$)/.exec(code.slice(start))
+    return JSON.parse(code.slice(start, start + (end?.index ?? Infinity)))
   }
   return JSON.parse(shellWord(code, code.indexOf("--data ") + "--data ".length))
 }

@@ -1,6 +1,7 @@
 /**
  * The checks every POST route runs before touching Anthropic, in order:
- * rate limit → body size and JSON → schema → API key. Server-only.
+ * same-origin caller → rate limit → body size and JSON → schema → API key.
+ * Server-only.
  */
 import type { z } from "zod"
 
@@ -73,6 +74,56 @@ export async function readJsonBody(
   }
 }
 
+/**
+ * Refuses a POST another site's page made. With ANTHROPIC_API_KEY set, the
+ * routes spend the server's key; a form or `fetch(…, {mode: "no-cors"})`
+ * from any page the user visits could otherwise run (billed) requests on a
+ * playground running on their machine. Browsers say who asks in
+ * Sec-Fetch-Site and Origin; the JSON content type makes a cross-origin
+ * fetch need a CORS preflight, which these routes never grant. Scripts
+ * and curl send no Sec-Fetch-Site or Origin and pass with a JSON body.
+ */
+export function crossSiteError(
+  request: Request,
+  surface: ApiSurface
+): ApiError | null {
+  const headers = request.headers
+  const forbidden = () =>
+    new ApiError(
+      "forbidden",
+      surface,
+      "This route only answers the playground's own pages; a request from another site was refused."
+    )
+  const site = headers.get("sec-fetch-site")
+  if (site !== null && site !== "same-origin" && site !== "none")
+    return forbidden()
+  // Without Sec-Fetch-Site (older browsers), the Origin must be this host.
+  // (With it, "same-origin" is the browser's own verdict: a proxy that
+  // rewrites Host does not matter then.)
+  const origin = site === null ? headers.get("origin") : null
+  if (origin !== null) {
+    let host: string | null = null
+    try {
+      host = new URL(origin).host
+    } catch {
+      // "null" (sandboxed frames, file://) or garbage: not our page.
+    }
+    const own =
+      headers.get("x-forwarded-host") ??
+      headers.get("host") ??
+      new URL(request.url).host
+    if (host === null || host !== own) return forbidden()
+  }
+  const type = (headers.get("content-type") ?? "").split(";")[0]!.trim()
+  if (!/^application\/(?:[\w.+-]+\+)?json$/i.test(type))
+    return new ApiError(
+      "bad_request",
+      surface,
+      `Send the body as JSON with "content-type: application/json"${type ? ` (got ${type})` : ""}.`
+    )
+  return null
+}
+
 /** Turns the first schema issue into a `bad_request` with a request path. */
 export function schemaError(error: z.ZodError, surface: ApiSurface): ApiError {
   const issue = error.issues[0]
@@ -111,6 +162,8 @@ export async function prepareRequest<S extends z.ZodType>(
   }
 ): Promise<Result<PreparedRequest<z.infer<S>>>> {
   const { surface, schema, limiter } = options
+  const refused = crossSiteError(request, surface)
+  if (refused) return { success: false, error: refused }
   const verdict = limiter.take(clientKeyFrom(request.headers), options.nowMs)
   if (!verdict.allowed) {
     const wait = verdict.retryAfterSeconds

@@ -58,6 +58,26 @@ describe("stripSecrets", () => {
     expect(removed).toEqual(["messages[0].content"])
   })
 
+  it("masks an Anthropic key used as an object key, keeping its value", () => {
+    const key = fakeKey("api03-Zx9_abcdefgh-123")
+    const other = fakeKey("api03-Qq7_zyxwvuts-456")
+    const { value, removed } = stripSecrets({
+      input: { [key]: "prod", [other]: "staging", region: "eu" },
+    })
+    expect(value).toEqual({
+      input: {
+        "[redacted API key]": "prod",
+        "[redacted API key] (2)": "staging",
+        region: "eu",
+      },
+    })
+    expect(JSON.stringify(value)).not.toContain("sk-ant-")
+    expect(removed).toEqual([
+      "input.[redacted API key]",
+      "input.[redacted API key] (2)",
+    ])
+  })
+
   it("does not mutate its input", () => {
     const input = { api_key: "k", a: { authorization: "b" } }
     const copy = structuredClone(input)

@@ -39,12 +39,16 @@ export function stripSecrets<T>(value: T): StripSecretsResult<T> {
     if (Array.isArray(node)) return node.map((v, i) => walk(v, `${path}[${i}]`))
     if (node !== null && typeof node === "object") {
       const out: Record<string, unknown> = {}
-      for (const [key, child] of Object.entries(node)) {
-        const childPath = path ? `${path}.${key}` : key
-        if (isSecretKey(key)) {
-          removed.push(childPath)
+      for (const [rawKey, child] of Object.entries(node)) {
+        if (isSecretKey(rawKey)) {
+          removed.push(path ? `${path}.${rawKey}` : rawKey)
           continue
         }
+        // A key can be a credential too ({"sk-ant-…": "prod"}): masked like
+        // text, numbered when two masked keys would collide.
+        const key = maskedKey(rawKey, out)
+        const childPath = path ? `${path}.${key}` : key
+        if (key !== rawKey) removed.push(childPath)
         // defineProperty, not assignment: a "__proto__" key in pasted JSON is
         // data and must survive the link (assignment would set the prototype).
         Object.defineProperty(out, key, {
@@ -59,6 +63,15 @@ export function stripSecrets<T>(value: T): StripSecretsResult<T> {
     return node
   }
   return { value: walk(value, "") as T, removed }
+}
+
+function maskedKey(key: string, taken: Record<string, unknown>): string {
+  if (!key.includes("sk-ant-")) return key
+  const masked = key.replace(KEY_IN_TEXT, KEY_MASK)
+  if (masked === key) return key
+  let out = masked
+  for (let n = 2; Object.hasOwn(taken, out); n++) out = `${masked} (${n})`
+  return out
 }
 
 function maskKeys(text: string, path: string, removed: string[]): string {

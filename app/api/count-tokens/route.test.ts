@@ -240,6 +240,45 @@ describe("POST /api/count-tokens", () => {
     expect((await POST(jsonPost(URL, {}))).status).toBe(400)
   })
 
+  it.each([
+    ["another site's page", { "sec-fetch-site": "cross-site" }],
+    ["another port of the same host", { "sec-fetch-site": "same-site" }],
+    ["an Origin that is not this host", { origin: "https://evil.example" }],
+    ["a sandboxed frame (Origin null)", { origin: "null" }],
+  ])(
+    "refuses a POST from %s without spending the server key",
+    async (_name, headers) => {
+      process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
+      const { response, json } = await count(toolConversation(), headers)
+      expect(response.status).toBe(403)
+      expect(json.error.code).toBe("forbidden:count_tokens")
+      expect(json.error.message).toMatch(/another site/)
+      expect(ctx.fake.requests()).toHaveLength(0)
+    }
+  )
+
+  it("refuses a text/plain body (a cross-site form needs no preflight)", async () => {
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
+    const { response, json } = await count(toolConversation(), {
+      "content-type": "text/plain",
+    })
+    expect(response.status).toBe(400)
+    expect(json.error.message).toMatch(/application\/json.*text\/plain/)
+    expect(ctx.fake.requests()).toHaveLength(0)
+  })
+
+  it("answers its own page (same origin) and scripts without browser headers", async () => {
+    process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
+    const own = await count(toolConversation(), {
+      "sec-fetch-site": "same-origin",
+      origin: "http://localhost",
+      host: "localhost",
+    })
+    expect(own.response.status).toBe(200)
+    const script = await count(toolConversation())
+    expect(script.response.status).toBe(200)
+  })
+
   it("rejects a malformed envelope with the path of the problem", async () => {
     process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
     const { response, json } = await count({ model: 42, messages: [] })

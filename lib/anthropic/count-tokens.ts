@@ -9,6 +9,7 @@ import type { MessageCountTokensParams } from "@anthropic-ai/sdk/resources/beta/
 import { betaHeadersFor } from "./betas"
 import type { ServerConfig } from "./client"
 import type { ApiError } from "./errors"
+import { COUNT_TOKENS_PARAMS } from "./sdk-params"
 import { withBoundedRetry } from "./retry"
 import type {
   CountTokensMode,
@@ -16,27 +17,6 @@ import type {
   CountTokensResult,
 } from "./schemas"
 import { toApiError } from "./upstream-errors"
-
-/**
- * Top-level fields `count_tokens` accepts (SDK `MessageCountTokensParams`).
- * The page edits a full Messages body, whose `max_tokens`, `temperature`, …
- * the endpoint would reject as extra inputs, so everything else is dropped.
- */
-const COUNT_TOKENS_FIELDS = new Set([
-  "model",
-  "messages",
-  "system",
-  "tools",
-  "tool_choice",
-  "thinking",
-  "context_management",
-  "mcp_servers",
-  "output_config",
-  "output_format",
-  "cache_control",
-  "compaction",
-  "speed",
-])
 
 /** Splits a Messages body into what `count_tokens` accepts and what it would reject. */
 export function toCountTokensParams(request: CountTokensRequest): {
@@ -46,7 +26,7 @@ export function toCountTokensParams(request: CountTokensRequest): {
   const params: Record<string, unknown> = {}
   const dropped: string[] = []
   for (const [key, value] of Object.entries(request)) {
-    if (COUNT_TOKENS_FIELDS.has(key)) params[key] = value
+    if (COUNT_TOKENS_PARAMS.has(key)) params[key] = value
     else if (key !== "betas") dropped.push(key)
   }
   return { params, dropped }

@@ -2,6 +2,8 @@
 // curl / Python / TypeScript tabs. Keys are never inlined: curl reads
 // $ANTHROPIC_API_KEY and the SDK clients read it from the environment.
 
+import { COUNT_TOKENS_PARAMS, CREATE_PARAMS } from "@/lib/anthropic/sdk-params"
+
 import {
   prepareRequest,
   type ExportTarget,
@@ -73,6 +75,13 @@ function droppedNote(prepared: PreparedRequest, comment: string): string {
   return `${comment} count_tokens does not accept ${list}; left out below.\n`
 }
 
+// Fields the SDKs send as headers, not in the JSON body (both SDKs take
+// them as parameters and move them; curl has to do it itself).
+const HEADER_FIELDS: Record<string, string> = {
+  workspace_id: "anthropic-workspace-id",
+  user_profile_id: "anthropic-user-profile-id",
+}
+
 function curl(prepared: PreparedRequest, target: ExportTarget): string {
   const headers = [
     "x-api-key: $ANTHROPIC_API_KEY",
@@ -82,7 +91,23 @@ function curl(prepared: PreparedRequest, target: ExportTarget): string {
   ]
   // Double quotes so $ANTHROPIC_API_KEY expands; beta names are plain
   // [A-Za-z0-9._-] (prepareRequest drops anything else), so nothing else can.
-  const body = toJsonText(prepared.body)
+  const quoted = headers.map((h) => `"${h}"`)
+  const sent: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(prepared.body)) {
+    const header = HEADER_FIELDS[key]
+    // Single-quoted: the value is the user's text. Line breaks would end
+    // the header, so such a value stays in the body (the API rejects it).
+    if (header && typeof value === "string" && !/[\r\n]/.test(value))
+      quoted.push(shellSingleQuote(`${header}: ${value}`))
+    else
+      Object.defineProperty(sent, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+  }
+  const body = toJsonText(sent)
   // Linux refuses a single argument over 128 KiB ("Argument list too long"),
   // so a large body goes through stdin. A line reading JSON alone cannot
   // occur in JSON text (strings hold no raw line breaks): the heredoc ends
@@ -90,7 +115,7 @@ function curl(prepared: PreparedRequest, target: ExportTarget): string {
   const large = new TextEncoder().encode(body).length > MAX_ARG_BYTES
   const lines = [
     `curl ${API_URL[target]}`,
-    ...headers.map((h) => `  -H "${h}"`),
+    ...quoted.map((h) => `  -H ${h}`),
     large
       ? "  --data-binary @- <<'JSON'"
       : `  --data ${shellSingleQuote(body)}`,
@@ -156,8 +181,14 @@ function python(prepared: PreparedRequest, target: ExportTarget): string {
   ].join("\n")
 }
 
+// Fields outside the SDK's parameter types (sdk-params.ts) are still sent
+// (the SDK puts every param in the body), but an object literal with one
+// does not compile: the snippet then casts the literal and says why.
+
 function typescript(prepared: PreparedRequest, target: ExportTarget): string {
   const params = { ...prepared.body, betas: prepared.betas }
+  const typed = target === "messages" ? CREATE_PARAMS : COUNT_TOKENS_PARAMS
+  const untyped = Object.keys(prepared.body).filter((k) => !typed.has(k))
   const method = target === "messages" ? "create" : "countTokens"
   const streaming = target === "messages" && prepared.body.stream === true
   const result = streaming
@@ -173,10 +204,36 @@ function typescript(prepared: PreparedRequest, target: ExportTarget): string {
     "",
     "const client = new Anthropic(); // reads ANTHROPIC_API_KEY from the environment",
     "",
-    `const ${result} = await client.beta.messages.${method}(${toJsLiteral(params, 0)});`,
+    ...(untyped.length === 0
+      ? [
+          `const ${result} = await client.beta.messages.${method}(${toJsLiteral(params, 0)});`,
+        ]
+      : [
+          `// ${untyped.map(commentSafe).join(", ")} ${untyped.length === 1 ? "is" : "are"} not in the SDK's parameter types; the cast lets the`,
+          "// snippet compile and the SDK sends the field as is (the API decides).",
+          `const ${result} = await client.beta.messages.${method}(${toJsLiteral(params, 0)} as ${paramsType(target, streaming)});`,
+        ]),
     output,
     "",
   ].join("\n")
+}
+
+// A key as a JSON string, with the two characters JSON leaves raw that end
+// a JavaScript line comment escaped too.
+const commentSafe = (key: string): string =>
+  JSON.stringify(key).replace(
+    /[\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16)}`
+  )
+
+function paramsType(target: ExportTarget, streaming: boolean): string {
+  const name =
+    target === "count_tokens"
+      ? "MessageCountTokensParams"
+      : streaming
+        ? "MessageCreateParamsStreaming"
+        : "MessageCreateParamsNonStreaming"
+  return `Anthropic.Beta.Messages.${name}`
 }
 
 const NOT_AN_OBJECT =

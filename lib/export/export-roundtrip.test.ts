@@ -167,6 +167,32 @@ describe("exported code sends the same request", () => {
     }
   })
 
+  it("curl sends workspace_id and user_profile_id as the headers the SDKs use, not in the body", () => {
+    const request = {
+      model: "m",
+      max_tokens: 8,
+      workspace_id: "wrkspc_it's $HOME",
+      user_profile_id: "prof_1",
+      messages: [{ role: "user", content: "hi" }],
+    }
+    for (const target of targets) {
+      const code = exportCode(request, { language: "curl", target })
+      const args = execFileSync("bash", ["-s"], {
+        input: `curl() { printf '%s\\0' "$@"; }\n${code}`,
+        env: { PATH: process.env.PATH } as unknown as NodeJS.ProcessEnv,
+        encoding: "utf8",
+      })
+        .split("\0")
+        .slice(0, -1)
+      expect(args).toContain("anthropic-workspace-id: wrkspc_it's $HOME")
+      expect(args).toContain("anthropic-user-profile-id: prof_1")
+      const body = JSON.parse(args[args.indexOf("--data") + 1]!) as object
+      expect(body).not.toHaveProperty("workspace_id")
+      expect(body).not.toHaveProperty("user_profile_id")
+      expect(body).toHaveProperty("model", "m")
+    }
+  })
+
   const hasPython = spawnSync("python3", ["--version"]).status === 0
   it.skipIf(!hasPython)(
     "python3 runs the snippet and the fake SDK receives the body",

@@ -2,6 +2,7 @@
 // body (secrets stripped, `betas` lifted out), the beta headers, and for
 // count_tokens only the fields that endpoint accepts.
 
+import { COUNT_TOKENS_PARAMS } from "@/lib/anthropic/sdk-params"
 import { stripSecrets } from "@/lib/share/secrets"
 
 /** Which endpoint the exported code calls. */
@@ -13,27 +14,6 @@ export const BETA_CONTEXT_MANAGEMENT = "context-management-2025-06-27"
 export const BETA_COMPACT = "compact-2026-01-12"
 /** Beta for request-level on-demand `compaction` (spec §1.6). */
 export const BETA_ON_DEMAND_COMPACT = "compact-2026-09-04"
-
-// Fields of BetaMessageCountTokensParams in @anthropic-ai/sdk 1.12 (minus
-// `betas`, which travels as a header). An allow-list rather than a deny-list:
-// an unknown field would make count_tokens answer 400.
-const COUNT_TOKENS_FIELDS = new Set([
-  "messages",
-  "model",
-  "billing_policy",
-  "cache_control",
-  "compaction",
-  "context_management",
-  "mcp_servers",
-  "output_config",
-  "output_format",
-  "speed",
-  "system",
-  "thinking",
-  "tool_choice",
-  "tools",
-  "user_profile_id",
-])
 
 const BETA_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
@@ -89,7 +69,7 @@ export function prepareRequest(
   const dropped: string[] = []
   if (target === "count_tokens") {
     for (const key of Object.keys(body)) {
-      if (!COUNT_TOKENS_FIELDS.has(key)) {
+      if (!COUNT_TOKENS_PARAMS.has(key)) {
         dropped.push(key)
         delete body[key]
       }

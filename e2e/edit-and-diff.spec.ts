@@ -434,6 +434,46 @@ test("an invalid config shows the engine's message at the field", async ({
   await expect(page.getByTestId("result.error")).toContainText("line")
 })
 
+test("a request the API would reject marks the size as the last valid one", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  const stats = page.getByTestId("conversation.stats")
+  await expect(stats).toContainText("tokens")
+  await expect(page.getByTestId("conversation.stats.outdated")).toHaveCount(0)
+  // A result whose call is missing: a 400 located in the messages.
+  await playground.typeRequest(
+    JSON.stringify({
+      model: "claude-sonnet-4-6",
+      max_tokens: 64,
+      messages: [
+        { role: "user", content: "hi" },
+        { role: "assistant", content: "hello" },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "toolu_x", content: "r" },
+          ],
+        },
+      ],
+    })
+  )
+  await expect(playground.engineError).toContainText("toolu_x")
+  await expect(page.getByTestId("conversation.stats.outdated")).toHaveText(
+    "(last valid)"
+  )
+  await playground.typeRequest(
+    JSON.stringify({
+      model: "claude-sonnet-4-6",
+      max_tokens: 64,
+      messages: [{ role: "user", content: "hi" }],
+    })
+  )
+  await expect(page.getByTestId("conversation.stats.outdated")).toHaveCount(0)
+  await expect(stats).toContainText("1 msg · 0 tool uses")
+})
+
 test("clear_thinking out of order is explained and fixed in one click", async ({
   playground,
   page,

@@ -77,3 +77,37 @@ test("a typed key overrides the server's, and clearing it goes back to the serve
   await playground.server("count").click()
   await expect(playground.server("count-result")).toContainText("server")
 })
+
+test("another site's page cannot spend the server's key", async ({ page }) => {
+  // A page of another origin (the key-less app, another port) posts to
+  // this deployment the ways a hostile page could: a no-cors text/plain
+  // "simple request", and a JSON fetch that needs a CORS preflight.
+  const target = `http://127.0.0.1:${process.env.E2E_SERVER_KEY_PORT ?? 3101}/api/count-tokens`
+  await page.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/api/status`)
+  const posted = page.waitForResponse(
+    (r) => r.url() === target && r.request().method() === "POST"
+  )
+  const outcome = await page.evaluate(
+    async ({ url, body }) => {
+      await fetch(url, {
+        method: "POST",
+        mode: "no-cors",
+        headers: { "content-type": "text/plain" },
+        body,
+      })
+      try {
+        await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        })
+        return "json fetch answered"
+      } catch {
+        return "json fetch blocked"
+      }
+    },
+    { url: target, body: JSON.stringify({ request }) }
+  )
+  expect((await posted).status()).toBe(403)
+  expect(outcome).toBe("json fetch blocked")
+})

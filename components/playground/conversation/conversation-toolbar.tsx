@@ -146,6 +146,12 @@ export function ConversationToolbar() {
   const [tokens, setTokens] = useState<number | null>(null)
   if (sim.ok && sim.original_input_tokens !== tokens)
     setTokens(sim.original_input_tokens)
+  // An invalid edit config leaves the conversation's size as it was; any
+  // other error (or unparsable JSON) means the number may be another
+  // request's, and it says so.
+  const outdated =
+    tokens !== null &&
+    (stale || (!sim.ok && sim.error.path[0] !== "context_management"))
   const disabled = stale || !isObject
 
   return (
@@ -225,9 +231,19 @@ export function ConversationToolbar() {
         className="ml-auto text-zinc-500 tabular-nums"
         data-testid="conversation.stats"
       >
-        {messages.length} msgs · {toolUses}{" "}
+        {messages.length} {messages.length === 1 ? "msg" : "msgs"} · {toolUses}{" "}
         {toolUses === 1 ? "tool use" : "tool uses"}
         {tokens !== null ? ` · ${approxShort(tokens)} tokens` : ""}
+        {outdated && (
+          <span
+            className="text-zinc-400 dark:text-zinc-500"
+            title="The request cannot be simulated right now: this is the size of the last version that could be."
+            data-testid="conversation.stats.outdated"
+          >
+            {" "}
+            (last valid)
+          </span>
+        )}
       </span>
       {tooBigToSave && (
         <span

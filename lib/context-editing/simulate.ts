@@ -251,6 +251,13 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
       const r = applyCompact(s, e, replayed)
       traces.push(r.trace)
       compaction = r.info
+      const later = (edits ?? []).filter((x) => x.index > e.index)
+      if (r.info.fires && later.length > 0)
+        warnings.push({
+          code: "edit_after_compaction",
+          message: `compact_20260112 fires here: the server summarises the conversation and continues on the compacted context, which no simulator can produce. What ${later.map((x) => x.type).join(" and ")} after it does to that context is undocumented; ${later.length === 1 ? "it is" : "they are"} shown as if run on the full prompt, so ${later.length === 1 ? "its" : "their"} applied_edits numbers are an upper bound. Put the clear edits before compact_20260112 to know what they do.`,
+          path: ["context_management", "edits", later[0]!.index],
+        })
     }
   }
 

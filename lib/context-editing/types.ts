@@ -153,6 +153,7 @@ export type WarningCode =
   | "empty_edits"
   | "context_window_exceeded"
   | "system_message_unsupported"
+  | "edit_after_compaction"
 
 /** A suspicious but allowed thing in the request. */
 export interface SimulateWarning {

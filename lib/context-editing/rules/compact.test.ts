@@ -132,6 +132,28 @@ describe("compact_20260112", () => {
     expect(r.compaction!.fires).toBe(false)
   })
 
+  it("warns that an edit after a compaction that fires runs on a context nobody can predict", () => {
+    const m = toolConversation(8, 30_000)
+    const later = clearTools({ trigger: tokens(1000), keep: uses(1) })
+    const fired = simulateOk(
+      req(m, [compact({ trigger: tokens(60_000) }), later])
+    )
+    expect(fired.compaction!.fires).toBe(true)
+    const w = fired.warnings.find((x) => x.code === "edit_after_compaction")
+    expect(w?.path).toEqual(["context_management", "edits", 1])
+    expect(w?.message).toMatch(/clear_tool_uses_20250919 after it/)
+    // No warning when compaction does not fire, or when nothing follows it.
+    const quiet = [
+      [compact({ trigger: tokens(900_000) }), later],
+      [later, compact({ trigger: tokens(60_000) })],
+      [compact({ trigger: tokens(60_000) })],
+    ]
+    for (const edits of quiet)
+      expect(
+        simulateOk(req(m, edits)).warnings.map((x) => x.code)
+      ).not.toContain("edit_after_compaction")
+  })
+
   it("treats a failed compaction block (content: null or none) as a no-op: nothing before it is dropped", () => {
     const failed = (block: Record<string, unknown>) => [
       { role: "user", content: "a" },

@@ -474,6 +474,28 @@ test("a request the API would reject marks the size as the last valid one", asyn
   await expect(stats).toContainText("1 msg · 0 tool uses")
 })
 
+test("an edit after a compaction that fires carries the engine's warning on its card", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.addEdit("compact_20260112")
+  // Compaction before clear_tool_uses (clear_thinking stays first).
+  await page.getByTestId("edits.card.2.up").click()
+  await expect(playground.editCard(1)).toContainText("compact_20260112")
+  const warning = page
+    .getByTestId("edits.card.2.warning")
+    .filter({ hasText: "continues on the compacted context" })
+  await expect(warning).toHaveCount(0)
+  await playground.setNumber(1, "trigger.value", 100000)
+  await expect(page.getByTestId("edits.1.status")).toContainText("fires")
+  await expect(warning).toHaveCount(1)
+  await playground.resultTab("explain").click()
+  await expect(page.getByTestId("explain.warnings")).toContainText(
+    "upper bound"
+  )
+})
+
 test("clear_thinking out of order is explained and fixed in one click", async ({
   playground,
   page,

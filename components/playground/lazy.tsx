@@ -4,7 +4,8 @@ import dynamic from "next/dynamic"
 
 // Everything the first paint does not need loads on demand, so the page's
 // first-load JS stays small (bench/page measures it): the dialogs, compose
-// mode, the Timeline, Compare and Server tabs and the importers behind them.
+// mode, the Explain, Timeline, Compare, Raw diff and Server tabs and the
+// importers behind them.
 
 const loading = () => (
   <p className="p-3 text-sm text-zinc-500" role="status">
@@ -29,6 +30,16 @@ export const LazyExportDialog = dynamic(
 
 export const LazyComposeView = dynamic(
   () => import("./conversation/compose-view").then((m) => m.ComposeView),
+  { ssr: false, loading }
+)
+
+export const LazyExplainView = dynamic(
+  () => import("./result/explain-view").then((m) => m.ExplainView),
+  { ssr: false, loading }
+)
+
+export const LazyRawDiff = dynamic(
+  () => import("./result/raw-diff").then((m) => m.RawDiff),
   { ssr: false, loading }
 )
 

@@ -74,6 +74,7 @@ export function EditCard({
   count,
   trace,
   cardError,
+  warnings,
   onMove,
   onRemove,
   fieldProps,
@@ -83,6 +84,8 @@ export function EditCard({
   count: number
   trace: EditTrace | undefined
   cardError: string | null
+  /** The engine's warnings about this edit (suspicious but allowed). */
+  warnings: readonly string[]
   onMove: (to: number) => void
   onRemove: () => void
   fieldProps: Omit<RuleFieldsProps, "edit" | "index">
@@ -163,6 +166,15 @@ export function EditCard({
         </p>
       )}
       <TraceChip trace={trace} />
+      {warnings.map((w, k) => (
+        <p
+          key={k}
+          data-testid={`edits.card.${index}.warning`}
+          className="mt-1 rounded bg-amber-50 px-2 py-1 text-[11px] leading-4 text-amber-900 dark:bg-amber-950/50 dark:text-amber-100"
+        >
+          {w}
+        </p>
+      ))}
     </li>
   )
 }

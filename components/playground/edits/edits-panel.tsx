@@ -112,6 +112,15 @@ export function EditsPanel() {
                   ? (error?.message ?? null)
                   : null
               }
+              warnings={
+                sim.ok
+                  ? sim.warnings
+                      .filter(
+                        (w) => editErrorLocation(w.path ?? [])?.index === i
+                      )
+                      .map((w) => w.message)
+                  : []
+              }
               onMove={(to) => updateRequest((r) => moveEdit(r, i, to))}
               onRemove={() => updateRequest((r) => removeEdit(r, i))}
               fieldProps={{

@@ -13,10 +13,10 @@ import { useSimulation } from "../use-simulation"
 import { BlockList } from "./block-list"
 import { CategoryBars } from "./category-bars"
 import { EngineError } from "./engine-error"
-import { ExplainView } from "./explain-view"
-import { RawDiff } from "./raw-diff"
 import {
   LazyCompareView as CompareView,
+  LazyExplainView as ExplainView,
+  LazyRawDiff as RawDiff,
   LazyServerTab as ServerTab,
   LazyTimelineView as TimelineView,
 } from "../lazy"

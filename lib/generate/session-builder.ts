@@ -42,7 +42,7 @@ export class SessionBuilder {
     return this.messages.at(-1)?.role !== "assistant"
   }
 
-  get lastRole(): "user" | "assistant" | undefined {
+  get lastRole(): MessageParam["role"] | undefined {
     return this.messages.at(-1)?.role
   }
 

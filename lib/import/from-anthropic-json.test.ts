@@ -165,6 +165,58 @@ describe("fromAnthropicJson", () => {
     if (!result.success) expect(result.error.message).toMatch(message)
   })
 
+  it("keeps mid-conversation system messages in place for a model that takes them, and moves them for one that does not", () => {
+    const messages = [
+      { role: "user", content: "Plan the migration." },
+      { role: "assistant", content: "Step one: inventory." },
+      {
+        role: "system",
+        content: "From now on, answer in French.",
+        clear_at: "next_user_message",
+        junk: 1,
+      },
+      { role: "user", content: "Next step?" },
+    ]
+    const opus = expectSuccess(
+      fromAnthropicJson({ model: "claude-opus-4-8", max_tokens: 64, messages })
+    )
+    const kept = opus.data.messages
+    expect(kept.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "system",
+      "user",
+    ])
+    expect(kept[2]).toEqual({
+      role: "system",
+      content: "From now on, answer in French.",
+      clear_at: "next_user_message",
+    })
+    expect(opus.data.system).toBeUndefined()
+    expect(
+      noteText(fromAnthropicJson({ model: "claude-opus-4-8", messages }))
+    ).toMatch(/Kept 1 mid-conversation system message in place/)
+    // The engine reads it as the API would: hidden once the user spoke again.
+    const sim = simulate(opus.data)
+    expect(sim.ok && sim.blocks.find((b) => b.role === "system")?.status).toBe(
+      "ignored"
+    )
+
+    const sonnet = expectSuccess(
+      fromAnthropicJson({
+        model: "claude-sonnet-4-6",
+        max_tokens: 64,
+        messages,
+      })
+    )
+    expect(sonnet.data.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+    ])
+    expect(sonnet.data.system).toBe("From now on, answer in French.")
+  })
+
   it("locates JSON syntax errors", () => {
     const result = importAnthropicJsonText('{\n  "messages": [,]\n}')
     expect(result).toMatchObject({

@@ -35,11 +35,11 @@ export function fromAnthropicJson(value: unknown): ImportResult {
       const inner = value[key]
       if (isRecord(inner) && Array.isArray(inner.messages)) {
         notes.info(`Used the request found under \`${key}\``)
-        return restoreRequest(inner, notes)
+        return restoreRequest(inner, notes, { keepSystemMessages: true })
       }
     }
   }
-  return restoreRequest(value, notes)
+  return restoreRequest(value, notes, { keepSystemMessages: true })
 }
 
 /** Parses then imports a Messages request JSON text. */

@@ -109,10 +109,15 @@ function isEmptyText(block: ContentBlock): boolean {
   return block.type === "text" && String(block.text).trim() === ""
 }
 
-/** Messages and any system text found among them (system/developer roles). */
+/**
+ * Messages and any system text found among them (system/developer roles).
+ * With `keepSystemMessages` (a model that takes mid-conversation system
+ * messages), a `"system"` message after the first message stays where it is.
+ */
 export function restoreMessages(
   raw: readonly unknown[],
-  notes: Notes
+  notes: Notes,
+  keepSystemMessages = false
 ): { messages: MessageParam[]; system: string[] } {
   const messages: MessageParam[] = []
   const system: string[] = []
@@ -126,6 +131,26 @@ export function restoreMessages(
       return
     }
     const role = String(item.role ?? "").toLowerCase()
+    if (keepSystemMessages && item.role === "system" && messages.length > 0) {
+      notes.tally(
+        "system-kept",
+        "info",
+        (n) =>
+          `Kept ${plural(n, "mid-conversation system message")} in place (this model takes them)`
+      )
+      const kept: MessageParam = {
+        role: "system",
+        content:
+          typeof item.content === "string" || Array.isArray(item.content)
+            ? (item.content as MessageParam["content"])
+            : contentText(item.content),
+      }
+      if (item.clear_at !== undefined) kept.clear_at = item.clear_at
+      if (item.output_config !== undefined)
+        kept.output_config = item.output_config
+      messages.push(kept)
+      return
+    }
     if (SYSTEM_ROLES.has(role)) {
       if (messages.length > 0)
         notes.warn(

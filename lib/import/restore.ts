@@ -1,3 +1,5 @@
+import { getModelInfo } from "@/lib/context-editing/models"
+
 import { failure, isRecord, type Notes, plural, succeed } from "./notes"
 import { inferMissingTools } from "./infer-tools"
 import { repairPairing } from "./repair-pairing"
@@ -28,6 +30,11 @@ export function mergeSameRole(
   const out: MessageParam[] = []
   for (const message of messages) {
     const last = out.at(-1)
+    // A kept system message stands alone, with its own fields.
+    if (message.role === "system") {
+      out.push({ ...message })
+      continue
+    }
     if (last && last.role === message.role) {
       notes.tally(
         `merge-${message.role}`,
@@ -135,6 +142,12 @@ export interface RestoreOptions {
    * rejects tool_use blocks without `tools`); the reason goes in the note.
    */
   inferTools?: string
+  /**
+   * Keep mid-conversation `"system"` messages where they are when the
+   * request's model takes them (Anthropic JSON; other formats' system
+   * messages are the system prompt).
+   */
+  keepSystemMessages?: boolean
 }
 
 /** A request object → a valid request; the core of every JSON importer. */
@@ -148,9 +161,14 @@ export function restoreRequest(
       path: ["messages"],
     })
   }
+  const keepSystem =
+    options.keepSystemMessages === true &&
+    typeof input.model === "string" &&
+    getModelInfo(input.model.trim()).systemMessages
   const { messages: restored, system: extraSystem } = restoreMessages(
     input.messages,
-    notes
+    notes,
+    keepSystem
   )
   let messages = mergeSameRole(restored, notes)
   resultsFirst(messages, notes)

@@ -12,8 +12,16 @@ export interface ContentBlock {
 
 /** One message of a Messages API request. */
 export interface MessageParam {
-  role: "user" | "assistant"
+  /**
+   * "system" only for a mid-conversation system message kept for a model
+   * that takes them (Anthropic JSON import); other importers move system
+   * text into the top-level `system`.
+   */
+  role: "user" | "assistant" | "system"
   content: string | ContentBlock[]
+  /** A kept system message's own fields (SDK BetaSystemMessageParam). */
+  clear_at?: unknown
+  output_config?: unknown
 }
 
 /** A tool definition: custom (`input_schema`) or server/versioned (`type`). */

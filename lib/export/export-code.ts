@@ -36,37 +36,12 @@ const API_URL: Record<ExportTarget, string> = {
 // count_tokens). Anything else goes through `extra_body`, which the SDK
 // merges into the JSON as is, so an unknown field is sent rather than
 // rejected with a TypeError.
-const PYTHON_KWARGS = new Set([
-  "max_tokens",
-  "messages",
-  "model",
-  "billing_policy",
-  "cache_control",
-  "compaction",
-  "container",
-  "context_management",
-  "diagnostics",
-  "fallback_credit_token",
-  "fallbacks",
-  "inference_geo",
-  "mcp_servers",
-  "metadata",
-  "output_config",
-  "output_format",
-  "service_tier",
-  "speed",
-  "stop_sequences",
-  "stream",
-  "system",
+const PYTHON_KWARGS: ReadonlySet<string> = new Set([
+  ...CREATE_PARAMS,
+  // Keyword arguments of the Python SDK that the TS SDK types lack.
   "temperature",
-  "thinking",
-  "thread",
-  "tool_choice",
-  "tools",
   "top_k",
   "top_p",
-  "user_profile_id",
-  "workspace_id",
 ])
 
 function droppedNote(prepared: PreparedRequest, comment: string): string {

@@ -67,20 +67,15 @@ function curl(prepared: PreparedRequest, target: ExportTarget): string {
   // Double quotes so $ANTHROPIC_API_KEY expands; beta names are plain
   // [A-Za-z0-9._-] (prepareRequest drops anything else), so nothing else can.
   const quoted = headers.map((h) => `"${h}"`)
-  const sent: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(prepared.body)) {
-    const header = HEADER_FIELDS[key]
+  // A spread copies a "__proto__" key of pasted JSON as data, like the body.
+  const sent: Record<string, unknown> = { ...prepared.body }
+  for (const [field, header] of Object.entries(HEADER_FIELDS)) {
+    const value = sent[field]
     // Single-quoted: the value is the user's text. Line breaks would end
     // the header, so such a value stays in the body (the API rejects it).
-    if (header && typeof value === "string" && !/[\r\n]/.test(value))
-      quoted.push(shellSingleQuote(`${header}: ${value}`))
-    else
-      Object.defineProperty(sent, key, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      })
+    if (typeof value !== "string" || /[\r\n]/.test(value)) continue
+    quoted.push(shellSingleQuote(`${header}: ${value}`))
+    delete sent[field]
   }
   const body = toJsonText(sent)
   // Linux refuses a single argument over 128 KiB ("Argument list too long"),

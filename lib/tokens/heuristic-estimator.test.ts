@@ -116,6 +116,22 @@ describe("heuristic estimator", () => {
       )
     ).toBeGreaterThan(0)
   })
+
+  it("counts a JS value as the JSON it is sent as (holes → null, undefined fields left out)", () => {
+    // A caller passing objects instead of JSON text gets the same count as
+    // for the JSON.stringify of them (found by fuzzing simulate: a tool
+    // schema with a deleted `required` item counted one token less).
+    const holey: unknown[] = new Array(12).fill("tag")
+    for (let i = 0; i < 12; i += 2) delete holey[i]
+    for (const input of [
+      { q: "x", tags: holey, more: [undefined, 2] },
+      { q: "x", skipped_when_sent: undefined, also_skipped: undefined },
+    ]) {
+      const block = { type: "tool_use", id: "toolu_1", name: "search", input }
+      const sent = JSON.parse(JSON.stringify(block)) as typeof block
+      expect(est.countBlock(block, legacy)).toBe(est.countBlock(sent, legacy))
+    }
+  })
 })
 
 describe("replacedContentCounter", () => {

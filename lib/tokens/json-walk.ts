@@ -38,6 +38,9 @@ function walk(value: unknown, depth: number): void {
       if (typeof v === "string") {
         textTokensOut(v)
         sum += TEXT_OUT[0]! + QUOTES
+      } else if (v === undefined) {
+        // A hole or undefined item is sent as null (JSON.stringify).
+        sum += 1
       } else {
         walk(v, depth + 1)
         sum += SUM[depth + 1]!
@@ -51,8 +54,10 @@ function walk(value: unknown, depth: number): void {
     let sum = QUOTES
     for (const key in value) {
       if (!Object.prototype.hasOwnProperty.call(value, key)) continue
-      sum += 1 + key.length / 5
       const v: unknown = (value as Record<string, unknown>)[key]
+      // JSON.stringify leaves out an undefined property, key and all.
+      if (v === undefined) continue
+      sum += 1 + key.length / 5
       if (typeof v === "string") {
         textTokensOut(v)
         sum += TEXT_OUT[0]! + QUOTES

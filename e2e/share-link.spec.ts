@@ -112,3 +112,26 @@ test("a generated test checks the applied_edits the page predicts, with the page
     "pick one of them above"
   )
 })
+
+test("the LangChain export is the edit card's config as ClearToolUsesEdit, with what LangChain cannot do", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.setNumber(1, "keep", 5)
+  await page.getByTestId("header.code").click()
+  const python = await playground.exportedCode("python", "langchain")
+  expect(python).toContain("ClearToolUsesEdit(")
+  expect(python).toContain("keep=5,")
+  expect(python).toContain('exclude_tools=["memory"],')
+  // The sample's first edit clears thinking: LangChain has no such edit.
+  expect(python).toContain(
+    "edits[0]: clear_thinking_20251015 has no LangChain counterpart"
+  )
+  const ts = await playground.exportedCode("typescript", "langchain")
+  expect(ts).toContain("keep: { messages: 5 },")
+  expect(ts).toContain("trigger: { tokens: 100001 }")
+  expect(await playground.exportedCode("curl", "langchain")).toContain(
+    "pick one of them above"
+  )
+})

@@ -5,6 +5,7 @@ import { useId, useMemo, useState } from "react"
 import type { SimulateOptions } from "@/lib/context-editing"
 import {
   exportCode,
+  exportLangChain,
   type ExportLanguage,
   type ExportTarget,
   exportTest,
@@ -33,7 +34,7 @@ const LANGUAGES: TabOption<ExportLanguage>[] = [
   },
 ]
 
-type Target = ExportTarget | "test"
+type Target = ExportTarget | "test" | "langchain"
 
 const TARGETS: TabOption<Target>[] = [
   { value: "messages", label: "Messages", testId: "export.target.messages" },
@@ -43,32 +44,35 @@ const TARGETS: TabOption<Target>[] = [
     testId: "export.target.count_tokens",
   },
   { value: "test", label: "Test", testId: "export.target.test" },
+  { value: "langchain", label: "LangChain", testId: "export.target.langchain" },
 ]
 
-const CURL_TEST =
-  "# A test is written in Python (pytest) or TypeScript (vitest): pick one of them above.\n"
+const CURL_HINT: Record<"test" | "langchain", string> = {
+  test: "# A test is written in Python (pytest) or TypeScript (vitest): pick one of them above.\n",
+  langchain:
+    "# LangChain's ContextEditingMiddleware is Python or TypeScript: pick one of them above.\n",
+}
 
-/** Code export: the request as curl / Python / TypeScript, for messages or count_tokens, or as a test of the predicted applied_edits. */
+/** Code export: the request as curl / Python / TypeScript, for messages or count_tokens, as a test of the predicted applied_edits, or as LangChain middleware. */
 export function ExportDialog({ open, onClose, request }: ExportDialogProps) {
   const [language, setLanguage] = useState<ExportLanguage>("curl")
   const [target, setTarget] = useState<Target>("messages")
   const assumptions = usePlaygroundStore((s) => s.assumptions)
   const calibration = usePlaygroundStore((s) => s.calibration)
   const panelId = useId()
-  const code = useMemo(
-    () =>
-      !open
-        ? ""
-        : target !== "test"
-          ? exportCode(request, { language, target })
-          : language === "curl"
-            ? CURL_TEST
-            : exportTest(request, language, {
-                assumptions: assumptions as SimulateOptions["assumptions"],
-                calibration,
-              }),
-    [open, request, language, target, assumptions, calibration]
-  )
+  const code = useMemo(() => {
+    if (!open) return ""
+    if (target !== "test" && target !== "langchain")
+      return exportCode(request, { language, target })
+    if (language === "curl") return CURL_HINT[target]
+    const options: SimulateOptions = {
+      assumptions: assumptions as SimulateOptions["assumptions"],
+      calibration,
+    }
+    return target === "test"
+      ? exportTest(request, language, options)
+      : exportLangChain(request, language, options)
+  }, [open, request, language, target, assumptions, calibration])
 
   return (
     <ModalDialog
@@ -100,6 +104,8 @@ export function ExportDialog({ open, onClose, request }: ExportDialogProps) {
         of the code.
         {target === "test" &&
           " The test sends the request once and passes when the API applies the edits the playground predicts (the counts are exact predictions; token amounts only have to be positive)."}
+        {target === "langchain" &&
+          " LangChain's middleware clears tool results in your agent instead of on the server; the comments list where it behaves differently for this config."}
       </p>
       <div id={panelId} role="tabpanel" className="relative">
         <pre

@@ -217,7 +217,7 @@ export class PlaygroundPage {
   /** The code the export dialog shows for a language and endpoint. */
   async exportedCode(
     language: "curl" | "python" | "typescript",
-    target: "messages" | "count_tokens" | "test"
+    target: "messages" | "count_tokens" | "test" | "langchain"
   ): Promise<string> {
     await this.page.getByTestId(`export.lang.${language}`).click()
     await this.page.getByTestId(`export.target.${target}`).click()

@@ -55,6 +55,7 @@ export {
   EDIT_TYPES,
 } from "./edit-defaults"
 export { DEFAULT_MODEL_ID, getModelInfo, MODELS } from "./models"
+export { type NClearToolUses, type NEdit, parseEdits } from "./validate-edits"
 export { fitCalibrationFactor } from "@/lib/tokens"
 export type {
   EstimateContext,

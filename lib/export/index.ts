@@ -5,6 +5,7 @@ export {
   type ExportLanguage,
   type ExportOptions,
 } from "./export-code"
+export { exportLangChain, type LangChainLanguage } from "./export-langchain"
 export {
   expectedEdits,
   type ExpectedEdit,

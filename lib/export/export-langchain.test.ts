@@ -146,7 +146,7 @@ describe("exportLangChain", () => {
         "edits[0]: the tool_uses trigger (2) has no LangChain equivalent"
       )
       expect(code).toContain("edits[0]: clear_at_least (500) is left out")
-      expect(code).toContain("clear_tool_inputs for only read_file")
+      expect(code).toContain('clear_tool_inputs for only "read_file"')
     }
   })
 
@@ -169,18 +169,26 @@ describe("exportLangChain", () => {
     )
   })
 
-  it("notes server-tool results, which are not LangChain tool messages", () => {
+  it("notes server-tool results, which are not LangChain tool messages, while the API is assumed to clear them", () => {
     const sample = getPreset("research-agent")!.build()
-    const code = exportLangChain(sample, "typescript")
-    expect(code).toContain(
-      "Server tool (web_search, code execution…) and MCP results"
-    )
-    expect(exportLangChain(request([FULL]), "typescript")).not.toContain(
-      "Server tool"
-    )
+    const note = "Server tool results (web_search, code execution…)"
+    expect(exportLangChain(sample, "typescript")).toContain(note)
+    const off = { assumptions: { clearServerToolResults: false } }
+    expect(exportLangChain(sample, "typescript", off)).not.toContain(note)
+    expect(exportLangChain(request([FULL]), "typescript")).not.toContain(note)
   })
 
   it("explains instead of exporting when there is nothing to map", () => {
+    // A line break in the pasted text cannot end the comment early.
+    const hostile = request([FULL])
+    hostile.messages[0] = {
+      role: "user",
+      content: [{ type: "x\nimport os", text: "hi" }],
+    }
+    for (const language of ["python", "typescript"] as const)
+      expect(
+        exportLangChain(hostile, language).trimEnd().split("\n")
+      ).toHaveLength(1)
     expect(exportLangChain("nope", "python")).toMatch(
       /^# The request is not a JSON object/
     )

@@ -15,7 +15,7 @@ import {
   type SimulateOptions,
 } from "@/lib/context-editing"
 
-import { toJsLiteral, toPythonLiteral } from "./literals"
+import { commentLine, toJsLiteral, toPythonLiteral } from "./literals"
 
 /** Languages LangChain's middleware exists in. */
 export type LangChainLanguage = "python" | "typescript"
@@ -94,7 +94,7 @@ function mapEdit(
     params.push([py ? "clear_tool_inputs" : "clearToolInputs", lit(true)])
   else if (Array.isArray(e.clearInputs) && e.clearInputs.length > 0)
     notes.push(
-      `${at}: clear_tool_inputs for only ${e.clearInputs.join(", ")} has no LangChain equivalent (inputs are cleared for every tool or none); left out, so no inputs are cleared.`
+      `${at}: clear_tool_inputs for only ${e.clearInputs.map((n) => JSON.stringify(n)).join(", ")} has no LangChain equivalent (inputs are cleared for every tool or none); left out, so no inputs are cleared.`
     )
   if (e.clearAtLeast !== null && e.clearAtLeast > 0)
     notes.push(
@@ -197,7 +197,7 @@ export function exportLangChain(
     return `${c} The request is not a JSON object yet. Fix it in the editor to export LangChain code.\n`
   const sim = simulate(request, options)
   if (!sim.ok)
-    return `${c} The playground predicts that the API rejects this request (${sim.error.message}); fix it before exporting.\n`
+    return `${c} The playground predicts that the API rejects this request (${commentLine(sim.error.message)}); fix it before exporting.\n`
   const body = request as Record<string, unknown>
   const parsed = parseEdits(body.context_management)
   const edits = parsed.ok ? (parsed.value ?? []) : []
@@ -216,10 +216,12 @@ export function exportLangChain(
   const notes = [
     ...commonNotes(language),
     ...(sim.blocks.some(
-      (b) => b.type === "server_tool_use" || b.type === "mcp_tool_use"
+      (b) =>
+        (b.type === "server_tool_use" && A.clearServerToolResults) ||
+        (b.type === "mcp_tool_use" && A.clearMcpToolResults)
     )
       ? [
-          "Server tool (web_search, code execution…) and MCP results are not LangChain tool messages: the middleware never clears them, the API does.",
+          "Server tool results (web_search, code execution…) and MCP connector results are content blocks of LangChain's AI messages, not tool messages: the middleware never clears them, while the playground assumes the API does.",
         ]
       : []),
     ...edits.flatMap(

@@ -7,7 +7,7 @@
 import { simulate, type SimulateOptions } from "@/lib/context-editing"
 
 import { pythonCallArgs } from "./export-code"
-import { toJsLiteral, toPythonLiteral } from "./literals"
+import { commentLine, toJsLiteral, toPythonLiteral } from "./literals"
 import { prepareRequest } from "./request-body"
 
 /** Languages a test is written in (a shell test would need jq). */
@@ -143,7 +143,7 @@ export function exportTest(
   if (!prepared)
     return `${comment} The request is not a JSON object yet. Fix it in the editor to export a test.\n`
   const expected = expectedEdits(request, options)
-  if (!expected.ok) return `${comment} ${expected.reason}\n`
+  if (!expected.ok) return `${comment} ${commentLine(expected.reason)}\n`
   // The test reads one complete response.
   const { stream: _stream, ...body } = prepared.body
   void _stream

@@ -116,3 +116,7 @@ export function toJsonText(value: unknown): string {
 export function shellSingleQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`
 }
+
+/** Text for one comment line: line breaks (possible in user text) become spaces. */
+export const commentLine = (text: string): string =>
+  text.replace(/[\r\n\u2028\u2029]+/g, " ")

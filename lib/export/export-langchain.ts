@@ -47,7 +47,7 @@ function commonNotes(language: LangChainLanguage): string[] {
 }
 
 interface Mapped {
-  /** [parameter, value] in the target syntax's spelling. */
+  /** [parameter, value, end-of-line comment?] in the target syntax's spelling. */
   params: Array<[string, string, string?]>
   notes: string[]
 }
@@ -107,13 +107,11 @@ function mapEdit(
   return { params, notes }
 }
 
-/** Notes for edits LangChain's middleware has no counterpart for. */
-function otherEditNote(e: NEdit): string | null {
-  if (e.type === "clear_thinking_20251015")
-    return `edits[${e.index}]: clear_thinking_20251015 has no LangChain counterpart (the middleware only clears tool results).`
-  if (e.type === "compact_20260112")
-    return `edits[${e.index}]: compact_20260112 has no counterpart in this middleware (LangChain's SummarizationMiddleware summarises on the client instead).`
-  return null
+/** The note for an edit LangChain's middleware has no counterpart for. */
+function otherEditNote(e: Exclude<NEdit, NClearToolUses>): string {
+  return e.type === "clear_thinking_20251015"
+    ? `edits[${e.index}]: clear_thinking_20251015 has no LangChain counterpart (the middleware only clears tool results).`
+    : `edits[${e.index}]: compact_20260112 has no counterpart in this middleware (LangChain's SummarizationMiddleware summarises on the client instead).`
 }
 
 function wrap(text: string, prefix: string, width = 78): string[] {
@@ -201,14 +199,22 @@ export function exportLangChain(
   const body = request as Record<string, unknown>
   const parsed = parseEdits(body.context_management)
   const edits = parsed.ok ? (parsed.value ?? []) : []
-  const clears = edits.filter(
-    (e): e is NClearToolUses => e.type === "clear_tool_uses_20250919"
-  )
-  if (clears.length === 0)
-    return `${c} This request has no clear_tool_uses_20250919 edit, the only edit LangChain's ContextEditingMiddleware has (ClearToolUsesEdit). Add one to export it.\n`
   const A = resolveAssumptions(options?.assumptions)
-  const mapped = clears.map((e) => mapEdit(e, language, A))
-  const byEdit = new Map(clears.map((e, i) => [e, mapped[i]!.notes]))
+  // One pass in edit order: the mapped clear_tool_uses edits, and a note per
+  // edit (what differs, or that LangChain has no counterpart).
+  const mapped: Mapped[] = []
+  const editNotes: string[] = []
+  for (const e of edits) {
+    if (e.type !== "clear_tool_uses_20250919") {
+      editNotes.push(otherEditNote(e))
+      continue
+    }
+    const m = mapEdit(e, language, A)
+    mapped.push(m)
+    editNotes.push(...m.notes)
+  }
+  if (mapped.length === 0)
+    return `${c} This request has no clear_tool_uses_20250919 edit, the only edit LangChain's ContextEditingMiddleware has (ClearToolUsesEdit). Add one to export it.\n`
   const model =
     typeof body.model === "string"
       ? body.model
@@ -224,9 +230,7 @@ export function exportLangChain(
           "Server tool results (web_search, code execution…) and MCP connector results are content blocks of LangChain's AI messages, not tool messages: the middleware never clears them, while the playground assumes the API does.",
         ]
       : []),
-    ...edits.flatMap(
-      (e) => byEdit.get(e as NClearToolUses) ?? otherEditNote(e) ?? []
-    ),
+    ...editNotes,
   ]
   return [
     ...HEADER.map((l) => `${c} ${l}`),

@@ -79,41 +79,15 @@ export const MessageCard = memo(function MessageCard({
         </select>
         <span className="text-zinc-500">message {index}</span>
         <span className="ml-auto" />
-        <button
-          type="button"
-          className={iconBtn}
-          disabled={index === 0}
-          aria-label={`Move message ${index} up`}
-          onClick={() => compose((r) => moveMessage(r, index, index - 1))}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className={iconBtn}
-          disabled={index === count - 1}
-          aria-label={`Move message ${index} down`}
-          onClick={() => compose((r) => moveMessage(r, index, index + 1))}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          className={iconBtn}
-          aria-label={`Duplicate message ${index}`}
-          onClick={() => compose((r) => duplicateMessage(r, index))}
-        >
-          ⧉
-        </button>
-        <button
-          type="button"
-          className={iconBtn}
-          aria-label={`Delete message ${index}`}
-          data-testid={`${t}.delete`}
-          onClick={() => compose((r) => deleteMessage(r, index))}
-        >
-          ✕
-        </button>
+        <OrderControls
+          what={`message ${index}`}
+          isFirst={index === 0}
+          isLast={index === count - 1}
+          onMove={(by) => compose((r) => moveMessage(r, index, index + by))}
+          onDuplicate={() => compose((r) => duplicateMessage(r, index))}
+          onDelete={() => compose((r) => deleteMessage(r, index))}
+          deleteTestId={`${t}.delete`}
+        />
       </div>
       <ul className="mt-1 space-y-1.5">
         {blocks.map((block, b) => (
@@ -125,40 +99,14 @@ export const MessageCard = memo(function MessageCard({
             <div className="mb-1 flex items-center gap-1 text-[11px]">
               <span className="font-mono font-medium">{block.type}</span>
               <span className="ml-auto" />
-              <button
-                type="button"
-                className={iconBtn}
-                disabled={b === 0}
-                aria-label="Move block up"
-                onClick={() => compose((r) => moveBlock(r, index, b, b - 1))}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className={iconBtn}
-                disabled={b === blocks.length - 1}
-                aria-label="Move block down"
-                onClick={() => compose((r) => moveBlock(r, index, b, b + 1))}
-              >
-                ↓
-              </button>
-              <button
-                type="button"
-                className={iconBtn}
-                aria-label="Duplicate block"
-                onClick={() => compose((r) => duplicateBlock(r, index, b))}
-              >
-                ⧉
-              </button>
-              <button
-                type="button"
-                className={iconBtn}
-                aria-label="Delete block"
-                onClick={() => compose((r) => deleteBlock(r, index, b))}
-              >
-                ✕
-              </button>
+              <OrderControls
+                what="block"
+                isFirst={b === 0}
+                isLast={b === blocks.length - 1}
+                onMove={(by) => compose((r) => moveBlock(r, index, b, b + by))}
+                onDuplicate={() => compose((r) => duplicateBlock(r, index, b))}
+                onDelete={() => compose((r) => deleteBlock(r, index, b))}
+              />
             </div>
             <BlockEditor
               block={block}
@@ -193,3 +141,62 @@ export const MessageCard = memo(function MessageCard({
     </li>
   )
 })
+
+/** ↑ ↓ ⧉ ✕ for a message or a block; labels name what they act on ("Move block up"). */
+function OrderControls({
+  what,
+  isFirst,
+  isLast,
+  onMove,
+  onDuplicate,
+  onDelete,
+  deleteTestId,
+}: {
+  what: string
+  isFirst: boolean
+  isLast: boolean
+  onMove: (by: -1 | 1) => void
+  onDuplicate: () => void
+  onDelete: () => void
+  deleteTestId?: string
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={iconBtn}
+        disabled={isFirst}
+        aria-label={`Move ${what} up`}
+        onClick={() => onMove(-1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className={iconBtn}
+        disabled={isLast}
+        aria-label={`Move ${what} down`}
+        onClick={() => onMove(1)}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className={iconBtn}
+        aria-label={`Duplicate ${what}`}
+        onClick={onDuplicate}
+      >
+        ⧉
+      </button>
+      <button
+        type="button"
+        className={iconBtn}
+        aria-label={`Delete ${what}`}
+        data-testid={deleteTestId}
+        onClick={onDelete}
+      >
+        ✕
+      </button>
+    </>
+  )
+}

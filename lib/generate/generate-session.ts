@@ -96,15 +96,17 @@ function toolDefinitions(mix: MixEntry[]): ToolDefinition[] {
   )
 }
 
-/**
- * Builds a realistic agent session (deterministic for a given seed/PRNG):
- * paired tool_use/tool_result blocks, optional thinking, server search and
- * memory calls, sized to `targetTokens` within a few percent.
- */
-export function generateSession(options: GenerateOptions): ImportedRequest {
-  const random = options.random ?? createRandom(options.seed ?? 1)
+/** How many calls, turns and parallel calls a session of these options gets. */
+interface SessionPlan {
+  target: number
+  mix: MixEntry[]
+  toolCalls: number
+  parallel: number
+  turns: number
+}
+
+function planSession(options: GenerateOptions): SessionPlan {
   const target = Math.round(clamp(options.targetTokens, 1_000, 2_000_000))
-  const mix = resolveMix(options)
   const perResult =
     typeof options.resultSize === "number"
       ? clamp(options.resultSize, 20, 200_000)
@@ -115,7 +117,6 @@ export function generateSession(options: GenerateOptions): ImportedRequest {
       ? clamp(options.toolCalls, 0, 5_000)
       : clamp((target * 0.92) / (perResult + overhead), 1, 3_000)
   )
-  const parallel = Math.round(clamp(options.parallel ?? 1, 1, 16))
   // Without tool calls the assistant answers carry the size: use more turns.
   const defaultTurns =
     toolCalls === 0
@@ -128,103 +129,148 @@ export function generateSession(options: GenerateOptions): ImportedRequest {
       Math.max(1, toolCalls, defaultTurns)
     )
   )
+  const parallel = Math.round(clamp(options.parallel ?? 1, 1, 16))
+  return { target, mix: resolveMix(options), toolCalls, parallel, turns }
+}
 
-  const b = new SessionBuilder(random)
-  const weights = mix.map((t) => t.weight)
-  const thinkingOn = options.thinking
-  let memoryCalls = 0
-  let callsLeft = toolCalls
+/** The generator's running state: the builder, the PRNG and what is left to place. */
+interface SessionState {
+  b: SessionBuilder
+  random: Random
+  plan: SessionPlan
+  thinking: boolean
+  memoryCalls: number
+  callsLeft: number
+}
 
-  for (let turn = 0; turn < turns; turn++) {
-    b.push("user", [
-      {
-        type: "text",
-        text: turn === 0 ? taskPrompt(random) : followUp(random),
-      },
-    ])
-    const turnsLeft = turns - turn
-    let calls = Math.round(callsLeft / turnsLeft)
-    if (turnsLeft > 1 && calls > 1)
-      calls = randomInt(random, Math.ceil(calls * 0.6), Math.floor(calls * 1.4))
-    calls = Math.min(calls, callsLeft)
-    callsLeft -= calls
-    const last = turn === turns - 1
+/** This turn's share of the calls left, varied ±40 % except on the last turn. */
+function callsForTurn(s: SessionState, turnsLeft: number): number {
+  let calls = Math.round(s.callsLeft / turnsLeft)
+  if (turnsLeft > 1 && calls > 1)
+    calls = randomInt(s.random, Math.ceil(calls * 0.6), Math.floor(calls * 1.4))
+  calls = Math.min(calls, s.callsLeft)
+  s.callsLeft -= calls
+  return calls
+}
 
-    while (calls > 0) {
-      const batch = Math.min(calls, randomInt(random, 1, parallel))
-      calls -= batch
-      const lead: ContentBlock[] = []
-      if (thinkingOn && b.assistantStarts)
-        lead.push(b.thinking(thinkingText(random, SOFTWARE)))
-      lead.push({ type: "text", text: assistantLead(random, SOFTWARE) })
-      b.push("assistant", lead)
-      const results: ContentBlock[] = []
-      for (let i = 0; i < batch; i++) {
-        const entry = mix[pickWeighted(random, weights)] ?? mix[0]!
-        if (entry.kind === "server") {
-          const query = `${pick(random, SOFTWARE.adjective)} ${pick(random, SOFTWARE.noun)} best practices`
-          b.webSearch(query, SOFTWARE, SEARCH_DOMAINS, 0.8 * (0.5 + random()))
-          continue
-        }
-        const id = b.id("toolu")
-        if (entry.kind === "memory") {
-          const call = memoryCall(random, memoryCalls++, SOFTWARE)
-          b.push("assistant", [
-            { type: "tool_use", id, name: "memory", input: call.input },
-          ])
-          results.push({
-            type: "tool_result",
-            tool_use_id: id,
-            content: call.result,
-          })
-          continue
-        }
-        const spec = customToolSpec(entry.name)
-        const input = spec.input(random)
-        b.push("assistant", [{ type: "tool_use", id, name: entry.name, input }])
-        const result: ContentBlock = {
-          type: "tool_result",
-          tool_use_id: id,
-          content: "",
-        }
-        b.textSlot(
-          result,
-          "content",
-          spec.result(random, input),
-          spec.sizeFactor * (0.5 + random())
-        )
-        results.push(result)
-      }
-      if (results.length > 0) b.push("user", results)
-    }
-
-    if (!last || b.lastRole === "assistant" || toolCalls === 0) {
-      const answer: ContentBlock[] = []
-      if (thinkingOn && b.assistantStarts)
-        answer.push(b.thinking(thinkingText(random, SOFTWARE)))
-      const summary: ContentBlock = {
-        type: "text",
-        text: paragraph(random, SOFTWARE, 2, 4),
-      }
-      // Without tool results the answers carry the size instead.
-      if (toolCalls === 0)
-        b.textSlot(summary, "text", proseProducer(random, SOFTWARE), 1)
-      answer.push(summary)
-      b.push("assistant", answer)
-    }
+/** One tool call of the mix: a server search (paired in place) or a client call and its result. */
+function pushToolCall(
+  s: SessionState,
+  entry: MixEntry,
+  results: ContentBlock[]
+): void {
+  const { b, random } = s
+  if (entry.kind === "server") {
+    const query = `${pick(random, SOFTWARE.adjective)} ${pick(random, SOFTWARE.noun)} best practices`
+    b.webSearch(query, SOFTWARE, SEARCH_DOMAINS, 0.8 * (0.5 + random()))
+    return
   }
+  const id = b.id("toolu")
+  if (entry.kind === "memory") {
+    const call = memoryCall(random, s.memoryCalls++, SOFTWARE)
+    b.push("assistant", [
+      { type: "tool_use", id, name: "memory", input: call.input },
+    ])
+    results.push({ type: "tool_result", tool_use_id: id, content: call.result })
+    return
+  }
+  const spec = customToolSpec(entry.name)
+  const input = spec.input(random)
+  b.push("assistant", [{ type: "tool_use", id, name: entry.name, input }])
+  const result: ContentBlock = {
+    type: "tool_result",
+    tool_use_id: id,
+    content: "",
+  }
+  b.textSlot(
+    result,
+    "content",
+    spec.result(random, input),
+    spec.sizeFactor * (0.5 + random())
+  )
+  results.push(result)
+}
+
+/** An assistant lead-in, then a batch of parallel calls and their results. */
+function pushToolBatch(s: SessionState, batch: number): void {
+  const { b, random, plan } = s
+  const lead: ContentBlock[] = []
+  if (s.thinking && b.assistantStarts)
+    lead.push(b.thinking(thinkingText(random, SOFTWARE)))
+  lead.push({ type: "text", text: assistantLead(random, SOFTWARE) })
+  b.push("assistant", lead)
+  const weights = plan.mix.map((t) => t.weight)
+  const results: ContentBlock[] = []
+  for (let i = 0; i < batch; i++)
+    pushToolCall(
+      s,
+      plan.mix[pickWeighted(random, weights)] ?? plan.mix[0]!,
+      results
+    )
+  if (results.length > 0) b.push("user", results)
+}
+
+/** The assistant's closing answer of a turn; without tool calls it carries the size. */
+function pushAnswer(s: SessionState): void {
+  const { b, random } = s
+  const answer: ContentBlock[] = []
+  if (s.thinking && b.assistantStarts)
+    answer.push(b.thinking(thinkingText(random, SOFTWARE)))
+  const summary: ContentBlock = {
+    type: "text",
+    text: paragraph(random, SOFTWARE, 2, 4),
+  }
+  if (s.plan.toolCalls === 0)
+    b.textSlot(summary, "text", proseProducer(random, SOFTWARE), 1)
+  answer.push(summary)
+  b.push("assistant", answer)
+}
+
+function pushTurn(s: SessionState, turn: number): void {
+  const { b, random, plan } = s
+  b.push("user", [
+    { type: "text", text: turn === 0 ? taskPrompt(random) : followUp(random) },
+  ])
+  let calls = callsForTurn(s, plan.turns - turn)
+  while (calls > 0) {
+    const batch = Math.min(calls, randomInt(random, 1, plan.parallel))
+    calls -= batch
+    pushToolBatch(s, batch)
+  }
+  const last = turn === plan.turns - 1
+  if (!last || b.lastRole === "assistant" || plan.toolCalls === 0) pushAnswer(s)
+}
+
+/**
+ * Builds a realistic agent session (deterministic for a given seed/PRNG):
+ * paired tool_use/tool_result blocks, optional thinking, server search and
+ * memory calls, sized to `targetTokens` within a few percent.
+ */
+export function generateSession(options: GenerateOptions): ImportedRequest {
+  const random = options.random ?? createRandom(options.seed ?? 1)
+  const plan = planSession(options)
+  const s: SessionState = {
+    b: new SessionBuilder(random),
+    random,
+    plan,
+    thinking: options.thinking,
+    memoryCalls: 0,
+    callsLeft: plan.toolCalls,
+  }
+  for (let turn = 0; turn < plan.turns; turn++) pushTurn(s, turn)
+  const { b } = s
   if (b.lastRole !== "user")
     b.push("user", [{ type: "text", text: followUp(random) }])
 
   const request: ImportedRequest = {
     model: options.model ?? "claude-sonnet-4-6",
-    max_tokens: thinkingOn ? 16_000 : 8_192,
+    max_tokens: s.thinking ? 16_000 : 8_192,
     system: `You are a coding agent working in a ${pick(random, ["TypeScript", "Python", "polyglot"])} repository. ${sentence(random, SOFTWARE)}`,
     messages: b.messages,
   }
-  if (toolCalls > 0) request.tools = toolDefinitions(mix)
-  if (thinkingOn) request.thinking = { type: "enabled", budget_tokens: 8_000 }
-  fillSlots(request, b.slots, target)
+  if (plan.toolCalls > 0) request.tools = toolDefinitions(plan.mix)
+  if (s.thinking) request.thinking = { type: "enabled", budget_tokens: 8_000 }
+  fillSlots(request, b.slots, plan.target)
   return request
 }
 

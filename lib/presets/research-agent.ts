@@ -4,6 +4,7 @@ import {
   GRID_STORAGE,
   markdownProducer,
   MEMORY_TOOL,
+  type Random,
   SessionBuilder,
   WEB_SEARCH_TOOL,
 } from "@/lib/generate"
@@ -201,71 +202,87 @@ const TURNS: Turn[] = [
 const FINAL_USER =
   "Great work. Please draft the one-page recommendation memo for the steering committee now."
 
+const READ_FILE_TOOL = {
+  name: "read_file",
+  description:
+    "Read a file from the shared research folder and return its text.",
+  input_schema: {
+    type: "object",
+    properties: {
+      path: {
+        type: "string",
+        description: "Path relative to the project root",
+      },
+    },
+    required: ["path"],
+  },
+}
+
+const ANSWER_THOUGHT =
+  "I have enough to answer this part: give the numbers, say where they come from, and mention that memory is up to date."
+
+/** A step's call and result: a web search, a memory operation or a file read. */
+function pushStepCall(b: SessionBuilder, random: Random, step: Step): void {
+  if (step.search) {
+    b.webSearch(step.search, GRID_STORAGE, DOMAINS, 0.55)
+    return
+  }
+  const id = b.id("toolu")
+  if (step.memory) {
+    b.push("assistant", [
+      { type: "tool_use", id, name: "memory", input: step.memory.input },
+    ])
+    b.push("user", [
+      { type: "tool_result", tool_use_id: id, content: step.memory.result },
+    ])
+    return
+  }
+  if (!step.read) return
+  b.push("assistant", [
+    {
+      type: "tool_use",
+      id,
+      name: "read_file",
+      input: { path: step.read.path },
+    },
+  ])
+  const result: ContentBlock = {
+    type: "tool_result",
+    tool_use_id: id,
+    content: "",
+  }
+  b.textSlot(
+    result,
+    "content",
+    markdownProducer(random, GRID_STORAGE, step.read.title),
+    0.9 + random() * 0.6
+  )
+  b.push("user", [result])
+}
+
+/** A user question, the agent's steps (thinking and lead-in first), and its answer. */
+function pushTurn(b: SessionBuilder, random: Random, turn: Turn): void {
+  b.push("user", [{ type: "text", text: turn.user }])
+  let lead: string | undefined = turn.lead
+  for (const step of turn.steps) {
+    const blocks: ContentBlock[] = []
+    if (b.assistantStarts) blocks.push(b.thinking(step.think ?? turn.think))
+    if (lead) blocks.push({ type: "text", text: lead })
+    lead = undefined
+    b.push("assistant", blocks)
+    pushStepCall(b, random, step)
+  }
+  const answer: ContentBlock[] = []
+  if (b.assistantStarts) answer.push(b.thinking(ANSWER_THOUGHT))
+  answer.push({ type: "text", text: turn.answer })
+  b.push("assistant", answer)
+}
+
 /** Builds the research agent request (deterministic). */
 export function buildResearchAgent(): ImportedRequest {
   const random = createRandom(20251015)
   const b = new SessionBuilder(random)
-  for (const turn of TURNS) {
-    b.push("user", [{ type: "text", text: turn.user }])
-    let lead: string | undefined = turn.lead
-    for (const step of turn.steps) {
-      const blocks: ContentBlock[] = []
-      if (b.assistantStarts) {
-        const thought = step.think ?? turn.think
-        blocks.push(b.thinking(thought))
-      }
-      if (lead) blocks.push({ type: "text", text: lead })
-      lead = undefined
-      b.push("assistant", blocks)
-      if (step.search) {
-        b.webSearch(step.search, GRID_STORAGE, DOMAINS, 0.55)
-        continue
-      }
-      const id = b.id("toolu")
-      if (step.memory) {
-        b.push("assistant", [
-          { type: "tool_use", id, name: "memory", input: step.memory.input },
-        ])
-        b.push("user", [
-          { type: "tool_result", tool_use_id: id, content: step.memory.result },
-        ])
-        continue
-      }
-      if (step.read) {
-        b.push("assistant", [
-          {
-            type: "tool_use",
-            id,
-            name: "read_file",
-            input: { path: step.read.path },
-          },
-        ])
-        const result: ContentBlock = {
-          type: "tool_result",
-          tool_use_id: id,
-          content: "",
-        }
-        b.textSlot(
-          result,
-          "content",
-          markdownProducer(random, GRID_STORAGE, step.read.title),
-          0.9 + random() * 0.6
-        )
-        b.push("user", [result])
-      }
-    }
-    const answer: ContentBlock[] = []
-    if (b.assistantStarts) {
-      const thought =
-        "I have enough to answer this part: give the numbers, say where they come from, and mention that memory is up to date."
-      answer.push(b.thinking(thought))
-    }
-    answer.push({
-      type: "text",
-      text: turn.answer,
-    })
-    b.push("assistant", answer)
-  }
+  for (const turn of TURNS) pushTurn(b, random, turn)
   b.push("user", [{ type: "text", text: FINAL_USER }])
 
   const request: ImportedRequest = {
@@ -274,25 +291,7 @@ export function buildResearchAgent(): ImportedRequest {
     system:
       "You are a research assistant for the grid modernization team at a regional power cooperative. Cite sources, separate vendor claims from independent data, and keep your notes in the memory directory so work survives long sessions.",
     thinking: { type: "enabled", budget_tokens: 10_000 },
-    tools: [
-      { ...WEB_SEARCH_TOOL },
-      { ...MEMORY_TOOL },
-      {
-        name: "read_file",
-        description:
-          "Read a file from the shared research folder and return its text.",
-        input_schema: {
-          type: "object",
-          properties: {
-            path: {
-              type: "string",
-              description: "Path relative to the project root",
-            },
-          },
-          required: ["path"],
-        },
-      },
-    ],
+    tools: [{ ...WEB_SEARCH_TOOL }, { ...MEMORY_TOOL }, READ_FILE_TOOL],
     messages: b.messages,
     context_management: {
       edits: [

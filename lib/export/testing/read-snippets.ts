@@ -42,100 +42,124 @@ export function curlData(code: string): unknown {
 
 // --- Python literals, read with Python's rules ------------------------------
 
+const PY_ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  b: "\b",
+  f: "\f",
+  '"': '"',
+  "'": "'",
+  "\\": "\\",
+}
+
+/** Reads Python literals (dicts, lists, "strings", numbers, True/False/None) from `code`. */
+class PyLiteralReader {
+  constructor(
+    readonly code: string,
+    public i: number
+  ) {}
+
+  ws(): void {
+    while (/\s/.test(this.code[this.i] as string)) this.i++
+  }
+
+  value(): unknown {
+    this.ws()
+    const c = this.code[this.i] as string
+    if (c === "{" || c === "[") return this.collection(c)
+    if (c === '"') return this.string()
+    return this.word()
+  }
+
+  private collection(open: "{" | "["): unknown {
+    const { code } = this
+    this.i++
+    const close = open === "{" ? "}" : "]"
+    const obj: Record<string, unknown> = {}
+    const arr: unknown[] = []
+    for (;;) {
+      this.ws()
+      if (code[this.i] === close) break
+      const v = this.value()
+      this.ws()
+      if (open === "{") {
+        if (code[this.i++] !== ":") throw new Error(`expected : at ${this.i}`)
+        // An own property even for "__proto__" (as Python's dict has it).
+        Object.defineProperty(obj, v as string, {
+          value: this.value(),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
+      } else arr.push(v)
+      this.ws()
+      if (code[this.i] === ",") this.i++
+    }
+    this.i++
+    return open === "{" ? obj : arr
+  }
+
+  private string(): string {
+    const { code } = this
+    let s = ""
+    this.i++
+    while (code[this.i] !== '"') {
+      if (code[this.i] === "\n" || this.i >= code.length)
+        throw new Error("newline in string")
+      if (code[this.i] !== "\\") {
+        s += code[this.i++]
+        continue
+      }
+      const e = code[this.i + 1] as string
+      if (e in PY_ESCAPES) {
+        s += PY_ESCAPES[e]
+        this.i += 2
+      } else if (e === "u") {
+        s += String.fromCharCode(
+          parseInt(code.slice(this.i + 2, this.i + 6), 16)
+        )
+        this.i += 6
+      } else {
+        s += "\\" // Python keeps unknown escapes as-is
+        this.i += 1
+      }
+    }
+    this.i++
+    return s
+  }
+
+  private word(): unknown {
+    const word = /^(True|False|None|-?\d+(\.\d+)?([eE][+-]?\d+)?)/.exec(
+      this.code.slice(this.i, this.i + 40)
+    )
+    if (!word)
+      throw new Error(`unexpected ${this.code.slice(this.i, this.i + 20)}`)
+    this.i += word[0].length
+    if (word[0] === "None") return null
+    if (word[0] === "True" || word[0] === "False") return word[0] === "True"
+    return Number(word[0])
+  }
+}
+
 export function parsePythonCall(code: string): {
   method: string
   kwargs: Record<string, unknown>
 } {
   const head = /client\.beta\.messages\.(\w+)\(\n/.exec(code)
   if (!head) throw new Error("no call")
-  let i = head.index + head[0].length
+  const r = new PyLiteralReader(code, head.index + head[0].length)
   const kwargs: Record<string, unknown> = {}
-  const ws = () => {
-    while (/\s/.test(code[i] as string)) i++
-  }
-  const value = (): unknown => {
-    ws()
-    const c = code[i] as string
-    if (c === "{" || c === "[") {
-      i++
-      const close = c === "{" ? "}" : "]"
-      const obj: Record<string, unknown> = {}
-      const arr: unknown[] = []
-      for (;;) {
-        ws()
-        if (code[i] === close) break
-        const v = value()
-        ws()
-        if (c === "{") {
-          if (code[i++] !== ":") throw new Error(`expected : at ${i}`)
-          // An own property even for "__proto__" (as Python's dict has it).
-          Object.defineProperty(obj, v as string, {
-            value: value(),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          })
-        } else arr.push(v)
-        ws()
-        if (code[i] === ",") i++
-      }
-      i++
-      return c === "{" ? obj : arr
-    }
-    if (c === '"') {
-      let s = ""
-      i++
-      while (code[i] !== '"') {
-        if (code[i] === "\n" || i >= code.length)
-          throw new Error("newline in string")
-        if (code[i] !== "\\") {
-          s += code[i++]
-          continue
-        }
-        const e = code[i + 1] as string
-        const simple: Record<string, string> = {
-          n: "\n",
-          t: "\t",
-          r: "\r",
-          b: "\b",
-          f: "\f",
-          '"': '"',
-          "'": "'",
-          "\\": "\\",
-        }
-        if (e in simple) {
-          s += simple[e]
-          i += 2
-        } else if (e === "u") {
-          s += String.fromCharCode(parseInt(code.slice(i + 2, i + 6), 16))
-          i += 6
-        } else {
-          s += "\\" // Python keeps unknown escapes as-is
-          i += 1
-        }
-      }
-      i++
-      return s
-    }
-    const word = /^(True|False|None|-?\d+(\.\d+)?([eE][+-]?\d+)?)/.exec(
-      code.slice(i, i + 40)
-    )
-    if (!word) throw new Error(`unexpected ${code.slice(i, i + 20)}`)
-    i += word[0].length
-    if (word[0] === "None") return null
-    if (word[0] === "True" || word[0] === "False") return word[0] === "True"
-    return Number(word[0])
-  }
   for (;;) {
-    ws()
-    if (code[i] === ")") break
-    const name = /^[A-Za-z_]\w*/.exec(code.slice(i))?.[0]
-    if (!name || code[i + name.length] !== "=")
-      throw new Error(`bad kwarg at ${code.slice(i, i + 30)}`)
-    i += name.length + 1
-    kwargs[name] = value()
-    ws()
-    if (code[i] === ",") i++
+    r.ws()
+    if (code[r.i] === ")") break
+    const name = /^[A-Za-z_]\w*/.exec(code.slice(r.i))?.[0]
+    if (!name || code[r.i + name.length] !== "=")
+      throw new Error(`bad kwarg at ${code.slice(r.i, r.i + 30)}`)
+    r.i += name.length + 1
+    kwargs[name] = r.value()
+    r.ws()
+    if (code[r.i] === ",") r.i++
   }
   return { method: head[1] as string, kwargs }
 }

@@ -35,7 +35,7 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
   )
   // The sample asks for no caching: the cheapest session sends the fewest
   // tokens, and each session costs exactly its tokens.
-  await expect(page.getByTestId("compare.cache")).toContainText(
+  await expect(playground.compare("cache")).toContainText(
     "No cache_control in this request"
   )
   const uncached = rows.map((strategy) => {
@@ -45,19 +45,17 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
     return { strategy, cost: r.session.cost.withEdits }
   })
   const fewest = uncached.reduce((a, b) => (b.cost < a.cost - 0.5 ? b : a))
-  await expect(page.getByTestId("compare.verdict")).toContainText(
+  await expect(playground.compare("verdict")).toContainText(
     `Lowest cost over the session: ${fewest.strategy.label}`
   )
   // With automatic caching (one click), cache writes enter the cost.
-  await page.getByTestId("compare.cache.enable").click()
+  await playground.compare("cache.enable").click()
   const base = { ...sample, cache_control: { type: "ephemeral" } }
-  await expect(page.getByTestId("compare.cache")).toContainText(
-    "Automatic caching"
-  )
+  await expect(playground.compare("cache")).toContainText("Automatic caching")
   for (const strategy of rows) {
     const r = compareStrategy(base, strategy)
     if (!r.ok) throw new Error(r.error)
-    const row = page.getByTestId(`compare.row.${strategy.id}`)
+    const row = playground.compare(`row.${strategy.id}`)
     await expect(row).toHaveAttribute("data-state", "fresh")
     await expect(row).toContainText(approxShort(r.inputTokens))
     await expect(row).toContainText(approxShort(r.session.tokens.withEdits))
@@ -77,21 +75,19 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
     cost(b.id) < cost(a.id) - 0.5 ? b : a
   )
   expect(cheapest.id).toBe("tools")
-  await expect(page.getByTestId("compare.verdict")).toContainText(
+  await expect(playground.compare("verdict")).toContainText(
     "Lowest prompt-cache cost over the session: Clear tool results"
   )
 
   // Use: the request now sends exactly that strategy's edits.
   const tools = rows.find((s) => s.id === "tools")!
-  await page.getByTestId("compare.use.tools").click()
+  await playground.compare("use.tools").click()
   expect(await playground.appliedEdits()).toEqual(
     predict(withStrategy(base, tools)).context_management
   )
-  await expect(page.getByTestId("compare.row.tools")).toContainText(
-    "this request"
-  )
-  await expect(page.getByTestId("compare.row.yours")).toHaveCount(0)
-  await expect(page.getByTestId("compare.use.tools")).toHaveCount(0)
+  await expect(playground.compare("row.tools")).toContainText("this request")
+  await expect(playground.compare("row.yours")).toHaveCount(0)
+  await expect(playground.compare("use.tools")).toHaveCount(0)
   await expect(playground.editCard(1)).toHaveCount(0)
 
   // One undo brings the sample's own edits back.
@@ -99,62 +95,53 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
   expect(await playground.appliedEdits()).toEqual(
     predict(base).context_management
   )
-  await expect(page.getByTestId("compare.row.yours")).toContainText(
-    "this request"
-  )
+  await expect(playground.compare("row.yours")).toContainText("this request")
 
   // Editing the request recomputes the rows: keep 1 on its own edits.
   await playground.setNumber(1, "keep", 1)
   const edited = setEditField(base, 1, "keep", { type: "tool_uses", value: 1 })
   const yours = compareStrategy(edited, strategies(edited)[0]!)
   if (!yours.ok) throw new Error(yours.error)
-  const yoursRow = page.getByTestId("compare.row.yours")
+  const yoursRow = playground.compare("row.yours")
   await expect(yoursRow).toContainText(
     approxShort(yours.session.tokens.withEdits)
   )
   await expect(yoursRow).toHaveAttribute("data-state", "fresh")
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("compaction over a long session: the Timeline and Compare say at which request it fires and what follows", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.loadExample("compaction")
   // The headline numbers cannot show compaction: a line says it fires.
-  await expect(page.getByTestId("result.compaction")).toContainText(
+  await expect(playground.result("compaction")).toContainText(
     "Compaction fires"
   )
   await playground.resultTab("timeline").click()
   // Cached to each request's end, so the summary is where the cache breaks.
-  await page.getByTestId("timeline.cache.enable").click()
+  await playground.timeline("cache.enable").click()
   const base = { ...preset("compaction"), cache_control: { type: "ephemeral" } }
   const expected = timeline(base)
   expect(expected.compactions.length).toBeGreaterThan(0)
   const k = expected.compactions[0]!
-  await expect(page.getByTestId("timeline.compaction")).toContainText(
+  await expect(playground.timeline("compaction")).toContainText(
     `Compaction fires at request ${k}.`
   )
-  await expect(page.getByTestId(`timeline.row.${k}`)).toContainText("compacts")
+  await expect(playground.timeline(`row.${k}`)).toContainText("compacts")
   // The next request breaks the cache at the stand-in summary.
   const next = expected.points.find((p) => p.request === k + 1)
   if (!next?.ok || !next.breakAt) throw new Error("no request after compaction")
   expect(next.breakAt.summary).toBe(true)
   await expect(
-    page.getByTestId(`timeline.row.${k + 1}`).getByTestId("timeline.break")
+    playground.timeline(`row.${k + 1}`).getByTestId("timeline.break")
   ).toHaveText(`summary (message ${next.breakAt.messageIndex})`)
 
   await playground.resultTab("compare").click()
   // The preset's `{type: "compact_20260112"}` is the default compaction row.
-  await expect(page.getByTestId("compare.row.compact")).toContainText(
-    "this request"
-  )
-  await expect(page.getByTestId("compare.row.compact")).toContainText(
+  await expect(playground.compare("row.compact")).toContainText("this request")
+  await expect(playground.compare("row.compact")).toContainText(
     `Compacts at request ${expected.compactions.join(", ")}`
   )
-  await expect(page.getByTestId("compare.row.none")).not.toContainText(
-    "Compacts"
-  )
-  expect(playground.consoleErrors).toEqual([])
+  await expect(playground.compare("row.none")).not.toContainText("Compacts")
 })

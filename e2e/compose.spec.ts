@@ -2,16 +2,15 @@ import { expect, test } from "./fixtures"
 
 test("compose mode adds a tool call and the result updates", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.loadExample("basic")
-  const stats = page.getByTestId("conversation.stats")
+  const stats = playground.conversation("stats")
   const before = await stats.textContent()
-  await page.getByTestId("conversation.mode.compose").click()
-  await page.getByTestId("compose.add.tool-call").click()
+  await playground.conversation("mode.compose").click()
+  await playground.compose("add.tool-call").click()
   await expect(stats).not.toHaveText(before ?? "")
-  await page.getByTestId("conversation.mode.json").click()
+  await playground.conversation("mode.json").click()
   await playground.waitForMonaco()
   expect(await playground.editorText()).toContain("toolu_compose_001")
 })
@@ -22,8 +21,8 @@ test("clicking a block selects its JSON in the editor", async ({
 }) => {
   await playground.open()
   await playground.waitForMonaco()
-  await page.getByTestId("diff.block.0.0").getByRole("button").click()
-  await expect(page.getByTestId("diff.block.0.0")).toHaveClass(/border-brand/)
+  await playground.block(0, 0).getByRole("button").click()
+  await expect(playground.block(0, 0)).toHaveClass(/border-brand/)
   const selected = await page.evaluate(() => {
     const w = window as unknown as {
       monaco: {
@@ -47,7 +46,7 @@ test("clicking a block selects its JSON in the editor", async ({
     .first()
   await changed.getByTestId("diff.block.reason").click()
   await expect(changed).toHaveAttribute("data-selected", "true")
-  await expect(page.getByTestId("diff.block.0.0")).not.toHaveAttribute(
+  await expect(playground.block(0, 0)).not.toHaveAttribute(
     "data-selected",
     "true"
   )
@@ -55,7 +54,6 @@ test("clicking a block selects its JSON in the editor", async ({
 
 test("a mid-conversation system message is read, hidden once a later user message exists, and editable in compose", async ({
   playground,
-  page,
 }) => {
   const request = {
     model: "claude-opus-4-8",
@@ -81,15 +79,14 @@ test("a mid-conversation system message is read, hidden once a later user messag
   await expect(sys.getByTestId("diff.block.reason")).toContainText(
     "messages[3] is a later user message"
   )
-  await expect(page.getByTestId("diff.message.1")).toContainText("system")
+  await expect(playground.diff("message.1")).toContainText("system")
   // Explain's summary says why, as no edit section covers it.
   await playground.resultTab("explain").click()
-  await expect(page.getByTestId("explain.summary")).toContainText(
+  await expect(playground.explain("summary")).toContainText(
     /Message 1, block 0, text: ignored by the server, ≈\d+ → ≈0 tokens \(System message with clear_at: "next_user_message", and messages\[3\] is a later user message/
   )
-  await page.getByTestId("conversation.mode.compose").click()
-  await expect(page.getByTestId("compose.message.1.role")).toHaveValue("system")
-  expect(playground.consoleErrors).toEqual([])
+  await playground.conversation("mode.compose").click()
+  await expect(playground.compose("message.1.role")).toHaveValue("system")
 })
 
 test("the JSON editor underlines a user message without content, not a system message with only output_config", async ({
@@ -109,14 +106,14 @@ test("the JSON editor underlines a user message without content, not a system me
   await playground.open(
     `#request=${encodeURIComponent(JSON.stringify(request))}`
   )
-  const squiggles = page.locator(".squiggly-error, .squiggly-warning")
+  const squiggles = playground.editorProblems
   await expect(squiggles).toHaveCount(1)
   // Monaco shows the hover after a delay, and only once the pointer really
   // rests on the squiggle: hover again until it does (CI saw one miss).
   await expect(async () => {
     await page.mouse.move(0, 0)
     await squiggles.first().hover({ force: true })
-    await expect(page.locator(".monaco-hover").first()).toContainText(
+    await expect(playground.editorHover).toContainText(
       "A user or assistant message needs content (only a system message may leave it out).",
       { timeout: 3_000 }
     )
@@ -129,9 +126,9 @@ test("reaching the JSON editor with the keyboard says how Tab gets out again, an
 }) => {
   await playground.open()
   await playground.waitForMonaco()
-  const hint = page.getByTestId("editor.tab-hint")
+  const hint = playground.editor("tab-hint")
   // Tab from the control before the editor.
-  await page.getByTestId("conversation.cache").focus()
+  await playground.conversation("cache").focus()
   await page.keyboard.press("Tab")
   await expect(hint).toBeVisible()
   await expect(hint).toContainText("Ctrl+M")

@@ -18,21 +18,18 @@ function statuses(sim: SimulateSuccess): Record<string, string> {
 
 test("the page opens on the sample agent session, over the default trigger", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   const expected = predict(preset("research-agent"))
   expect(expected.original_input_tokens).toBeGreaterThan(100_000)
-  await expect(page.getByTestId("tokens.before")).toContainText(
+  await expect(playground.tokens("before")).toContainText(
     expected.original_input_tokens.toLocaleString("en-US")
   )
   expect(await playground.appliedEdits()).toEqual(expected.context_management)
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("a docs preset shows the cleared blocks, placeholders and applied_edits", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.loadExample("basic")
@@ -43,7 +40,7 @@ test("a docs preset shows the cleared blocks, placeholders and applied_edits", a
   expect(await playground.appliedEdits()).toEqual(expected.context_management)
   await playground.showUnchanged()
   expect(await playground.blockStatuses()).toEqual(statuses(expected))
-  const placeholders = page.getByTestId("diff.block.placeholder")
+  const placeholders = playground.diff("block.placeholder")
   await expect(placeholders).toHaveCount(cleared.length)
   await expect(placeholders.first()).toHaveText('→ "[cleared]"')
 })
@@ -72,7 +69,6 @@ test("changing keep re-runs the prediction and moves the cleared boundary", asyn
 
 test("Explain says where the edits break the prompt cache, and where the next request will", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   const sample = preset("research-agent")
@@ -80,7 +76,7 @@ test("Explain says where the edits break the prompt cache, and where the next re
   const at = (b: { messageIndex: number; blockIndex: number } | null) =>
     b ? `message ${b.messageIndex}, block ${b.blockIndex}` : "none"
   await playground.resultTab("explain").click()
-  const cache = page.getByTestId("explain.cache")
+  const cache = playground.explain("cache")
   // The sample asks for no caching: the edits only save tokens.
   const none = cacheImpact(predict(sample), cacheSetup(sample))
   expect(none.reach.kind).toBe("none")
@@ -128,24 +124,22 @@ test("Explain says where the edits break the prompt cache, and where the next re
     "aria-selected",
     "true"
   )
-  await expect(page.getByTestId("timeline.table")).toBeVisible()
+  await expect(playground.timeline("table")).toBeVisible()
   // A compaction that fires rewrites the cache once, on the next request.
   expect(predict(preset("compaction")).compaction?.fires).toBe(true)
   await playground.loadExample("compaction")
   await playground.resultTab("explain").click()
   await expect(cache.getByTestId("explain.cache.compaction")).toBeVisible()
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("the cache picker writes top-level cache_control, and the cache model follows it", async ({
   playground,
-  page,
 }) => {
   await playground.open()
-  const picker = page.getByTestId("conversation.cache")
+  const picker = playground.conversation("cache")
   await expect(picker).toHaveValue("off")
   await playground.resultTab("explain").click()
-  const cache = page.getByTestId("explain.cache")
+  const cache = playground.explain("cache")
   await picker.selectOption("1h")
   await expect(cache.getByTestId("explain.cache.setup")).toContainText(
     "Automatic caching"
@@ -164,7 +158,7 @@ test("the cache picker writes top-level cache_control, and the cache model follo
     .poll(() => playground.editorText())
     .not.toContain("cache_control")
   // The thinking picker beside it sets and drops top-level thinking the same way.
-  const thinking = page.getByTestId("conversation.thinking")
+  const thinking = playground.conversation("thinking")
   await thinking.selectOption("adaptive")
   await expect
     .poll(() => playground.editorText())
@@ -172,12 +166,10 @@ test("the cache picker writes top-level cache_control, and the cache model follo
   await thinking.selectOption("off")
   // (Thinking blocks keep their own "thinking" text field.)
   await expect.poll(() => playground.editorText()).not.toMatch(/"thinking": \{/)
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("a cache_control breakpoint on a block is marked in Blocks, and Explain caches only up to it", async ({
   playground,
-  page,
 }) => {
   // 10 search rounds; the breakpoint is on toolu_5's result (message 12).
   const messages = toolConversation(10, 2000).map((m, i) =>
@@ -205,13 +197,13 @@ test("a cache_control breakpoint on a block is marked in Blocks, and Explain cac
   await playground.open(
     `#request=${encodeURIComponent(JSON.stringify(request))}`
   )
-  await expect(page.getByTestId("diff.block.cache")).toHaveCount(1)
+  await expect(playground.diff("block.cache")).toHaveCount(1)
   await expect(
     playground.block(12, 0).getByTestId("diff.block.cache")
   ).toBeVisible()
-  await expect(page.getByTestId("conversation.cache")).toHaveValue("explicit")
+  await expect(playground.conversation("cache")).toHaveValue("explicit")
   await playground.resultTab("explain").click()
-  const cache = page.getByTestId("explain.cache")
+  const cache = playground.explain("cache")
   await expect(cache.getByTestId("explain.cache.setup")).toContainText(
     "The last cache_control breakpoint is on message 12, block 0"
   )
@@ -223,10 +215,9 @@ test("a cache_control breakpoint on a block is marked in Blocks, and Explain cac
   )
   // Over the session, an agent moves that breakpoint along.
   await playground.resultTab("timeline").click()
-  await expect(page.getByTestId("timeline.cache")).toContainText(
+  await expect(playground.timeline("cache")).toContainText(
     "an agent moves it to each request’s last block"
   )
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("dragging the keep slider re-runs the prediction live, and one undo takes the whole drag back", async ({
@@ -237,7 +228,7 @@ test("dragging the keep slider re-runs the prediction live, and one undo takes t
   const base = preset("research-agent")
   const before = await playground.appliedEdits()
   expect(before).toEqual(predict(base).context_management)
-  const slider = page.getByTestId("edits.1.keep.slider")
+  const slider = playground.edits("1.keep.slider")
   const box = (await slider.boundingBox())!
   const max = Number(await slider.getAttribute("max"))
   // From the thumb (keep 3) to the far right, in several moves.
@@ -256,19 +247,17 @@ test("dragging the keep slider re-runs the prediction live, and one undo takes t
   await expect
     .poll(() => playground.appliedEdits())
     .toEqual(all.context_management)
-  await page.getByTestId("header.undo").click()
+  await playground.header("undo").click()
   await expect(playground.field(1, "keep")).toHaveValue("")
   await expect.poll(() => playground.appliedEdits()).toEqual(before)
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("switching the trigger type never carries a token count over as a tool-use count, and the slider lands on round numbers", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   const base = preset("research-agent")
-  const type = page.getByTestId("edits.1.trigger.type")
+  const type = playground.edits("1.trigger.type")
   const value = playground.field(1, "trigger.value")
   await expect(value).toHaveValue("")
   await type.selectOption("tool_uses")
@@ -285,23 +274,19 @@ test("switching the trigger type never carries a token count over as a tool-use 
   await expect(value).toHaveValue("10")
   await type.selectOption("input_tokens")
   await expect(value).toHaveValue("50000")
-  await page.getByTestId("edits.1.trigger.slider").fill("99000")
+  await playground.edits("1.trigger.slider").fill("99000")
   await expect(value).toHaveValue("99000")
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("the clear_at_least slider marks what clearing frees: past the tick the edit is skipped", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   const base = preset("research-agent")
   const frees = predict(base).edits[1]!.frees!
   expect(frees).toBeGreaterThan(0)
-  await expect(
-    page.getByTestId("edits.1.clear_at_least.slider.marker")
-  ).toBeVisible()
-  const slider = page.getByTestId("edits.1.clear_at_least.slider")
+  await expect(playground.edits("1.clear_at_least.slider.marker")).toBeVisible()
+  const slider = playground.edits("1.clear_at_least.slider")
   const step = Number(await slider.getAttribute("step"))
   const above = Math.ceil((frees + 1) / step) * step
   const below = Math.floor(frees / step) * step
@@ -321,7 +306,6 @@ test("the clear_at_least slider marks what clearing frees: past the tick the edi
       .poll(() => playground.appliedEdits())
       .toEqual(expected.context_management)
   }
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("excluding a tool protects every one of its results", async ({
@@ -350,15 +334,14 @@ test("excluding a tool protects every one of its results", async ({
 
 test("a typo in exclude_tools is flagged on its chip, with the name it probably meant", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.addExcludedTool(1, "reed_file")
-  const chip = page.getByTestId("edits.1.exclude_tools.chip.reed_file")
+  const chip = playground.edits("1.exclude_tools.chip.reed_file")
   await expect(chip).toHaveAttribute("data-unknown", "true")
   await expect(chip).toContainText("did you mean read_file?")
   await expect(
-    page.getByTestId("edits.1.exclude_tools.chip.memory")
+    playground.edits("1.exclude_tools.chip.memory")
   ).not.toHaveAttribute("data-unknown", "true")
 })
 
@@ -405,20 +388,19 @@ test("clearing results smaller than the placeholder is shown as tokens added, no
   await expect
     .poll(() => playground.appliedEdits())
     .toEqual(expected.context_management)
-  await expect(page.getByTestId("tokens.added")).toHaveText(
+  await expect(playground.tokens("added")).toHaveText(
     `+${added} added by clearing`
   )
-  await expect(page.getByTestId("tokens.saved")).toHaveCount(0)
+  await expect(playground.tokens("saved")).toHaveCount(0)
   await playground.resultTab("explain").click()
   await expect(page.getByText(/applied, although clearing adds/)).toBeVisible()
 })
 
 test("an invalid config shows the engine's message at the field", async ({
   playground,
-  page,
 }) => {
   await playground.open()
-  const stats = page.getByTestId("conversation.stats")
+  const stats = playground.conversation("stats")
   await expect(stats).toContainText("tokens")
   const valid = await stats.textContent()
   await playground.addEdit("compact_20260112")
@@ -431,17 +413,16 @@ test("an invalid config shows the engine's message at the field", async ({
   await expect(playground.engineError).toContainText(
     "context_management.edits.2.trigger.value"
   )
-  await expect(page.getByTestId("result.error")).toContainText("line")
+  await expect(playground.result("error")).toContainText("line")
 })
 
 test("a request the API would reject marks the size as the last valid one", async ({
   playground,
-  page,
 }) => {
   await playground.open()
-  const stats = page.getByTestId("conversation.stats")
+  const stats = playground.conversation("stats")
   await expect(stats).toContainText("tokens")
-  await expect(page.getByTestId("conversation.stats.outdated")).toHaveCount(0)
+  await expect(playground.conversation("stats.outdated")).toHaveCount(0)
   // A result whose call is missing: a 400 located in the messages.
   await playground.typeRequest(
     JSON.stringify({
@@ -460,7 +441,7 @@ test("a request the API would reject marks the size as the last valid one", asyn
     })
   )
   await expect(playground.engineError).toContainText("toolu_x")
-  await expect(page.getByTestId("conversation.stats.outdated")).toHaveText(
+  await expect(playground.conversation("stats.outdated")).toHaveText(
     "(last valid)"
   )
   await playground.typeRequest(
@@ -470,7 +451,7 @@ test("a request the API would reject marks the size as the last valid one", asyn
       messages: [{ role: "user", content: "hi" }],
     })
   )
-  await expect(page.getByTestId("conversation.stats.outdated")).toHaveCount(0)
+  await expect(playground.conversation("stats.outdated")).toHaveCount(0)
   await expect(stats).toContainText("1 msg · 0 tool uses")
 })
 
@@ -481,45 +462,39 @@ test("an edit after a compaction that fires carries the engine's warning on its 
   await playground.open()
   await playground.addEdit("compact_20260112")
   // Compaction before clear_tool_uses (clear_thinking stays first).
-  await page.getByTestId("edits.card.2.up").click()
+  await playground.edits("card.2.up").click()
   await expect(playground.editCard(1)).toContainText("compact_20260112")
   const warning = page
     .getByTestId("edits.card.2.warning")
     .filter({ hasText: "continues on the compacted context" })
   await expect(warning).toHaveCount(0)
   await playground.setNumber(1, "trigger.value", 100000)
-  await expect(page.getByTestId("edits.1.status")).toContainText("fires")
+  await expect(playground.edits("1.status")).toContainText("fires")
   await expect(warning).toHaveCount(1)
   await playground.resultTab("explain").click()
-  await expect(page.getByTestId("explain.warnings")).toContainText(
-    "upper bound"
-  )
+  await expect(playground.explain("warnings")).toContainText("upper bound")
 })
 
 test("clear_thinking out of order is explained and fixed in one click", async ({
   playground,
-  page,
 }) => {
   await playground.open()
-  await page.getByTestId("edits.card.0.down").click()
-  await expect(page.getByTestId("edits.guidance.order")).toBeVisible()
+  await playground.edits("card.0.down").click()
+  await expect(playground.edits("guidance.order")).toBeVisible()
   await expect(playground.engineError).toBeVisible()
-  await page.getByTestId("edits.guidance.order.fix").click()
-  await expect(page.getByTestId("edits.guidance.order")).toHaveCount(0)
+  await playground.edits("guidance.order.fix").click()
+  await expect(playground.edits("guidance.order")).toHaveCount(0)
   await expect(playground.engineError).toHaveCount(0)
 })
 
-test("undo and redo walk through edit changes", async ({
-  playground,
-  page,
-}) => {
+test("undo and redo walk through edit changes", async ({ playground }) => {
   await playground.open()
   const original = await playground.appliedEdits()
   await playground.setNumber(1, "keep", 0)
   await expect.poll(() => playground.appliedEdits()).not.toEqual(original)
-  await page.getByTestId("header.undo").click()
+  await playground.header("undo").click()
   await expect.poll(() => playground.appliedEdits()).toEqual(original)
-  await page.getByTestId("header.redo").click()
+  await playground.header("redo").click()
   await expect.poll(() => playground.appliedEdits()).not.toEqual(original)
 })
 
@@ -531,7 +506,7 @@ test("the raw diff shows the request before and after, long strings shortened un
   const before = preset("research-agent")
   const after = predict(before).request
   await playground.resultTab("raw").click()
-  const status = page.getByTestId("raw.diff.status")
+  const status = playground.raw("diff.status")
   // Monaco diffs in a worker; the view says so until it is done.
   const ready = () =>
     expect(status).toHaveAttribute("data-state", "ready", { timeout: 60_000 })
@@ -561,7 +536,7 @@ test("the raw diff shows the request before and after, long strings shortened un
     })
 
   await ready()
-  await expect(page.getByTestId("raw.diff.strings")).toContainText(
+  await expect(playground.raw("diff.strings")).toContainText(
     `Strings over ${DIFF_STRING_LIMIT} characters show their first`
   )
   // The engine's edited request, with the sample's long tool results cut
@@ -581,10 +556,9 @@ test("the raw diff shows the request before and after, long strings shortened un
   await playground.resultTab("raw").click()
   await ready()
   await expect(folded).toBeVisible()
-  expect(playground.consoleErrors).toEqual([])
 
-  await page.getByTestId("raw.diff.full").click()
-  await expect(page.getByTestId("raw.diff.full")).toHaveAttribute(
+  await playground.raw("diff.full").click()
+  await expect(playground.raw("diff.full")).toHaveAttribute(
     "aria-pressed",
     "true"
   )
@@ -593,5 +567,4 @@ test("the raw diff shows the request before and after, long strings shortened un
     before: JSON.stringify(before, null, 2),
     after: JSON.stringify(after, null, 2),
   })
-  expect(playground.consoleErrors).toEqual([])
 })

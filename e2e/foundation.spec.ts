@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures"
 
 test("the page loads with the three regions, Monaco and no console errors", async ({
   playground,
+  consoleErrors,
   page,
 }) => {
   await playground.open()
@@ -11,11 +12,12 @@ test("the page loads with the three regions, Monaco and no console errors", asyn
     page.getByRole("heading", { name: "Context Editing Playground" })
   ).toBeVisible()
   for (const region of ["conversation", "edits", "result"]) {
-    await expect(page.getByTestId(`region.${region}`)).toBeVisible()
+    await expect(playground.region(`${region}`)).toBeVisible()
   }
   await playground.waitForMonaco()
-  expect(playground.consoleErrors).toEqual([])
   expect(playground.offHostRequests).toEqual([])
+  // Also checked after every test by the fixture; said here by name.
+  expect(consoleErrors).toEqual([])
 })
 
 test("typing invalid JSON shows an error marker and keeps the text", async ({
@@ -33,9 +35,9 @@ test("the theme toggle switches dark mode", async ({ playground, page }) => {
   await playground.open()
   const html = page.locator("html")
   // Headless Chromium prefers light: the first click already shows dark.
-  await page.getByTestId("header.theme").click() // system → dark
+  await playground.header("theme").click() // system → dark
   await expect(html).toHaveClass(/dark/)
-  await page.getByTestId("header.theme").click() // dark → light
+  await playground.header("theme").click() // dark → light
   await expect(html).not.toHaveClass(/dark/)
 })
 
@@ -45,11 +47,11 @@ test("on a narrow screen the regions become tabs, Result first", async ({
 }) => {
   await page.setViewportSize({ width: 420, height: 860 })
   await playground.open()
-  await expect(page.getByTestId("region.result")).toBeVisible()
-  await expect(page.getByTestId("region.edits")).toBeHidden()
-  await page.getByTestId("regions.tab.edits").click()
-  await expect(page.getByTestId("region.edits")).toBeVisible()
-  await expect(page.getByTestId("region.result")).toBeHidden()
+  await expect(playground.region("result")).toBeVisible()
+  await expect(playground.region("edits")).toBeHidden()
+  await playground.regionTab("edits").click()
+  await expect(playground.region("edits")).toBeVisible()
+  await expect(playground.region("result")).toBeHidden()
 })
 
 test("on a phone-width screen the header actions fit on one line, and the examples menu stays on screen", async ({
@@ -82,7 +84,7 @@ test("on a phone-width screen the header actions fit on one line, and the exampl
     const prev = boxes[k - 1]
     if (prev) expect(b.x, b.id).toBeGreaterThanOrEqual(prev.x + prev.width)
   }
-  await page.getByTestId("header.examples").click()
+  await playground.header("examples").click()
   const menu = await page.getByRole("menu").boundingBox()
   expect(menu).not.toBeNull()
   expect(menu!.x).toBeGreaterThanOrEqual(0)
@@ -95,18 +97,18 @@ test("on a phone, the ⋯ menu holds undo, redo, reset and the Server tab", asyn
 }) => {
   await page.setViewportSize({ width: 375, height: 760 })
   await playground.open()
-  await expect(page.getByTestId("header.undo")).toBeHidden()
-  await page.getByTestId("header.more").click()
-  await expect(page.getByTestId("header.more.undo")).toBeDisabled()
+  await expect(playground.header("undo")).toBeHidden()
+  await playground.header("more").click()
+  await expect(playground.header("more.undo")).toBeDisabled()
   await page.keyboard.press("Escape")
-  await page.getByTestId("regions.tab.edits").click()
+  await playground.regionTab("edits").click()
   await playground.setNumber(1, "keep", 9)
-  await page.getByTestId("header.more").click()
-  await page.getByTestId("header.more.undo").click()
+  await playground.header("more").click()
+  await playground.header("more.undo").click()
   await expect(playground.field(1, "keep")).toHaveValue("")
-  await page.getByTestId("header.more").click()
-  await page.getByTestId("header.more.server").click()
-  await expect(page.getByTestId("region.result")).toBeVisible()
+  await playground.header("more").click()
+  await playground.header("more.server").click()
+  await expect(playground.region("result")).toBeVisible()
   await expect(playground.resultTab("server")).toHaveAttribute(
     "aria-selected",
     "true"
@@ -119,19 +121,19 @@ test("the examples menu works from the keyboard", async ({
 }) => {
   await playground.open()
   // The page says which conversation it opened on.
-  const origin = page.getByTestId("conversation.origin")
+  const origin = playground.conversation("origin")
   await expect(origin).toHaveText(
     `Example: ${getPreset("research-agent")!.title}`
   )
-  await page.getByTestId("header.examples").focus()
+  await playground.header("examples").focus()
   await page.keyboard.press("Enter")
   // The first example receives focus; Enter loads it.
-  await expect(page.getByTestId("examples.research-agent")).toBeFocused()
+  await expect(playground.examples("research-agent")).toBeFocused()
   await page.keyboard.press("ArrowDown")
-  await expect(page.getByTestId("examples.basic")).toBeFocused()
+  await expect(playground.examples("basic")).toBeFocused()
   await page.keyboard.press("Enter")
-  await expect(page.getByTestId("examples.basic")).toHaveCount(0)
-  await expect(page.getByTestId("edits.card.0")).toContainText(
+  await expect(playground.examples("basic")).toHaveCount(0)
+  await expect(playground.edits("card.0")).toContainText(
     "clear_tool_uses_20250919"
   )
   await expect(origin).toHaveText(`Example: ${getPreset("basic")!.title}`)

@@ -12,17 +12,16 @@ const fixture = (name: string) =>
 
 test("a legacy XML transcript converts, and its old tool results become clearable", async ({
   playground,
-  page,
 }) => {
   const text = fixture("legacy-stock-price-messages.json")
   await playground.open()
   await playground.importText(text, { keepEdits: false })
-  await expect(page.getByTestId("edits.none")).toBeVisible()
-  await expect(page.getByTestId("diff.view")).toContainText("get_ticker_symbol")
+  await expect(playground.edits("none")).toBeVisible()
+  await expect(playground.diff("view")).toContainText("get_ticker_symbol")
 
   // Clear every tool result as soon as there is one tool use.
   await playground.addEdit("clear_tool_uses_20250919")
-  await page.getByTestId("edits.0.trigger.type").selectOption("tool_uses")
+  await playground.edits("0.trigger.type").selectOption("tool_uses")
   await playground.setNumber(0, "trigger.value", 1)
   await playground.setNumber(0, "keep", 0)
 
@@ -49,13 +48,12 @@ test("a legacy XML transcript converts, and its old tool results become clearabl
 
 test("an import without edits of its own keeps the current edits by default (clear_thinking only with thinking on)", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.setNumber(1, "keep", 0)
   const text = fixture("legacy-stock-price-messages.json")
   await playground.importText(text)
-  await expect(page.getByTestId("diff.view")).toContainText("get_ticker_symbol")
+  await expect(playground.diff("view")).toContainText("get_ticker_symbol")
   // The legacy conversation has no thinking: clear_thinking stays behind,
   // clear_tool_uses (with keep 0) comes along.
   await expect(playground.editCard(0)).toContainText("clear_tool_uses_20250919")
@@ -80,7 +78,6 @@ test("an import without edits of its own keeps the current edits by default (cle
   await expect
     .poll(() => playground.appliedEdits())
     .toEqual(expected.context_management)
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("XML calls pasted inside text are flagged, explained and converted", async ({
@@ -93,9 +90,9 @@ test("XML calls pasted inside text are flagged, explained and converted", async 
   >
   await playground.open()
   await playground.typeRequest(JSON.stringify(legacy))
-  const notice = page.getByTestId("conversation.legacy")
+  const notice = playground.conversation("legacy")
   await expect(notice).toContainText("text")
-  await page.getByTestId("conversation.legacy.convert").click()
+  await playground.conversation("legacy.convert").click()
   await expect(notice).toHaveCount(0)
   await expect(
     page
@@ -107,14 +104,13 @@ test("XML calls pasted inside text are flagged, explained and converted", async 
 
 test("a curl command from the docs loads its --data body", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.importText(fixture("curl-docs.sh"))
-  await expect(page.getByTestId("conversation.model")).toHaveValue(
+  await expect(playground.conversation("model")).toHaveValue(
     "claude-sonnet-4-5"
   )
-  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+  await expect(playground.block(0, 0)).toContainText(
     "Search for recent developments in AI"
   )
   await expect(playground.editCard(0)).toContainText("clear_tool_uses_20250919")

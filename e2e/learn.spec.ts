@@ -25,29 +25,29 @@ test("a lesson asks for a prediction, says whether it was right, and opens in th
   expect(lessonMessages).not.toBe(PRESETS[0]!.build().messages.length)
   await playground.openLesson("keep")
   const answer = Number(answerOf("keep"))
-  const check = page.getByTestId("learn.check")
+  const check = playground.learn("check")
   await expect(check).toBeDisabled()
 
   // Not a count: said next to the field, nothing is revealed.
-  await page.getByTestId("learn.answer").fill("a few")
+  await playground.learn("answer").fill("a few")
   await expect(check).toBeDisabled()
   await expect(page.getByText("Type a whole number")).toBeVisible()
-  await expect(page.getByTestId("learn.reveal")).toHaveCount(0)
+  await expect(playground.learn("reveal")).toHaveCount(0)
 
   // The lesson keeps 3: predicting 3 is the classic misreading of keep.
   expect(answer).not.toBe(3)
   const verdict = await playground.answerLesson("3")
   expect(verdict).toBe(`Not quite. The answer: ${answer} tool results.`)
-  await expect(page.getByTestId("learn.misreading")).toContainText(
+  await expect(playground.learn("misreading")).toContainText(
     "how many are kept"
   )
   // The reason, step by step, as the Explain tab would give it.
-  await expect(page.getByTestId("learn.reveal")).toContainText(
+  await expect(playground.learn("reveal")).toContainText(
     `Cleared ${answer} tool results`
   )
-  await expect(page.getByTestId("learn.answer")).toBeDisabled()
+  await expect(playground.learn("answer")).toBeDisabled()
 
-  await page.getByTestId("learn.open").click()
+  await playground.learn("open").click()
   await expect(playground.learnDialog).toBeHidden()
   await expect(playground.resultTab("explain")).toHaveAttribute(
     "aria-selected",
@@ -61,13 +61,13 @@ test("a lesson asks for a prediction, says whether it was right, and opens in th
       }),
     ],
   })
-  await expect(page.getByTestId("conversation.stats")).toContainText(
+  await expect(playground.conversation("stats")).toContainText(
     `${lessonMessages} msgs`
   )
   // Undo brings the previous request back.
-  await page.getByTestId("header.undo").click()
+  await playground.header("undo").click()
   const sample = PRESETS[0]!.build()
-  await expect(page.getByTestId("conversation.stats")).toContainText(
+  await expect(playground.conversation("stats")).toContainText(
     `${sample.messages.length} msgs`
   )
 })
@@ -78,24 +78,25 @@ test("a #learn= link opens that lesson; a right answer is marked in the list, an
 }) => {
   await playground.open("#learn=thinking-turns")
   await expect(playground.learnDialog).toBeVisible()
-  await expect(page.getByTestId("learn.lesson.thinking-turns")).toHaveAttribute(
+  await expect(playground.learn("lesson.thinking-turns")).toHaveAttribute(
     "aria-current",
     "step"
   )
   const answer = answerOf("thinking-turns")
   const verdict = await playground.answerLesson(` ${answer} `)
   expect(verdict).toBe(`Right. The answer: ${answer} turns.`)
-  await expect(page.getByTestId("learn.misreading")).toHaveCount(0)
-  await expect(page.getByTestId("learn.lesson.thinking-turns")).toContainText(
+  await expect(playground.learn("misreading")).toHaveCount(0)
+  await expect(playground.learn("lesson.thinking-turns")).toContainText(
     "answered right"
   )
   // Choice questions: "Just show me" reveals without a guess.
-  await page.getByTestId("learn.next").click()
-  await expect(
-    page.getByTestId("learn.lesson.thinking-default")
-  ).toHaveAttribute("aria-current", "step")
-  await page.getByTestId("learn.show").click()
-  await expect(page.getByTestId("learn.verdict")).toHaveText(
+  await playground.learn("next").click()
+  await expect(playground.learn("lesson.thinking-default")).toHaveAttribute(
+    "aria-current",
+    "step"
+  )
+  await playground.learn("show").click()
+  await expect(playground.learn("verdict")).toHaveText(
     /^The answer: None of it\.$/
   )
   expect(answerOf("thinking-default")).toBe("none")
@@ -104,46 +105,42 @@ test("a #learn= link opens that lesson; a right answer is marked in the list, an
 
   // The marks outlast the visit; "Start over" forgets them.
   await playground.open()
-  await page.getByTestId("header.learn").click()
-  await expect(page.getByTestId("learn.lesson.thinking-turns")).toContainText(
+  await playground.header("learn").click()
+  await expect(playground.learn("lesson.thinking-turns")).toContainText(
     "answered right"
   )
   const total = await page.locator("[data-testid^='learn.lesson.']").count()
-  await expect(page.getByTestId("learn.progress")).toContainText(
+  await expect(playground.learn("progress")).toContainText(
     `1 of ${total} right`
   )
-  await page.getByTestId("learn.forget").click()
-  await expect(
-    page.getByTestId("learn.lesson.thinking-turns")
-  ).not.toContainText("answered")
-  await expect(page.getByTestId("learn.progress")).toHaveCount(0)
-  expect(playground.consoleErrors).toEqual([])
+  await playground.learn("forget").click()
+  await expect(playground.learn("lesson.thinking-turns")).not.toContainText(
+    "answered"
+  )
+  await expect(playground.learn("progress")).toHaveCount(0)
 })
 
 test("the model-default lesson: a wrong choice names the newer model's default; in the playground the older model drops the thinking with no applied_edits", async ({
   playground,
-  page,
 }) => {
   await playground.open("#learn=thinking-default")
-  await expect(page.getByTestId("learn.situation")).toContainText(
-    "Claude Sonnet 4.5"
-  )
-  await page.getByTestId("learn.choice.all").click()
-  await page.getByTestId("learn.check").click()
-  await expect(page.getByTestId("learn.verdict")).toHaveText(
+  await expect(playground.learn("situation")).toContainText("Claude Sonnet 4.5")
+  await playground.learn("choice.all").click()
+  await playground.learn("check").click()
+  await expect(playground.learn("verdict")).toHaveText(
     "Not quite. The answer: None of it."
   )
-  await expect(page.getByTestId("learn.misreading")).toContainText(
+  await expect(playground.learn("misreading")).toContainText(
     "That is what Claude Sonnet 4.6 does"
   )
   // The decision is the model's default, not an edit's.
-  await expect(page.getByTestId("learn.reveal")).toContainText(
+  await expect(playground.learn("reveal")).toContainText(
     "keeps only the last turn's thinking by default"
   )
-  await page.getByTestId("learn.open").click()
+  await playground.learn("open").click()
   await expect(playground.learnDialog).toBeHidden()
   // An alias is named by the model it resolves to; the tooltip gives the id.
-  const picker = page.getByTestId("conversation.model")
+  const picker = playground.conversation("model")
   await expect(picker.locator("option:checked")).toHaveText(
     "Claude Sonnet 4.5 (alias)"
   )
@@ -153,7 +150,7 @@ test("the model-default lesson: a wrong choice names the newer model's default; 
   )
   expect(await playground.appliedEdits()).toBeNull()
   // Explain says why, once: no edit ran, yet the default removed thinking.
-  const explain = page.getByTestId("explain.view")
+  const explain = playground.explain("view")
   await expect(explain).toContainText(
     "the model's thinking default still removes thinking"
   )
@@ -173,37 +170,34 @@ test("the model-default lesson: a wrong choice names the newer model's default; 
     )
   expect(thinking.length).toBeGreaterThan(0)
   for (const key of thinking) expect(statuses[key]).toBe("removed")
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("the cache lesson: fewer tokens can cost more with a warm cache, and the playground shows where the cache breaks", async ({
   playground,
-  page,
 }) => {
   await playground.open("#learn=cache")
-  await expect(page.getByTestId("learn.situation")).toContainText(
+  await expect(playground.learn("situation")).toContainText(
     "Automatic caching is on"
   )
-  await page.getByTestId("learn.choice.cheaper").click()
-  await page.getByTestId("learn.check").click()
-  await expect(page.getByTestId("learn.verdict")).toContainText("Not quite.")
-  await expect(page.getByTestId("learn.misreading")).toContainText(
+  await playground.learn("choice.cheaper").click()
+  await playground.learn("check").click()
+  await expect(playground.learn("verdict")).toContainText("Not quite.")
+  await expect(playground.learn("misreading")).toContainText(
     "read at 0.1× the base price"
   )
-  await page.getByTestId("learn.open").click()
+  await playground.learn("open").click()
   await expect(playground.learnDialog).toBeHidden()
   const lesson = getLesson("cache")!.build()
   const c = cacheImpact(predict(lesson), cacheSetup(lesson))
   expect(c.costWith).toBeGreaterThan(c.costWithout)
   await playground.resultTab("explain").click()
-  const cache = page.getByTestId("explain.cache")
+  const cache = playground.explain("cache")
   await expect(cache.getByTestId("explain.cache.setup")).toContainText(
     "Automatic caching"
   )
   await expect(cache.getByTestId("explain.cache.break")).toContainText(
     `costs ≈${Math.round(c.costWith).toLocaleString("en-US")} input-token equivalents instead of ≈${Math.round(c.costWithout).toLocaleString("en-US")}`
   )
-  expect(playground.consoleErrors).toEqual([])
 })
 
 test("opening a lesson over JSON that does not parse asks first, and keeps the text when declined", async ({
@@ -213,9 +207,9 @@ test("opening a lesson over JSON that does not parse asks first, and keeps the t
   await playground.open()
   const broken = await playground.typeUnparsableRequest()
   await playground.openLesson("gate")
-  await page.getByTestId("learn.show").click()
+  await playground.learn("show").click()
   page.once("dialog", (d) => void d.dismiss())
-  await page.getByTestId("learn.open").click()
+  await playground.learn("open").click()
   await expect(playground.learnDialog).toBeVisible()
   expect(await playground.editorText()).toBe(broken)
   await expect(playground.conversationError).toBeVisible()

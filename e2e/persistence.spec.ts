@@ -3,19 +3,15 @@ import { PlaygroundPage } from "./pages/playground-page"
 
 test("reload restores the request and edits of this tab", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.setNumber(1, "keep", 5)
   const applied = await playground.appliedEdits()
-  await page.waitForTimeout(800) // autosave is debounced
-  await page.reload()
+  await playground.reloadAfterAutosave()
   await expect(playground.field(1, "keep")).toHaveValue("5")
   expect(await playground.appliedEdits()).toEqual(applied)
   // Still named after the sample it came from, now marked as changed.
-  await expect(page.getByTestId("conversation.origin")).toContainText(
-    "· edited"
-  )
+  await expect(playground.conversation("origin")).toContainText("· edited")
   await playground.waitForMonaco()
   expect(await playground.editorText()).toContain('"value": 5')
 })
@@ -35,7 +31,7 @@ test("a new tab offers the last draft of a closed one, masks keys in it, and Res
   await tab.open()
   // The new tab opens on the sample and only offers the draft.
   await expect(tab.field(1, "keep")).toHaveValue("")
-  await tab.page.getByTestId("notice.draft.restore").click()
+  await tab.notice("draft.restore").click()
   await expect(tab.field(1, "keep")).toHaveValue("6")
   expect(await tab.appliedEdits()).toEqual(applied)
 
@@ -56,22 +52,17 @@ test("a new tab offers the last draft of a closed one, masks keys in it, and Res
   expect(stored).not.toContain(fake)
 
   tab.page.once("dialog", (d) => void d.accept())
-  await tab.page.getByTestId("header.reset").click()
+  await tab.header("reset").click()
   const third = new PlaygroundPage(await context.newPage())
   await third.open()
   await expect(third.field(1, "keep")).toHaveValue("")
-  await expect(third.page.getByTestId("notice.draft")).toHaveCount(0)
-  expect([...tab.consoleErrors, ...third.consoleErrors]).toEqual([])
+  await expect(third.notice("draft")).toHaveCount(0)
 })
 
-test("invalid JSON survives a reload as typed", async ({
-  playground,
-  page,
-}) => {
+test("invalid JSON survives a reload as typed", async ({ playground }) => {
   await playground.open()
   const broken = await playground.typeUnparsableRequest()
-  await page.waitForTimeout(800)
-  await page.reload()
+  await playground.reloadAfterAutosave()
   await expect(playground.conversationError).toBeVisible()
   await playground.waitForMonaco()
   expect(await playground.editorText()).toBe(broken)
@@ -84,7 +75,7 @@ test("Reset forgets the tab's state and reopens the sample", async ({
   await playground.open()
   await playground.setNumber(1, "keep", 7)
   page.once("dialog", (d) => void d.accept())
-  await page.getByTestId("header.reset").click()
+  await playground.header("reset").click()
   await expect(playground.field(1, "keep")).toHaveValue("")
   await page.reload()
   await expect(playground.field(1, "keep")).toHaveValue("")
@@ -102,25 +93,18 @@ test("the deep link #request= opens that request", async ({
   await playground.open(
     `#request=${encodeURIComponent(JSON.stringify(request))}`
   )
-  await expect(page.getByTestId("notice.link")).toContainText(
-    "Opened the request"
-  )
-  await expect(page.getByTestId("conversation.model")).toHaveValue(
-    "claude-opus-4-6"
-  )
-  await expect(page.getByTestId("diff.block.0.0")).toContainText(
-    "Linked from another tool"
-  )
+  await expect(playground.notice("link")).toContainText("Opened the request")
+  await expect(playground.conversation("model")).toHaveValue("claude-opus-4-6")
+  await expect(playground.block(0, 0)).toContainText("Linked from another tool")
   expect(new URL(page.url()).hash).toBe("")
 })
 
 test("a damaged link says so and keeps the current work", async ({
   playground,
-  page,
 }) => {
   await playground.open("#v1.AAAA-not-deflate")
-  await expect(page.getByTestId("notice.link")).toContainText("kept")
-  await expect(page.getByTestId("tokens.before")).toBeVisible()
+  await expect(playground.notice("link")).toContainText("kept")
+  await expect(playground.tokens("before")).toBeVisible()
 })
 
 test("a link pasted into an open tab opens there (undoable), and a reload keeps the newer work", async ({
@@ -138,31 +122,30 @@ test("a link pasted into an open tab opens there (undoable), and a reload keeps 
     (hash) => (window.location.hash = hash),
     `#request=${encodeURIComponent(JSON.stringify(request))}`
   )
-  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+  await expect(playground.block(0, 0)).toContainText(
     "Pasted into the address bar"
   )
-  await expect(page.getByTestId("notice.link")).toContainText("Undo")
+  await expect(playground.notice("link")).toContainText("Undo")
   expect(new URL(page.url()).hash).toBe("")
-  await expect(page.getByTestId("conversation.origin")).toHaveText(
+  await expect(playground.conversation("origin")).toHaveText(
     "Request from a link"
   )
 
   // Later work survives a reload: the link is no longer in the address bar.
   await playground.waitForMonaco()
-  await page.getByTestId("conversation.model").selectOption("claude-sonnet-4-6")
-  await page.waitForTimeout(800) // autosave is debounced
-  await page.reload()
-  await expect(page.getByTestId("conversation.model")).toHaveValue(
+  await playground.conversation("model").selectOption("claude-sonnet-4-6")
+  await playground.reloadAfterAutosave()
+  await expect(playground.conversation("model")).toHaveValue(
     "claude-sonnet-4-6"
   )
-  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+  await expect(playground.block(0, 0)).toContainText(
     "Pasted into the address bar"
   )
 
   // A damaged link pasted the same way says so and keeps the work.
   await page.evaluate(() => (window.location.hash = "#v1.AAAA-not-deflate"))
-  await expect(page.getByTestId("notice.link")).toContainText("kept")
-  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+  await expect(playground.notice("link")).toContainText("kept")
+  await expect(playground.block(0, 0)).toContainText(
     "Pasted into the address bar"
   )
 })

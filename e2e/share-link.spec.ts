@@ -1,9 +1,8 @@
 import { expect, test } from "./fixtures"
-import { PlaygroundPage } from "./pages/playground-page"
 
 test("a permalink opens the same request, edits and diff in a fresh browser", async ({
   playground,
-  browser,
+  freshBrowser,
 }) => {
   await playground.open()
   await playground.setNumber(1, "keep", 2)
@@ -12,17 +11,12 @@ test("a permalink opens the same request, edits and diff in a fresh browser", as
   const link = await playground.permalink()
   expect(link).not.toContain("sk-ant")
 
-  const context = await browser.newContext()
-  const other = new PlaygroundPage(await context.newPage())
-  await other.page.goto(link)
-  await expect(other.page.getByTestId("notice.link")).toContainText("shared")
+  const other = await freshBrowser()
+  await other.openLink(link)
+  await expect(other.notice("link")).toContainText("shared")
   await expect(other.field(1, "keep")).toHaveValue("2")
-  await expect(other.page.getByTestId("edits.1.exclude_tools")).toContainText(
-    "read_file"
-  )
+  await expect(other.edits("1.exclude_tools")).toContainText("read_file")
   expect(await other.appliedEdits()).toEqual(applied)
-  expect(other.consoleErrors).toEqual([])
-  await context.close()
 })
 
 test("opening the share dialog stores nothing on the server", async ({
@@ -35,45 +29,41 @@ test("opening the share dialog stores nothing on the server", async ({
   })
   await playground.open()
   await playground.permalink()
-  await expect(page.getByTestId("share.size")).toBeVisible()
+  await expect(playground.share("size")).toBeVisible()
   expect(posts).toEqual([])
 })
 
 test("a short link is created, opened elsewhere, and deleted", async ({
   playground,
-  page,
-  browser,
+  freshBrowser,
 }) => {
   await playground.open()
   await playground.permalink()
   // The sample session is far over 2,000 characters, so a short link is offered.
-  await expect(page.getByTestId("share.warning")).toBeVisible()
-  await page.getByTestId("share.shorten").click()
-  const shortUrl = page.getByTestId("share.short-url")
+  await expect(playground.share("warning")).toBeVisible()
+  await playground.share("shorten").click()
+  const shortUrl = playground.share("short-url")
   await expect(shortUrl).toHaveValue(/\/s\//)
   const href = await shortUrl.inputValue()
   const applied = await playground.appliedEdits()
 
-  const context = await browser.newContext()
-  const other = new PlaygroundPage(await context.newPage())
-  await other.page.goto(href)
-  await expect(other.page.getByTestId("tokens.before")).toBeVisible()
+  const other = await freshBrowser()
+  await other.openLink(href)
+  await expect(other.tokens("before")).toBeVisible()
   expect(await other.appliedEdits()).toEqual(applied)
 
-  await page.getByTestId("share.delete").click()
-  await expect(page.getByTestId("share.delete")).toHaveCount(0)
-  await other.page.goto(href)
+  await playground.share("delete").click()
+  await expect(playground.share("delete")).toHaveCount(0)
+  await other.openLink(href)
   await expect(other.page.getByText(/deleted/i).first()).toBeVisible()
-  await context.close()
 })
 
 test("exported curl carries the exact request and the beta header", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.loadExample("basic")
-  await page.getByTestId("header.code").click()
+  await playground.header("code").click()
   const curl = await playground.exportedCode("curl", "messages")
   expect(curl).toContain("anthropic-beta: context-management-2025-06-27")
   expect(curl).toContain("$ANTHROPIC_API_KEY")
@@ -91,10 +81,9 @@ test("exported curl carries the exact request and the beta header", async ({
 
 test("a generated test checks the applied_edits the page predicts, with the page's switches", async ({
   playground,
-  page,
 }) => {
   await playground.open()
-  await page.getByTestId("header.code").click()
+  await playground.header("code").click()
   const code = await playground.exportedCode("typescript", "test")
   const { expectedEdits } = await import("@/lib/export")
   const { getPreset } = await import("@/lib/presets")
@@ -115,11 +104,10 @@ test("a generated test checks the applied_edits the page predicts, with the page
 
 test("the LangChain export is the edit card's config as ClearToolUsesEdit, with what LangChain cannot do", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.setNumber(1, "keep", 5)
-  await page.getByTestId("header.code").click()
+  await playground.header("code").click()
   const python = await playground.exportedCode("python", "langchain")
   expect(python).toContain("ClearToolUsesEdit(")
   expect(python).toContain("keep=5,")

@@ -22,23 +22,21 @@ test("the Timeline tab replays the session request by request, with where each o
   )
   // The sample asks for no caching: each request costs its input tokens.
   const uncached = timeline(sample, undefined, { caching: "none" })
-  await expect(page.getByTestId("timeline.cache")).toContainText(
+  await expect(playground.timeline("cache")).toContainText(
     "No cache_control in this request"
   )
-  await expect(page.getByTestId("timeline.summary")).toContainText(
+  await expect(playground.timeline("summary")).toContainText(
     `Cost of all requests: ≈${Math.round(uncached.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
-  await expect(page.getByTestId("timeline.break").first()).toHaveText("—")
+  await expect(playground.timeline("break").first()).toHaveText("—")
   // One click turns on automatic caching (top-level cache_control).
-  await page.getByTestId("timeline.cache.enable").click()
+  await playground.timeline("cache.enable").click()
   const base = { ...sample, cache_control: { type: "ephemeral" } }
-  await expect(page.getByTestId("timeline.cache")).toContainText(
-    "Automatic caching"
-  )
+  await expect(playground.timeline("cache")).toContainText("Automatic caching")
   await expect.poll(() => playground.editorText()).toContain('"cache_control"')
   const expected = timeline(base)
   expect(expected.points.length).toBe(expected.requests)
-  const rows = page.locator("[data-testid^='timeline.row.']")
+  const rows = playground.timelineRows
   await expect(rows).toHaveCount(expected.requests)
   // The first request whose cache breaks inside what the one before sent.
   const first = expected.points.find((p) => p.ok && p.breakAt)!
@@ -48,14 +46,14 @@ test("the Timeline tab replays the session request by request, with where each o
       .getByTestId(`timeline.row.${first.request}`)
       .getByTestId("timeline.break")
   ).toHaveText(breakText(first))
-  await expect(page.getByTestId("timeline.summary")).toContainText(
+  await expect(playground.timeline("summary")).toContainText(
     `${Math.round(expected.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
-  await expect(page.getByTestId("timeline.summary")).toContainText(
+  await expect(playground.timeline("summary")).toContainText(
     `Input tokens sent: ≈${Math.round(expected.tokens.withEdits).toLocaleString("en-US")} with the edits, ≈${Math.round(expected.tokens.withoutEdits).toLocaleString("en-US")} without`
   )
   // The sample fits its 1M window either way: no overflow line.
-  await expect(page.getByTestId("timeline.overflow")).toHaveCount(0)
+  await expect(playground.timeline("overflow")).toHaveCount(0)
 
   // The break is a link to that block in the Blocks view.
   await page
@@ -81,8 +79,7 @@ test("the Timeline tab replays the session request by request, with where each o
   expect(Math.round(after.cost.withEdits)).not.toBe(
     Math.round(expected.cost.withEdits)
   )
-  await expect(page.getByTestId("timeline.summary")).toContainText(
+  await expect(playground.timeline("summary")).toContainText(
     `${Math.round(after.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
-  expect(playground.consoleErrors).toEqual([])
 })

@@ -21,8 +21,11 @@ export interface JsonEditorProps {
   onBlur?: () => void
   onReady?: (api: JsonEditorApi) => void
   onCursorOffset?: (offset: number) => void
-  /** JSON schema for completion and validation. */
-  schema?: object
+  /**
+   * JSON schema for completion and validation, or a loader for it (so a big
+   * schema is fetched with the editor, not with the page).
+   */
+  schema?: object | (() => Promise<object>)
   /**
    * A very large document: language features that re-analyse the whole text
    * on every change (validation, folding, symbols, colours) are switched off
@@ -110,19 +113,29 @@ export function JsonEditor(props: JsonEditorProps) {
   }, [props.heavy])
 
   useEffect(() => {
-    if (!props.schema) return
-    monaco.json.jsonDefaults.setDiagnosticsOptions({
-      validate: !props.heavy,
-      allowComments: false,
-      enableSchemaRequest: false,
-      schemas: [
-        {
-          uri: `${props.modelUri}.schema.json`,
-          fileMatch: [props.modelUri],
-          schema: props.schema,
-        },
-      ],
-    })
+    const source = props.schema
+    if (!source) return
+    let current = true
+    void Promise.resolve(typeof source === "function" ? source() : source).then(
+      (schema) => {
+        if (!current) return
+        monaco.json.jsonDefaults.setDiagnosticsOptions({
+          validate: !props.heavy,
+          allowComments: false,
+          enableSchemaRequest: false,
+          schemas: [
+            {
+              uri: `${props.modelUri}.schema.json`,
+              fileMatch: [props.modelUri],
+              schema,
+            },
+          ],
+        })
+      }
+    )
+    return () => {
+      current = false
+    }
   }, [props.schema, props.modelUri, props.heavy])
 
   useEffect(() => {

@@ -5,14 +5,10 @@ import { expect, type Locator, type Page } from "@playwright/test"
  * change of markup is fixed in one place. Test ids are dotted by region.
  */
 export class PlaygroundPage {
-  readonly consoleErrors: string[] = []
   readonly offHostRequests: string[] = []
 
+  /** Console errors are checked for every page by the `test` fixture (e2e/fixtures.ts). */
   constructor(readonly page: Page) {
-    page.on("console", (msg) => {
-      if (msg.type() === "error") this.consoleErrors.push(msg.text())
-    })
-    page.on("pageerror", (err) => this.consoleErrors.push(String(err)))
     page.on("request", (req) => {
       const url = new URL(req.url())
       if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return
@@ -37,6 +33,103 @@ export class PlaygroundPage {
       }
     })
     return bodies
+  }
+
+  // ── Regions ───────────────────────────────────────────────────────────────
+  // Test ids are dotted by region (`learn.verdict`, `timeline.row.3`): specs
+  // name the region and the part, never a raw test id, so a renamed id is
+  // fixed here.
+  private part(region: string, id: string): Locator {
+    return this.page.getByTestId(`${region}.${id}`)
+  }
+
+  /** A part of the layout (`region("result")`); see also `regionTab`. */
+  region(id: string): Locator {
+    return this.part("region", id)
+  }
+
+  /** The tab of a region on a narrow screen. */
+  regionTab(id: string): Locator {
+    return this.part("regions.tab", id)
+  }
+
+  header(id: string): Locator {
+    return this.part("header", id)
+  }
+
+  /** A notice above the workspace (`link`, `draft`, …). */
+  notice(id: string): Locator {
+    return this.part("notice", id)
+  }
+
+  examples(id: string): Locator {
+    return this.part("examples", id)
+  }
+
+  conversation(id: string): Locator {
+    return this.part("conversation", id)
+  }
+
+  editor(id: string): Locator {
+    return this.part("editor", id)
+  }
+
+  compose(id: string): Locator {
+    return this.part("compose", id)
+  }
+
+  /** The edits region beyond one card's fields (`guidance.order`, `add`…). */
+  edits(id: string): Locator {
+    return this.part("edits", id)
+  }
+
+  result(id: string): Locator {
+    return this.part("result", id)
+  }
+
+  tokens(id: string): Locator {
+    return this.part("tokens", id)
+  }
+
+  diff(id: string): Locator {
+    return this.part("diff", id)
+  }
+
+  explain(id: string): Locator {
+    return this.part("explain", id)
+  }
+
+  timeline(id: string): Locator {
+    return this.part("timeline", id)
+  }
+
+  compare(id: string): Locator {
+    return this.part("compare", id)
+  }
+
+  /** The Raw tab. */
+  raw(id: string): Locator {
+    return this.part("raw", id)
+  }
+
+  share(id: string): Locator {
+    return this.part("share", id)
+  }
+
+  /** The Learn dialog. */
+  learn(id: string): Locator {
+    return this.part("learn", id)
+  }
+
+  /** Reloads the tab once the debounced autosave has written the last change. */
+  async reloadAfterAutosave() {
+    await this.page.waitForTimeout(800)
+    await this.page.reload()
+  }
+
+  /** Follows a link (a permalink or short link) in this tab. */
+  async openLink(url: string) {
+    await this.page.goto(url)
   }
 
   /** Opens the page (optionally with a fragment) and waits for the workspace. */
@@ -75,6 +168,16 @@ export class PlaygroundPage {
     await this.typeRequest(broken)
     await expect(this.conversationError).toBeVisible()
     return broken
+  }
+
+  /** Every squiggle Monaco draws in the request editor (errors and warnings). */
+  get editorProblems(): Locator {
+    return this.page.locator(".squiggly-error, .squiggly-warning")
+  }
+
+  /** Monaco's hover box (the message of the squiggle under the pointer). */
+  get editorHover(): Locator {
+    return this.page.locator(".monaco-hover").first()
   }
 
   /** Monaco's own syntax/schema error squiggles. */
@@ -199,6 +302,11 @@ export class PlaygroundPage {
 
   get engineError(): Locator {
     return this.page.getByTestId("result.error")
+  }
+
+  /** Every request row of the Timeline tab. */
+  get timelineRows(): Locator {
+    return this.page.locator("[data-testid^='timeline.row.']")
   }
 
   // ── Sharing and export ────────────────────────────────────────────────────

@@ -3,13 +3,16 @@
 import { useEffect, useRef } from "react"
 
 import { LazyJsonEditor } from "@/components/monaco/lazy-json-editor"
-import { REQUEST_JSON_SCHEMA } from "@/lib/schema/request-json-schema"
 
 import { blockAtOffset, setEditorApi } from "../editor-bridge"
 import {
   usePlaygroundStore,
   usePlaygroundStoreApi,
 } from "../playground-store-provider"
+
+// The schema (generated from zod) loads with Monaco, not with the page.
+const loadRequestSchema = () =>
+  import("@/lib/schema/request-json-schema").then((m) => m.REQUEST_JSON_SCHEMA)
 
 // Small documents commit on every keystroke; large ones are parsed after a
 // pause so typing stays smooth on a multi-megabyte request.
@@ -42,7 +45,7 @@ export function RequestEditor() {
       revision={revision}
       modelUri="inmemory://playground/request.json"
       ariaLabel="Messages API request (JSON)"
-      schema={REQUEST_JSON_SCHEMA}
+      schema={loadRequestSchema}
       heavy={text.length > HEAVY_CHARS}
       onChange={(next) => {
         pending.current = next

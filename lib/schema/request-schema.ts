@@ -1,0 +1,247 @@
+/**
+ * The request as the JSON editor knows it: a zod schema of a beta Messages
+ * API body (or a bare `messages` array), from which `request-json-schema.ts`
+ * generates the editor's JSON schema. Deliberately permissive about fields the
+ * simulator does not interpret: the engine's own validation gives the
+ * API-style errors (docs/semantics.md#errors); this schema gives completion,
+ * hover text and the first squiggles.
+ *
+ * Values come from one place each: block types from the engine's list
+ * (`ALL_BLOCK_TYPES`), defaults and minimums from `edit-defaults.ts`.
+ */
+import { z } from "zod"
+
+import { ALL_BLOCK_TYPES } from "@/lib/context-editing/block-rules"
+import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing/edit-defaults"
+
+const count = (minimum: number, description: string) =>
+  z.int().min(minimum).describe(description)
+
+const cacheControl = z.object({}).loose().nullable()
+
+const textBlock = z.looseObject({
+  type: z.literal("text"),
+  text: z.string(),
+  cache_control: cacheControl.optional(),
+  citations: z.unknown().optional(),
+})
+
+const toolUseBlock = z.looseObject({
+  type: z.literal("tool_use"),
+  id: z.string(),
+  name: z.string(),
+  input: z.object({}).loose(),
+})
+
+const toolResultBlock = z.looseObject({
+  type: z.literal("tool_result"),
+  tool_use_id: z.string(),
+  content: z
+    .union([z.string(), z.array(z.looseObject({ type: z.string() }))])
+    .optional(),
+  is_error: z.boolean().optional(),
+})
+
+const thinkingBlock = z.looseObject({
+  type: z.literal("thinking"),
+  thinking: z.string(),
+  signature: z.string(),
+})
+
+const redactedThinkingBlock = z.looseObject({
+  type: z.literal("redacted_thinking"),
+  data: z.string(),
+})
+
+/** Blocks whose fields the editor checks; every other type only needs its tag. */
+const checkedBlocks = [
+  textBlock,
+  toolUseBlock,
+  toolResultBlock,
+  thinkingBlock,
+  redactedThinkingBlock,
+] as const
+const CHECKED = new Set<string>(checkedBlocks.map((b) => b.shape.type.value))
+const otherBlock = z.looseObject({
+  type: z
+    .enum(ALL_BLOCK_TYPES.filter((t) => !CHECKED.has(t)) as [string])
+    .describe("Block type"),
+})
+
+/** One content block: its fields are checked once its `type` is known. */
+export const contentBlockSchema = z
+  .discriminatedUnion("type", [...checkedBlocks, otherBlock])
+  .meta({ id: "content_block" })
+
+const content = z.union([z.string(), z.array(contentBlockSchema)])
+
+const roleWithoutContent = z.looseObject({
+  role: z.literal("system").meta({
+    // Monaco shows this instead of 'Value must be "system"'.
+    errorMessage:
+      "A user or assistant message needs content (only a system message may leave it out).",
+  }),
+})
+
+/**
+ * Kept apart (its own definition) so the editor reports a user message
+ * without content by the message below, not as a wrong role.
+ */
+const contentUnlessSystem = z
+  .union([
+    roleWithoutContent,
+    z.looseObject({ content: z.union([z.string(), z.array(z.unknown())]) }),
+  ])
+  .meta({ id: "content_unless_system" })
+
+/** A message; only a system message may leave out `content` (it may carry only output_config). */
+export const messageSchema = z
+  .looseObject({
+    role: z
+      .enum(["user", "assistant", "system"])
+      .describe(
+        '"system": a mid-conversation system message (Opus 4.8 and later)'
+      ),
+    content: content.optional(),
+    clear_at: z
+      .enum(["next_user_message", "never"])
+      .nullable()
+      .optional()
+      .describe(
+        'System messages only. "next_user_message": no longer shown once a later user message exists.'
+      ),
+    output_config: z.object({}).loose().nullable().optional(),
+  })
+  .and(contentUnlessSystem)
+  .meta({ id: "message" })
+
+const clearToolUses = EDIT_DEFAULTS.clear_tool_uses_20250919
+const compact = EDIT_DEFAULTS.compact_20260112
+
+/** `clear_tool_uses_20250919` (docs/semantics.md#clear-tool-uses). */
+export const clearToolUsesEditSchema = z
+  .strictObject({
+    type: z.literal("clear_tool_uses_20250919"),
+    trigger: z
+      .object({
+        type: z.enum(["input_tokens", "tool_uses"]),
+        value: count(EDIT_LIMITS.clearTriggerMin, "Threshold"),
+      })
+      .default({ ...clearToolUses.trigger })
+      .describe("When clearing starts. Default: 100,000 input tokens."),
+    keep: z
+      .object({
+        type: z.literal("tool_uses"),
+        value: count(EDIT_LIMITS.clearKeepMin, "Tool uses to keep"),
+      })
+      .default({ ...clearToolUses.keep })
+      .describe("Most recent tool uses left intact. Default: 3."),
+    clear_at_least: z
+      .object({
+        type: z.literal("input_tokens"),
+        value: count(EDIT_LIMITS.clearAtLeastMin, "Minimum tokens to free"),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        "All-or-nothing gate: skip the edit unless it frees at least this many tokens."
+      ),
+    exclude_tools: z
+      .array(z.string())
+      .nullable()
+      .optional()
+      .describe("Tool names whose uses and results are never cleared."),
+    clear_tool_inputs: z
+      .union([z.boolean(), z.array(z.string())])
+      .nullable()
+      .default(clearToolUses.clear_tool_inputs)
+      .describe(
+        "Also clear the inputs of cleared tool uses: true, or a list of tool names."
+      ),
+  })
+  .describe(
+    "Clears the oldest tool results (and optionally inputs) once the prompt exceeds the trigger."
+  )
+
+/** `clear_thinking_20251015` (docs/semantics.md#clear-thinking). */
+export const clearThinkingEditSchema = z
+  .strictObject({
+    type: z.literal("clear_thinking_20251015"),
+    keep: z
+      .union([
+        z.object({
+          type: z.literal("thinking_turns"),
+          value: count(
+            EDIT_LIMITS.thinkingTurnsMin,
+            "Turns whose thinking is kept"
+          ),
+        }),
+        z.object({ type: z.literal("all") }),
+        z.literal("all"),
+      ])
+      .optional()
+      .describe(
+        'Recent thinking turns to keep: {"type":"thinking_turns","value":N>0}, "all" or {"type":"all"}.'
+      ),
+  })
+  .describe(
+    "Removes thinking blocks from older assistant turns. Must come first in edits."
+  )
+
+/** `compact_20260112` (docs/semantics.md#compaction). */
+export const compactEditSchema = z
+  .strictObject({
+    type: z.literal("compact_20260112"),
+    trigger: z
+      .object({
+        type: z.literal("input_tokens"),
+        value: count(EDIT_LIMITS.compactionTriggerMin, "At least 50,000"),
+      })
+      .nullable()
+      .default({ ...compact.trigger }),
+    pause_after_compaction: z.boolean().default(compact.pause_after_compaction),
+    instructions: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Replaces the default summary prompt entirely."),
+  })
+  .describe(
+    "Server-side compaction: summarises the conversation once the prompt reaches the trigger."
+  )
+
+const requestBody = z.looseObject({
+  model: z.string().optional().describe("Model id, e.g. claude-sonnet-4-6"),
+  max_tokens: z.int().min(1).optional(),
+  system: z.union([z.string(), z.array(textBlock)]).optional(),
+  messages: z.array(messageSchema),
+  tools: z.array(z.looseObject({ name: z.string() })).optional(),
+  tool_choice: z.object({}).loose().optional(),
+  thinking: z
+    .looseObject({
+      type: z.enum(["enabled", "disabled", "adaptive"]),
+      budget_tokens: z.int().min(1024).optional(),
+    })
+    .optional(),
+  context_management: z
+    .looseObject({
+      edits: z
+        .array(
+          z.union([
+            clearThinkingEditSchema,
+            clearToolUsesEditSchema,
+            compactEditSchema,
+          ])
+        )
+        .optional(),
+    })
+    .nullable()
+    .optional(),
+  betas: z.array(z.string()).optional(),
+})
+
+/** What the request editor accepts: a request body, or a bare messages array. */
+export const editorRequestSchema = z.union([
+  requestBody,
+  z.array(messageSchema),
+])

@@ -20,6 +20,15 @@ export interface RealUsage {
   error?: { type?: string; message?: string }
   /** usage.server_tool_use where some count > 0 (several sampling calls). */
   server_tool_use?: Record<string, number>
+  /** Streaming: message_start's usage, the first sampling call's prompt. */
+  message_start?: {
+    input_tokens: number
+    cache_creation_input_tokens?: number
+    cache_read_input_tokens?: number
+  }
+  /** The response holds server_tool_use / mcp_tool_use blocks: its usage
+   * covers several sampling calls. */
+  several_calls?: boolean
   /** usage.iterations: one entry per sampling call (server tools, advisor). */
   iterations?: {
     type: string
@@ -90,15 +99,17 @@ const sum = (u: {
  * The size of the request's prompt as the API measured it, or null where the
  * artifact has no such number: errors, and responses whose usage covers
  * several sampling calls (server tools) without a per-call breakdown. With
- * `usage.iterations`, the first call's entry is the request's prompt.
+ * `usage.iterations`, the first call's entry is the request's prompt; in a
+ * stream, message_start's usage is the first call's (message_delta carries
+ * the total over all calls).
  */
 export function realPromptTokens(a: Artifact): number | null {
   // import artifacts repeat a request counted elsewhere: no double weight
   if (a.kind !== "exchange" && a.kind !== "count_tokens") return null
   if (a.real.input_tokens == null) return null
   if (a.real.original_input_tokens != null) return a.real.original_input_tokens
-  const first = a.real.iterations?.[0]
+  const first = a.real.iterations?.[0] ?? a.real.message_start
   if (first) return sum(first)
-  if (a.real.server_tool_use) return null
+  if (a.real.server_tool_use || a.real.several_calls) return null
   return sum(a.real)
 }

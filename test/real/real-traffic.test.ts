@@ -18,6 +18,10 @@ const artifacts = loadArtifacts()
 export const UNMODELLED: Record<string, string> = {
   test_anthropic_count_tokens_error:
     "404 not_found_error for an unknown model id: the engine falls back to a default model (a model list refreshed from the API decides this, not the request's shape)",
+  "otel-contrib-unknown-model":
+    "404 not_found_error for an unknown model id (as above)",
+  "pai-sonnet-5-5-stale-thinking-block-1":
+    "the thinking block's signature is bound to another conversation (the system prompt changed): only the server can verify a signature",
 }
 
 const run = (request: unknown) =>

@@ -107,7 +107,7 @@ export function contentClass(text: string): string {
   if (text.length === 0) return "empty"
   const letters = text.match(/\p{L}/gu)?.length ?? 0
   const latin = text.match(/[A-Za-z\u00C0-\u024F]/g)?.length ?? 0
-  if (letters > 20 && latin / letters < 0.7) return "non_latin"
+  if (letters >= 10 && latin / letters < 0.7) return "non_latin"
   const trimmed = text.trim()
   if (/^[[{]/.test(trimmed) && /[\]}]$/.test(trimmed)) return "json"
   const symbols = text.match(/[{}();=<>[\]_/\\|#$]/g)?.length ?? 0

@@ -60,6 +60,9 @@ describe("real traffic: pasted inputs import into a request the engine accepts",
     const parsed = parseImport(a.importText ?? "")
     expect(parsed.success ? "" : parsed.error.message).toBe("")
     if (!parsed.success) return
+    // the pasted text names a Claude model: the import keeps it
+    const model = String(a.request.model ?? "")
+    if (model.startsWith("claude")) expect(parsed.data.model).toBe(model)
     const result = run(parsed.data)
     expect(result.ok ? "" : result.error.message).toBe("")
   })

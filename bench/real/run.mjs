@@ -8,7 +8,8 @@
 import "../lib/register-ts.mjs"
 
 const { loadArtifacts } = await import("../../test/real/load.ts")
-const { ratioRows, spreadTable } = await import("../../test/real/ratios.ts")
+const { ratioRows, spreadOf, spreadTable } =
+  await import("../../test/real/ratios.ts")
 
 const artifacts = loadArtifacts()
 const rows = ratioRows(artifacts)
@@ -37,6 +38,19 @@ for (const s of table.filter((s) => s.n >= minN))
         : ""
     }`
   )
+const byModel = new Map()
+for (const r of rows.filter((r) => r.real >= 100))
+  byModel.set(r.model, [...(byModel.get(r.model) ?? []), r])
+console.log(`\n${"model".padEnd(28)}   n  median   p10   p90`)
+for (const [model, rs] of [...byModel].sort(
+  (a, b) => b[1].length - a[1].length
+)) {
+  const s = spreadOf(model, rs)
+  if (s.n >= minN)
+    console.log(
+      `${String(model).padEnd(28)} ${String(s.n).padStart(3)}   ${f(s.median)}  ${f(s.p10)}  ${f(s.p90)}`
+    )
+}
 const rejected = rows.filter((r) => r.ratio == null)
 if (rejected.length) {
   console.log(

@@ -58,12 +58,19 @@ if (rejected.length) {
   )
   for (const r of rejected) console.log(`  ${r.file}: ${r.error}`)
 }
-const worst = rows
-  .filter((r) => r.ratio != null && r.real >= 100)
+const banded = rows.filter((r) => r.ratio != null && r.real >= 100)
+const line = (r) =>
+  `  ${r.ratio.toFixed(2).padStart(6)}  est ${String(r.estimate).padStart(6)} / real ${String(r.real).padStart(6)}  ${r.file}  [${r.features.filter((t) => !t.startsWith("text_")).join(" ")}]`
+const worst = [...banded]
   .sort((a, b) => Math.abs(Math.log(b.ratio)) - Math.abs(Math.log(a.ratio)))
   .slice(0, 10)
 console.log("\nworst 10 (≥ 100 real tokens):")
-for (const r of worst)
-  console.log(
-    `  ${r.ratio.toFixed(2).padStart(6)}  est ${String(r.estimate).padStart(6)} / real ${String(r.real).padStart(6)}  ${r.file}  [${r.features.filter((t) => !t.startsWith("text_")).join(" ")}]`
-  )
+for (const r of worst) console.log(line(r))
+const over = banded
+  .filter((r) => r.ratio > 1.25)
+  .sort((a, b) => b.ratio - a.ratio)
+  .slice(0, 5)
+if (over.length) {
+  console.log("\nworst over-estimates (ratio > 1.25):")
+  for (const r of over) console.log(line(r))
+}

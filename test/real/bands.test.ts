@@ -1,0 +1,33 @@
+/**
+ * Issue 38's targets on estimate ÷ real over the real-traffic artifacts of at
+ * least 100 real tokens: the engine's synchronous estimate
+ * (`simulate(request).original_input_tokens`) against the prompt size the API
+ * measured. Overall p10 ≥ 0.75 and p90 ≤ 1.25; the same band for every
+ * feature tag with at least 5 artifacts. `node bench/real/run.mjs` prints the
+ * same table with the worst artifacts.
+ */
+import { describe, expect, it } from "vitest"
+
+import { loadArtifacts } from "./load"
+import { ratioRows, spreadTable } from "./ratios"
+
+const rows = ratioRows(loadArtifacts())
+const table = spreadTable(rows)
+/** Two decimals, as the bench report prints them. */
+const fmt = (x: number) => Math.round(x * 100) / 100
+
+describe("estimate ÷ real (≥ 100 real tokens)", () => {
+  it("has enough artifacts to judge", () => {
+    expect(table[0]?.n).toBeGreaterThanOrEqual(10)
+  })
+  it.each(table.filter((s) => s.n >= 5).map((s) => [s.feature, s] as const))(
+    "%s: p10 ≥ 0.75 and p90 ≤ 1.25",
+    (_feature, s) => {
+      expect(fmt(s.p10)).toBeGreaterThanOrEqual(0.75)
+      expect(fmt(s.p90)).toBeLessThanOrEqual(1.25)
+    }
+  )
+  it("every request the API answered 200 gets an estimate", () => {
+    expect(rows.filter((r) => r.ratio == null).map((r) => r.file)).toEqual([])
+  })
+})

@@ -6,8 +6,17 @@
 import { intProblem, isObj, issue, MSG } from "./issues"
 import type { SimulateError } from "./types"
 
-/** Thinking mode as the edits see it; "absent" behaves like disabled. */
-export type ThinkingMode = "enabled" | "adaptive" | "disabled" | "absent"
+/**
+ * Thinking mode as the edits see it; "absent" behaves like disabled.
+ * `between_tools` (Sonnet 5.5, DOC) still returns thinking blocks between
+ * tool calls, so the engine treats it as thinking on.
+ */
+export type ThinkingMode =
+  "enabled" | "adaptive" | "between_tools" | "disabled" | "absent"
+
+/** Whether thinking blocks are produced (and the thinking rules apply). */
+export const thinkingIsOn = (t: ThinkingMode): boolean =>
+  t === "enabled" || t === "adaptive" || t === "between_tools"
 
 /** The top-level fields the simulator needs, checked. */
 export interface ParsedRequest {
@@ -24,7 +33,13 @@ export interface ParsedRequest {
 }
 
 const TOOL_CHOICES = ["auto", "any", "tool", "none"] as const
-const THINKING_TYPES = ["enabled", "disabled", "adaptive"] as const
+// SDK BetaThinkingConfigParam; between_tools (Sonnet 5.5) is the newest.
+const THINKING_TYPES = [
+  "enabled",
+  "disabled",
+  "adaptive",
+  "between_tools",
+] as const
 
 function checkSystem(system: unknown): SimulateError | null {
   if (system === undefined || system === null || typeof system === "string")

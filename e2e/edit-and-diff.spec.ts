@@ -426,7 +426,7 @@ test("an invalid config shows the engine's message at the field", async ({
   // The conversation's own numbers do not depend on the edits being valid.
   await expect(stats).toHaveText(valid ?? "")
   await expect(playground.editCard(2)).toContainText(
-    "greater than or equal to 50000"
+    "trigger.value must be at least 50000"
   )
   await expect(playground.engineError).toContainText(
     "context_management.edits.2.trigger.value"

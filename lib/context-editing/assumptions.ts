@@ -25,7 +25,10 @@ export const ASSUMPTION_SPECS: readonly AssumptionSpec[] = [
     default: "empty_object",
     options: [
       { value: "empty_object", label: "{} (empty object)" },
-      { value: "placeholder_string", label: "the placeholder text" },
+      {
+        value: "placeholder_string",
+        label: 'the placeholder text ({"cleared": "[cleared]"})',
+      },
     ],
   },
   {

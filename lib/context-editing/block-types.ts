@@ -151,3 +151,20 @@ export const SERVER_TOOL_RESULT_TYPES: readonly string[] =
       t !== "tool_result" &&
       t !== "mcp_tool_result"
   )
+
+const EMPTY: Record<FieldKind, () => unknown> = {
+  string: () => "",
+  string_warn: () => "",
+  object: () => ({}),
+  list: () => [],
+  any: () => [],
+}
+
+/** A new block of `type` with each required field empty, for "+ block" menus. */
+export function blockTemplate(type: string): Record<string, unknown> {
+  const spec = blockTypeSpec(type)
+  const out: Record<string, unknown> = { type }
+  for (const [name, kind] of Object.entries(spec?.required ?? {}))
+    out[name] = EMPTY[kind]()
+  return out
+}

@@ -2,7 +2,12 @@
  * JSON schema of a beta Messages API request, for the editor's completion and
  * validation. It is deliberately permissive about block fields the simulator
  * does not interpret; the engine's own validation gives the API-style errors.
+ * Block types come from the engine's one list (block-types.ts).
  */
+import {
+  ALL_BLOCK_TYPES,
+  TOOL_RESULT_BLOCK_TYPES,
+} from "@/lib/context-editing/block-types"
 
 const intMin = (minimum: number, description: string) => ({
   type: "integer",
@@ -21,10 +26,31 @@ const textBlock = {
   },
 }
 
+/**
+ * The known block types as completions, while any other string stays valid:
+ * the engine passes an unknown block through with a warning, not a 400.
+ */
+const knownOrAny = (description: string, known: readonly string[]) => ({
+  description,
+  anyOf: [{ enum: [...known] }, { type: "string" }],
+})
+
 const toolResultContent = {
   anyOf: [
     { type: "string" },
-    { type: "array", items: { type: "object", required: ["type"] } },
+    {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["type"],
+        properties: {
+          type: knownOrAny(
+            "Block type inside a tool result",
+            Object.keys(TOOL_RESULT_BLOCK_TYPES)
+          ),
+        },
+      },
+    },
   ],
 }
 
@@ -32,36 +58,7 @@ const contentBlock = {
   type: "object",
   required: ["type"],
   properties: {
-    type: {
-      type: "string",
-      description: "Block type",
-      enum: [
-        "text",
-        "image",
-        "document",
-        "search_result",
-        "thinking",
-        "redacted_thinking",
-        "tool_use",
-        "tool_result",
-        "server_tool_use",
-        "web_search_tool_result",
-        "web_fetch_tool_result",
-        "code_execution_tool_result",
-        "bash_code_execution_tool_result",
-        "text_editor_code_execution_tool_result",
-        "tool_search_tool_result",
-        "advisor_tool_result",
-        "mcp_tool_use",
-        "mcp_tool_result",
-        "container_upload",
-        "compaction",
-        "mcp_tool_listing",
-        "fallback",
-        "tool_addition",
-        "tool_removal",
-      ],
-    },
+    type: knownOrAny("Block type", ALL_BLOCK_TYPES),
   },
   allOf: [
     {
@@ -277,7 +274,9 @@ export const REQUEST_JSON_SCHEMA = {
           type: "object",
           required: ["type"],
           properties: {
-            type: { enum: ["enabled", "disabled", "adaptive"] },
+            type: {
+              enum: ["enabled", "disabled", "adaptive", "between_tools"],
+            },
             budget_tokens: { type: "integer", minimum: 1024 },
           },
         },

@@ -273,6 +273,37 @@ const ROWS: Row[] = [
     "Thinking may not be enabled when tool_choice forces tool use.",
   ],
   [
+    "an MCP toolset without a name",
+    "SDK BetaMCPToolset; OBS: simonw/llm-anthropic tests/cassettes/test_anthropic/test_mcp_server_side_tool.yaml (200)",
+    {
+      ...base,
+      tools: [{ type: "mcp_toolset", mcp_server_name: "deepwiki" }],
+      messages: [user("hi")],
+    },
+    "ok",
+  ],
+  [
+    "a client tool without a name",
+    "SDK BetaTool: name is required",
+    {
+      ...base,
+      tools: [{ input_schema: { type: "object" } }],
+      messages: [user("hi")],
+    },
+    "tools.0.name: Field required",
+  ],
+  [
+    "thinking with only block_binding",
+    "OBS: pydantic/pydantic-ai tests/models/cassettes/test_anthropic/test_anthropic_fable_5_1_drops_a_stale_thinking_block.yaml (200)",
+    {
+      ...base,
+      model: "claude-fable-5-1",
+      thinking: { block_binding: { prefix_mismatch_behavior: "drop_block" } },
+      messages: [user("hi")],
+    },
+    "ok",
+  ],
+  [
     "budget_tokens not below max_tokens",
     "SDK BetaThinkingConfigEnabled: less than max_tokens",
     { ...base, max_tokens: 1024, thinking: THINK, messages: [user("hi")] },

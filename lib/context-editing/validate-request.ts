@@ -66,11 +66,18 @@ function checkTools(tools: unknown): SimulateError | null {
   for (let i = 0; i < tools.length; i++) {
     const t: unknown = tools[i]
     if (!isObj(t)) return issue(["tools", i], MSG.object)
-    if (t.name === undefined) return issue(["tools", i, "name"], MSG.required)
-    if (typeof t.name !== "string")
-      return issue(["tools", i, "name"], MSG.string)
     const client =
       t.type === undefined || t.type === null || t.type === "custom"
+    // A client tool needs a name; a server tool or toolset may have none
+    // (SDK BetaMCPToolset: `mcp_server_name` only; OBS: answered 200).
+    if (t.name === undefined) {
+      if (client) return issue(["tools", i, "name"], MSG.required)
+      if (typeof t.type !== "string")
+        return issue(["tools", i, "type"], MSG.string)
+      continue
+    }
+    if (typeof t.name !== "string")
+      return issue(["tools", i, "name"], MSG.string)
     if (client && !isObj(t.input_schema))
       return issue(
         ["tools", i, "input_schema"],
@@ -105,7 +112,9 @@ function checkThinking(
 ): SimulateError | null {
   if (th === undefined || th === null) return null
   if (!isObj(th)) return issue(["thinking"], MSG.object)
-  if (th.type === undefined) return issue(["thinking"], MSG.noTag)
+  // OBS (pydantic-ai cassette, Fable 5.1, answered 200): a thinking object
+  // with only `block_binding` is accepted; the model's default applies.
+  if (th.type === undefined) return null
   if (!THINKING_TYPES.includes(th.type as never))
     return issue(["thinking"], MSG.tag(th.type, THINKING_TYPES))
   if (th.type !== "enabled") return null
@@ -172,9 +181,10 @@ export function parseRequest(
   const tc = isObj(body.tool_choice)
     ? (body.tool_choice.type as ParsedRequest["toolChoice"])
     : "auto"
-  const th = isObj(body.thinking)
-    ? (body.thinking.type as ThinkingMode)
-    : "absent"
+  const th =
+    isObj(body.thinking) && body.thinking.type !== undefined
+      ? (body.thinking.type as ThinkingMode)
+      : "absent"
   return {
     ok: true,
     value: {

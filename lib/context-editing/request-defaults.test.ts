@@ -8,7 +8,10 @@ import {
   toolConversation,
   uses,
 } from "./__fixtures__/build"
+import { generateSession } from "@/lib/generate/generate-session"
+
 import { ASSUMPTION_SPECS } from "./assumptions"
+import { MODELS } from "./models"
 import {
   defaultMaxTokens,
   thinkingOnFix,
@@ -90,6 +93,19 @@ describe("one-click fixes never produce a request the API rejects", () => {
 })
 
 describe("request defaults", () => {
+  it("a generated session with thinking is valid on every listed model that is not retired", () => {
+    for (const m of MODELS.filter((x) => !x.retired && x.contextEditing)) {
+      const request = generateSession({
+        seed: 3,
+        targetTokens: 20_000,
+        thinking: true,
+        model: m.id,
+      })
+      const r = simulate(request)
+      expect(r.ok ? "ok" : `${m.id}: ${r.error.message}`).toBe("ok")
+    }
+  })
+
   it("a missing max_tokens stays above a thinking budget (docs example: budget 16000)", () => {
     const thinking = { type: "enabled", budget_tokens: 16_000 }
     const max = defaultMaxTokens(thinking, 4096)

@@ -509,6 +509,31 @@ test("clear_thinking out of order is explained and fixed in one click", async ({
   await expect(playground.engineError).toHaveCount(0)
 })
 
+test("'Enable thinking' on a request with max_tokens 1024 raises max_tokens with it, so the fix adds no new 400", async ({
+  playground,
+  page,
+}) => {
+  const request = {
+    model: "claude-sonnet-4-6",
+    max_tokens: 1024,
+    messages: [{ role: "user", content: "Hello" }],
+    context_management: { edits: [{ type: "clear_thinking_20251015" }] },
+  }
+  await playground.open(
+    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  )
+  await expect(playground.engineError).toBeVisible()
+  const fix = page.getByTestId("edits.guidance.thinking.fix")
+  await expect(fix).toHaveText(
+    "Enable thinking (budget 4,096; max_tokens 1,024 → 5,120)"
+  )
+  await fix.click()
+  await expect(page.getByTestId("edits.guidance.thinking")).toHaveCount(0)
+  await expect(playground.engineError).toHaveCount(0)
+  await expect.poll(() => playground.editorText()).toMatch(/"max_tokens": 5120/)
+  expect(playground.consoleErrors).toEqual([])
+})
+
 test("undo and redo walk through edit changes", async ({
   playground,
   page,

@@ -408,7 +408,7 @@ test("an invalid config shows the engine's message at the field", async ({
   // The conversation's own numbers do not depend on the edits being valid.
   await expect(stats).toHaveText(valid ?? "")
   await expect(playground.editCard(2)).toContainText(
-    "greater than or equal to 50000"
+    "trigger.value must be at least 50000"
   )
   await expect(playground.engineError).toContainText(
     "context_management.edits.2.trigger.value"
@@ -485,6 +485,29 @@ test("clear_thinking out of order is explained and fixed in one click", async ({
   await playground.edits("guidance.order.fix").click()
   await expect(playground.edits("guidance.order")).toHaveCount(0)
   await expect(playground.engineError).toHaveCount(0)
+})
+
+test("'Enable thinking' on a request with max_tokens 1024 raises max_tokens with it, so the fix adds no new 400", async ({
+  playground,
+}) => {
+  const request = {
+    model: "claude-sonnet-4-6",
+    max_tokens: 1024,
+    messages: [{ role: "user", content: "Hello" }],
+    context_management: { edits: [{ type: "clear_thinking_20251015" }] },
+  }
+  await playground.open(
+    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  )
+  await expect(playground.engineError).toBeVisible()
+  const fix = playground.edits("guidance.thinking.fix")
+  await expect(fix).toHaveText(
+    "Enable thinking (budget 4,096; max_tokens 1,024 → 5,120)"
+  )
+  await fix.click()
+  await expect(playground.edits("guidance.thinking")).toHaveCount(0)
+  await expect(playground.engineError).toHaveCount(0)
+  await expect.poll(() => playground.editorText()).toMatch(/"max_tokens": 5120/)
 })
 
 test("undo and redo walk through edit changes", async ({ playground }) => {

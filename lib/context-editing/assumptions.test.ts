@@ -374,8 +374,8 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
   ],
   [
     "rejectThinkingContinuation",
-    false,
     true,
+    false,
     (a) =>
       simulate(
         {
@@ -385,6 +385,41 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
             { role: "user", content: "go" },
             ...toolRound([{ id: "t", name: "calc", result: 20 }]),
           ],
+        },
+        { assumptions: a }
+      ).ok,
+  ],
+  [
+    "rejectDuplicateStrategies",
+    true,
+    false,
+    (a) =>
+      simulate(
+        { model, messages: bigUser, ...cm(clearTools(), clearTools()) },
+        { assumptions: a }
+      ).ok,
+  ],
+  [
+    "rejectRetiredModels",
+    false,
+    true,
+    (a) =>
+      simulate(
+        { model: "claude-3-opus-20240229", messages: bigUser },
+        { assumptions: a }
+      ).ok,
+  ],
+  [
+    "rejectUnlistedThinkingTypes",
+    false,
+    true,
+    (a) =>
+      simulate(
+        {
+          model: "claude-opus-4-8",
+          max_tokens: 4096,
+          thinking: { type: "enabled", budget_tokens: 2048 },
+          messages: bigUser,
         },
         { assumptions: a }
       ).ok,

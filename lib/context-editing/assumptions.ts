@@ -25,7 +25,10 @@ export const ASSUMPTION_SPECS: readonly AssumptionSpec[] = [
     default: "empty_object",
     options: [
       { value: "empty_object", label: "{} (empty object)" },
-      { value: "placeholder_string", label: "the placeholder text" },
+      {
+        value: "placeholder_string",
+        label: 'the placeholder text ({"cleared": "[cleared]"})',
+      },
     ],
   },
   {
@@ -196,6 +199,33 @@ export const ASSUMPTION_SPECS: readonly AssumptionSpec[] = [
       "Thinking on and a tool loop whose assistant message does not start with thinking (or thinking off and a final assistant message with thinking) is a 400, as the API answers (off: a warning).",
     evidence: "observed",
     specRef: "§4",
+    default: true,
+  },
+  {
+    key: "rejectDuplicateStrategies",
+    label: "Reject duplicate strategies",
+    description:
+      "The same strategy type twice in context_management.edits is a 400, as a live test observed (off: each copy runs on the previous one's result).",
+    evidence: "observed",
+    specRef: "§4",
+    default: true,
+  },
+  {
+    key: "rejectRetiredModels",
+    label: "Reject retired models",
+    description:
+      'A request to a retired model id gets the API\'s 404 (`not_found_error`, "model: <id>"). Off: a warning, so a recorded session of a retired model can still be simulated.',
+    evidence: "observed",
+    specRef: "§5",
+    default: false,
+  },
+  {
+    key: "rejectUnlistedThinkingTypes",
+    label: "Reject manual thinking on adaptive models",
+    description:
+      'thinking.type "enabled" on Opus 4.7 and later, Sonnet 5, Fable and Opus 5.x ("disabled" on always-on models) is a 400, as live errors show for Opus 4.7, 4.8 and Sonnet 5 (off: a warning). Sonnet 5.5 and Haiku 5.5 are always checked: their docs name their thinking types.',
+    evidence: "observed",
+    specRef: "§5",
     default: false,
   },
 ]

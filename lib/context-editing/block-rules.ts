@@ -2,61 +2,18 @@
  * Which content block types exist, where they may appear and what each must
  * contain. Server tool results are every `*_tool_result` type the SDK knows.
  */
+import {
+  ALL_BLOCK_TYPES,
+  blockTypeSpec,
+  type FieldKind,
+  toolResultBlockFields,
+} from "./block-types"
 import { isObj, issue, MSG } from "./issues"
 import type { MessageRole, SimulateError, SimulateWarning } from "./types"
 
 export type { MessageRole }
 
-/** Server tool result block types (SDK at the spec's snapshot). */
-export const SERVER_TOOL_RESULT_TYPES = [
-  "web_search_tool_result",
-  "web_fetch_tool_result",
-  "code_execution_tool_result",
-  "bash_code_execution_tool_result",
-  "text_editor_code_execution_tool_result",
-  "tool_search_tool_result",
-  "advisor_tool_result",
-] as const
-
-const USER_TYPES = [
-  "text",
-  "image",
-  "document",
-  "search_result",
-  "tool_result",
-  "compaction",
-  "container_upload",
-]
-const ASSISTANT_TYPES = [
-  "text",
-  "thinking",
-  "redacted_thinking",
-  "tool_use",
-  "server_tool_use",
-  "mcp_tool_use",
-  "mcp_tool_result",
-  ...SERVER_TOOL_RESULT_TYPES,
-  "compaction",
-  "container_upload",
-  "mcp_tool_listing",
-  "fallback",
-]
-/** Blocks of a mid-conversation `role: "system"` message (SDK BetaSystemMessageParam). */
-const SYSTEM_TYPES = ["text", "tool_addition", "tool_removal"]
-/** Every block tag the simulator accepts, in the order error messages list them. */
-export const ALL_BLOCK_TYPES: readonly string[] = [
-  ...new Set([...USER_TYPES, ...ASSISTANT_TYPES, ...SYSTEM_TYPES]),
-]
-
-const USER_SET = new Set(USER_TYPES)
-const ASSISTANT_SET = new Set(ASSISTANT_TYPES)
-const SYSTEM_SET = new Set(SYSTEM_TYPES)
-const ROLE_SETS: Record<MessageRole, Set<string>> = {
-  user: USER_SET,
-  assistant: ASSISTANT_SET,
-  system: SYSTEM_SET,
-}
-const TOOL_RESULT_CONTENT = ["text", "image", "document", "search_result"]
+export { ALL_BLOCK_TYPES, SERVER_TOOL_RESULT_TYPES } from "./block-types"
 
 /** Coarse kind used by rules and token categories. */
 export type BlockKind =
@@ -128,43 +85,98 @@ export function classify(type: string): {
 }
 
 type Obj = Record<string, unknown>
+type Path = (string | number)[]
 
-function field(
-  p: (string | number)[],
-  type: string,
-  name: string,
-  problem: string
-): SimulateError {
-  return issue([...p, name], problem, [...p, type, name])
+const KIND_OK: Record<Exclude<FieldKind, "any">, (v: unknown) => boolean> = {
+  string: (v) => typeof v === "string",
+  string_warn: (v) => typeof v === "string",
+  object: isObj,
+  list: Array.isArray,
+}
+const KIND_MSG: Record<Exclude<FieldKind, "any">, string> = {
+  string: MSG.string,
+  string_warn: MSG.string,
+  object: MSG.object,
+  list: MSG.list,
+}
+
+/** The first required field (of the SDK's block type) that is missing or of the wrong kind. */
+function checkFields(
+  b: Obj,
+  p: Path,
+  shown: Path,
+  required: Readonly<Record<string, FieldKind>>,
+  warnings: SimulateWarning[]
+): SimulateError | null {
+  for (const [name, kind] of Object.entries(required)) {
+    const v = b[name]
+    if (kind === "any") {
+      if (v === undefined)
+        return issue([...p, name], MSG.required, [...shown, name])
+      continue
+    }
+    if (kind === "string_warn" && v === undefined) {
+      warnings.push({
+        code: "thinking_signature_missing",
+        message: `${p.join(".")}: thinking block without a signature; the real API rejects it (copy blocks from a real response).`,
+        path: p,
+      })
+      continue
+    }
+    if (!KIND_OK[kind](v))
+      return issue(
+        [...p, name],
+        v === undefined ? MSG.required : KIND_MSG[kind],
+        [...shown, name]
+      )
+  }
+  return null
+}
+
+/** A well-formed block of a type this list does not hold: counted, passed through, flagged. */
+function unknownBlock(p: Path, type: string, where: string): SimulateWarning {
+  return {
+    code: "unknown_block_type",
+    message: `${p.join(".")}: \`${type}\` is not a block type the simulator knows${where}; it is passed through unchanged and counted as JSON. The API may accept it (a newer SDK type) or reject it.`,
+    path: p,
+  }
 }
 
 function checkToolResultContent(
-  p: (string | number)[],
-  b: Obj
+  p: Path,
+  b: Obj,
+  warnings: SimulateWarning[]
 ): SimulateError | null {
   const c = b.content
   if (c === undefined || c === null || typeof c === "string") return null
-  if (!Array.isArray(c)) return field(p, "tool_result", "content", MSG.string)
+  if (!Array.isArray(c))
+    return issue([...p, "content"], MSG.string, [
+      ...p,
+      "tool_result",
+      "content",
+    ])
   for (let k = 0; k < c.length; k++) {
     const x: unknown = c[k]
     const cp = [...p, "content", k]
     if (!isObj(x)) return issue(cp, MSG.object)
     if (x.type === undefined) return issue(cp, MSG.noTag)
-    if (!TOOL_RESULT_CONTENT.includes(x.type as string))
-      return issue(cp, MSG.tag(x.type, TOOL_RESULT_CONTENT))
-    if (x.type === "text" && typeof x.text !== "string")
-      return issue(
-        [...cp, "text"],
-        x.text === undefined ? MSG.required : MSG.string,
-        [...cp, "text", "text"]
-      )
+    const known =
+      typeof x.type === "string" ? toolResultBlockFields(x.type) : undefined
+    if (typeof x.type !== "string") return issue(cp, MSG.tag(x.type, []))
+    if (!known) {
+      warnings.push(unknownBlock(cp, x.type, " inside a tool_result"))
+      continue
+    }
+    const e = checkFields(x, cp, [...cp, x.type], known, warnings)
+    if (e) return e
   }
   return null
 }
 
 /**
  * Checks one content block of a message; returns the first problem or null.
- * Pushes non-fatal findings (e.g. a thinking block without signature) to `warnings`.
+ * Pushes non-fatal findings (e.g. a thinking block without signature, a
+ * block type the SDK does not define) to `warnings`.
  */
 export function checkBlock(
   b: unknown,
@@ -199,111 +211,68 @@ export function checkBlock(
   return checkBlockSlow(b, role, ["messages", mi, "content", bi], warnings)
 }
 
+function misplaced(p: Path, type: string, roles: readonly MessageRole[]) {
+  return issue(
+    p,
+    `\`${type}\` blocks are only allowed in ${roles.join(" or ")} messages`
+  )
+}
+
 function checkBlockSlow(
   b: unknown,
   role: MessageRole,
-  p: (string | number)[],
+  p: Path,
   warnings: SimulateWarning[]
 ): SimulateError | null {
   if (!isObj(b)) return issue(p, MSG.object)
   const type = b.type
   if (type === undefined) return issue(p, MSG.noTag)
-  if (typeof type !== "string" || !ALL_BLOCK_TYPES.includes(type))
-    return issue(p, MSG.tag(type, ALL_BLOCK_TYPES))
-  if (!ROLE_SETS[role].has(type)) {
-    const where = (["user", "assistant", "system"] as const).filter((r) =>
-      ROLE_SETS[r].has(type)
-    )
-    return issue(
-      p,
-      `\`${type}\` blocks are only allowed in ${where.join(" or ")} messages`
-    )
+  if (typeof type !== "string") return issue(p, MSG.tag(type, ALL_BLOCK_TYPES))
+  const spec = blockTypeSpec(type)
+  if (!spec) {
+    warnings.push(unknownBlock(p, type, ""))
+    return null
   }
-  const str = (name: string) =>
-    typeof b[name] === "string"
-      ? null
-      : field(p, type, name, b[name] === undefined ? MSG.required : MSG.string)
-  const obj = (name: string) =>
-    isObj(b[name])
-      ? null
-      : field(p, type, name, b[name] === undefined ? MSG.required : MSG.object)
+  if (!spec.roles.includes(role)) return misplaced(p, type, spec.roles)
+  const e = checkFields(b, p, [...p, type], spec.required, warnings)
+  if (e) return e
   switch (type) {
     case "text":
-      if (typeof b.text === "string" && b.text.length === 0)
-        return field(p, type, "text", "text content blocks must be non-empty")
-      return str("text")
-    case "image":
-    case "document":
-      return isObj(b.source)
-        ? null
-        : field(
-            p,
+      return (b.text as string).length === 0
+        ? issue([...p, "text"], "text content blocks must be non-empty", [
+            ...p,
             type,
-            "source",
-            b.source === undefined ? MSG.required : MSG.object
-          )
+            "text",
+          ])
+        : null
     case "tool_use":
     case "server_tool_use":
     case "mcp_tool_use":
-      return (
-        str("id") ??
-        str("name") ??
-        (isObj(b.input)
-          ? null
-          : field(
-              p,
-              type,
-              "input",
-              b.input === undefined ? MSG.required : MSG.object
-            ))
-      )
+      return null
     case "tool_result":
       if (
         b.is_error !== undefined &&
         b.is_error !== null &&
         typeof b.is_error !== "boolean"
       )
-        return field(p, type, "is_error", MSG.bool)
-      return str("tool_use_id") ?? checkToolResultContent(p, b)
-    case "thinking":
-      if (typeof b.signature !== "string")
-        warnings.push({
-          code: "thinking_signature_missing",
-          message: `${p.join(".")}: thinking block without a signature; the real API rejects it (copy blocks from a real response).`,
-          path: p,
-        })
-      return str("thinking")
-    case "redacted_thinking":
-      return str("data")
-    case "tool_addition":
-    case "tool_removal":
-      return obj("tool")
-    case "fallback":
-      return obj("from") ?? obj("to")
-    case "mcp_tool_listing":
-      return (
-        str("mcp_server_name") ??
-        (Array.isArray(b.tools)
-          ? null
-          : field(
-              p,
-              type,
-              "tools",
-              b.tools === undefined ? MSG.required : MSG.list
-            ))
-      )
+        return issue([...p, "is_error"], MSG.bool, [...p, type, "is_error"])
+      return checkToolResultContent(p, b, warnings)
     case "compaction":
-      if (b.content === "")
-        return field(p, type, "content", "content cannot be empty")
-      if (
-        b.content !== undefined &&
-        b.content !== null &&
-        typeof b.content !== "string"
-      )
-        return field(p, type, "content", MSG.string)
-      return null
+      return checkCompaction(b, p)
     default:
-      if (type.endsWith("_tool_result")) return str("tool_use_id")
       return null
   }
+}
+
+function checkCompaction(b: Obj, p: Path): SimulateError | null {
+  const shown = [...p, "compaction", "content"]
+  if (b.content === "")
+    return issue([...p, "content"], "content cannot be empty", shown)
+  if (
+    b.content !== undefined &&
+    b.content !== null &&
+    typeof b.content !== "string"
+  )
+    return issue([...p, "content"], MSG.string, shown)
+  return null
 }

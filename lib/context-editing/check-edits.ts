@@ -7,7 +7,7 @@ import { approx, fmt } from "./format"
 import { issue } from "./issues"
 import { isOnDemandBlock } from "./on-demand"
 import type { NEdit } from "./validate-edits"
-import type { ThinkingMode } from "./validate-request"
+import { type ThinkingMode, thinkingIsOn } from "./validate-request"
 import type {
   Assumptions,
   EditTrace,
@@ -30,6 +30,25 @@ export interface CheckInput {
 
 const editPath = (i: number) => ["context_management", "edits", i]
 
+/**
+ * The same strategy twice is a 400 (OBS, a live vendor test: the message
+ * contains "duplicate context management strategy"; the rest of the wording
+ * is ours).
+ */
+function duplicateEdit(edits: readonly NEdit[]): SimulateError | null {
+  const seen = new Set<string>()
+  for (const e of edits) {
+    if (seen.has(e.type))
+      return issue(
+        editPath(e.index),
+        `context_management: duplicate context management strategy \`${e.type}\`: each strategy may appear once in \`context_management.edits\``,
+        null
+      )
+    seen.add(e.type)
+  }
+  return null
+}
+
 /** Returns the first 400 the API would give for this edit combination. */
 export function checkEdits(x: CheckInput): SimulateError | null {
   const edits = x.edits ?? []
@@ -38,20 +57,22 @@ export function checkEdits(x: CheckInput): SimulateError | null {
       ["context_management", "edits"],
       "List should have at least 1 item after validation, not 0"
     )
+  const dup = x.assumptions.rejectDuplicateStrategies && duplicateEdit(edits)
+  if (dup) return dup
   for (const e of edits) {
     if (e.type !== "clear_thinking_20251015") continue
-    if (x.thinking !== "enabled" && x.thinking !== "adaptive")
+    if (!thinkingIsOn(x.thinking))
       return issue(
         editPath(e.index),
         "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive",
         null
       )
-    // ASSUMPTION (spec §1.4/§4): the docs require clear_thinking first but the
-    // server's wording for a violation was never observed; this text is ours.
+    // DOC (context editing, "Combining strategies"): clear_thinking first;
+    // the wording is the API's (OBS, live probes published 2026-09).
     if (x.assumptions.requireThinkingFirst && e.index !== 0)
       return issue(
         editPath(e.index),
-        "`clear_thinking_20251015` strategy must be the first strategy in `context_management.edits` when combined with other strategies",
+        "context_management: `clear_thinking_20251015` must be the first strategy in `context_management.edits` when provided",
         null
       )
   }
@@ -121,7 +142,7 @@ export function editWarnings(x: CheckInput): SimulateWarning[] {
     if (seen.has(e.type))
       out.push({
         code: "duplicate_edit_type",
-        message: `\`${e.type}\` appears more than once; each copy runs on the result of the previous one.`,
+        message: `\`${e.type}\` appears more than once (the API rejects this; the switch "Reject duplicate strategies" is off): each copy runs on the result of the previous one.`,
         path: editPath(e.index),
       })
     seen.add(e.type)

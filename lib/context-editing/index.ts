@@ -55,6 +55,22 @@ export {
   EDIT_TYPES,
 } from "./edit-defaults"
 export { DEFAULT_MODEL_ID, getModelInfo, MODELS } from "./models"
+export {
+  ALL_BLOCK_TYPES,
+  blockTypesFor,
+  MESSAGE_BLOCK_TYPES,
+  SERVER_TOOL_RESULT_TYPES,
+  TOOL_RESULT_BLOCK_TYPES,
+} from "./block-types"
+export {
+  defaultMaxTokens,
+  enableThinking,
+  modelTakesThinking,
+  type RequestFix,
+  THINKING_BUDGET,
+  thinkingOnFix,
+  withThinkingMode,
+} from "./request-defaults"
 export { type NClearToolUses, type NEdit, parseEdits } from "./validate-edits"
 export { fitCalibrationFactor } from "@/lib/tokens"
 export type {

@@ -87,7 +87,8 @@ describe("context editing on old models (spec §4, assumed 400)", () => {
   it("rejects a listed model without it, and only warns for an unknown old id", () => {
     const listed = simulate(request("claude-3-7-sonnet-20250219"))
     expect(listed.ok).toBe(false)
-    const unknown = simulate(request("claude-3-5-sonnet-20241022"))
+    // Sonnet 3.5 is a listed (retired) row now; Claude 2.1 is not listed.
+    const unknown = simulate(request("claude-2.1"))
     expect(unknown.ok && unknown.warnings.map((w) => w.code)).toContain(
       "context_editing_unsupported"
     )

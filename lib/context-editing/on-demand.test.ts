@@ -122,7 +122,7 @@ describe("on-demand compaction", () => {
       },
       ["tool_choice"],
     ],
-    ["an unsupported model", { model: "claude-sonnet-5-5" }, ["compaction"]],
+    ["an unsupported model", { model: "claude-haiku-5-5" }, ["compaction"]],
     [
       "a Bedrock model id (not on Bedrock, DOC S-CMPOD)",
       { model: "us.anthropic.claude-opus-4-6-v1" },

@@ -256,11 +256,14 @@ describe("simulate: warnings", () => {
   it("duplicate edit types, thinking blocks with thinking off, context window exceeded", () => {
     expect(
       codes(
-        simulateOk({
-          model: MODEL,
-          messages: [{ role: "user", content: "x" }],
-          context_management: { edits: [clearTools(), clearTools()] },
-        })
+        simulateOk(
+          {
+            model: MODEL,
+            messages: [{ role: "user", content: "x" }],
+            context_management: { edits: [clearTools(), clearTools()] },
+          },
+          { assumptions: { rejectDuplicateStrategies: false } }
+        )
       )
     ).toContain("duplicate_edit_type")
     expect(

@@ -23,6 +23,7 @@ import {
   type RunKey,
   windowWarnings,
 } from "./keep-rerun"
+import { checkModelRules } from "./model-rules"
 import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
 import { buildOutcomes } from "./outcomes"
 import {
@@ -65,7 +66,7 @@ import {
 } from "./on-demand"
 import { checkThinkingContinuation } from "./thinking-continuation"
 import { parseEdits } from "./validate-edits"
-import { parseRequest } from "./validate-request"
+import { parseRequest, thinkingIsOn } from "./validate-request"
 
 /**
  * The hidden tool-use system prompt (spec §8.2): the documented size as is,
@@ -113,13 +114,10 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
       message: `Unknown model '${modelId}': capabilities guessed from its name (${model.tokenizer} tokenizer, ${fmt(model.contextWindow)}-token window).`,
       path: ["model"],
     })
-  if (model.retired)
-    warnings.push({
-      code: "retired_model",
-      message: `${model.displayName} is retired from the API; requests to it would fail.`,
-      path: ["model"],
-    })
   const A = resolveAssumptions(options.assumptions)
+  const mr = checkModelRules(p, model, modelId, A)
+  if (mr.error) return fail(mr.error, p.bare)
+  warnings.push(...mr.warnings)
   const a = analyzeMessages(p.messages)
   if (a.error) return fail(a.error, p.bare)
   warnings.push(...a.warnings)
@@ -155,7 +153,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   const ce = checkEdits(check) ?? checkOnDemand(p.body, a, model, modelId)
   if (ce) return fail(ce, p.bare)
   warnings.push(...editWarnings(check))
-  const thinkingOn = p.thinking === "enabled" || p.thinking === "adaptive"
+  const thinkingOn = thinkingIsOn(p.thinking)
   if (!thinkingOn && a.hasThinkingBlock)
     warnings.push({
       code: "thinking_blocks_without_thinking",

@@ -25,7 +25,7 @@ const req = (messages: unknown[], thinking: unknown) => ({
   messages,
 })
 const ENABLED = { type: "enabled", budget_tokens: 2048 }
-// The API's answer: a 400 with the switch on (off, the default: a warning).
+// The API's answer: a 400 (the default; switch off: a warning).
 const REJECT = { assumptions: { rejectThinkingContinuation: true } }
 const simulateError = (request: unknown) => simulateErrorWith(request, REJECT)
 const strictOk = (request: unknown) => simulateOk(request, REJECT)
@@ -112,13 +112,18 @@ describe("thinking at the end of a request", () => {
     )
   })
 
-  it("by default (switch off) the request is simulated, with the API's message as a warning", () => {
+  it("by default the API's 400; with the switch off the request is simulated, with the API's message as a warning", () => {
     const loop = [
       { role: "user", content: "Read a.ts" },
       { role: "assistant", content: [call("t1")] },
       result("t1"),
     ]
-    const r = simulateOk(req(loop, ENABLED))
+    expect(simulateErrorWith(req(loop, ENABLED)).message).toMatch(
+      /Expected `thinking` or `redacted_thinking`/
+    )
+    const r = simulateOk(req(loop, ENABLED), {
+      assumptions: { rejectThinkingContinuation: false },
+    })
     const w = r.warnings.find((x) => x.code === "thinking_continuation")!
     expect(w.path).toEqual(["messages", 1, "content", 0, "type"])
     expect(w.message).toMatch(/The API rejects this request/)

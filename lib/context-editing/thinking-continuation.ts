@@ -12,7 +12,7 @@
 import type { Analysis } from "./analyze"
 import { issue } from "./issues"
 import type { SimulateError } from "./types"
-import type { ThinkingMode } from "./validate-request"
+import { type ThinkingMode, thinkingIsOn } from "./validate-request"
 
 const DOCS =
   "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
@@ -40,7 +40,7 @@ export function checkThinkingContinuation(
   const roles = a.messageRoles
   const last = roles.length - 1
   if (last < 0) return null
-  if (thinking !== "enabled" && thinking !== "adaptive") {
+  if (!thinkingIsOn(thinking)) {
     if (roles[last] !== "assistant") return null
     for (let i = a.msgStart[last]!; i < a.msgStart[last + 1]!; i++)
       if (isThinking(a.recs[i]!.kind))

@@ -34,8 +34,33 @@ export interface ModelInfo {
   toolPromptDocumented: boolean
   /** false when `getModelInfo` fell back for an unknown id. */
   known: boolean
+  /** Retirement date on the Claude API (ISO), past or announced. */
+  retiresOn?: string
+  /**
+   * `thinking.type` values this model accepts; absent: every type the
+   * validator knows. The rule's wording and evidence are in model-rules.ts.
+   */
+  thinkingTypes?: readonly string[]
+  /**
+   * The docs name this model's thinking types (Sonnet 5.5, Haiku 5.5): any
+   * other type is a 400. Otherwise a type outside `thinkingTypes` is a 400
+   * only with the `rejectUnlistedThinkingTypes` switch (else a warning).
+   */
+  thinkingTypesDocumented?: boolean
+  /** false: `tool_choice` `any` / `tool` (forced tool use) is rejected. */
+  forcedToolUse?: boolean
+  /** Where the row's facts come from: label (DOC / OBS / SDK / 3P / INFERRED) and URL. */
+  evidence?: readonly ModelEvidence[]
   /** Evidence notes (e.g. inferred capabilities). */
   notes?: string
+}
+
+/** One source behind a model row or rule. */
+export interface ModelEvidence {
+  label: "DOC" | "OBS" | "SDK" | "3P" | "INFERRED"
+  url: string
+  /** What the source says, in our words. */
+  fact: string
 }
 
 /** Every ASSUMPTION of the spec that changes an outcome, as a switch. */
@@ -78,6 +103,12 @@ export interface Assumptions {
   memoryWarningAt: "off" | "0.8" | "0.9" | "0.95"
   /** Thinking at the end of a request breaks the API's rules: a 400 (false: a warning) (§4). */
   rejectThinkingContinuation: boolean
+  /** The same strategy twice in `edits` is a 400 (false: each copy runs on the previous one's result) (§4). */
+  rejectDuplicateStrategies: boolean
+  /** A retired model id is the API's 404 (false: a warning, so recorded sessions stay simulable). */
+  rejectRetiredModels: boolean
+  /** A thinking type outside a model's observed or inferred list is a 400 (false: a warning). */
+  rejectUnlistedThinkingTypes: boolean
 }
 
 /** Describes one assumption switch for the UI. */

@@ -154,6 +154,8 @@ export type WarningCode =
   | "context_window_exceeded"
   | "system_message_unsupported"
   | "edit_after_compaction"
+  | "unknown_block_type"
+  | "thinking_type_unsupported"
 
 /** A suspicious but allowed thing in the request. */
 export interface SimulateWarning {
@@ -286,7 +288,8 @@ export interface SimulateSuccess {
 
 /** The API-shaped error for an invalid request. */
 export interface SimulateError {
-  type: "invalid_request_error"
+  /** `not_found_error` only for a retired model id (the API's 404). */
+  type: "invalid_request_error" | "not_found_error"
   message: string
   path: JsonPath
   /** The API's error code, where it gives one (e.g. `compaction_block_misplaced`). */

@@ -103,10 +103,11 @@ function clearToolUses(
     exclude: [],
     clearInputs: false,
   }
-  // trigger, keep, clear_thinking's keep, pause_after_compaction and edits
-  // are optional but not nullable in the SDK (no `| null`, unlike
-  // clear_at_least, exclude_tools, clear_tool_inputs and the compaction
-  // trigger), so `null` is a type error there, not the default.
+  // trigger, keep, clear_thinking's keep and edits are optional but not
+  // nullable in the SDK (no `| null`, unlike clear_at_least, exclude_tools,
+  // clear_tool_inputs and the compaction trigger; pause_after_compaction is
+  // the observed exception: see compact()),
+  // so `null` is a type error there, not the default.
   if (e.trigger !== undefined) {
     // Minimum 1 is an inference from the SDK's generated fixtures (spec §1.3).
     const t = typedValue(
@@ -209,12 +210,26 @@ function compact(
       e.trigger,
       [...p, "trigger"],
       ["input_tokens"],
-      EDIT_LIMITS.compactionTriggerMin
+      Number.NEGATIVE_INFINITY
     )
     if (!t.ok) return t
+    const min = EDIT_LIMITS.compactionTriggerMin
+    // OBS (live 400s, 2026-09): the minimum has its own wording, which
+    // replaced the Pydantic-style "Input should be greater than or equal to".
+    if (t.value.value < min)
+      return {
+        ok: false,
+        error: issue(
+          [...p, "trigger", "value"],
+          `${[...p, "compact_20260112"].join(".")}: trigger.value must be at least ${min}`,
+          null
+        ),
+      }
     out.trigger = t.value.value
   }
-  if (e.pause_after_compaction !== undefined) {
+  // The SDK types it `pause_after_compaction?: boolean`, but the API
+  // accepts `null` like an absent field (OBS, live requests answered 200).
+  if (e.pause_after_compaction != null) {
     if (typeof e.pause_after_compaction !== "boolean")
       return bad([...p, "pause_after_compaction"], MSG.bool)
     out.pause = e.pause_after_compaction

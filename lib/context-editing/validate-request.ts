@@ -6,8 +6,17 @@
 import { intProblem, isObj, issue, MSG } from "./issues"
 import type { SimulateError } from "./types"
 
-/** Thinking mode as the edits see it; "absent" behaves like disabled. */
-export type ThinkingMode = "enabled" | "adaptive" | "disabled" | "absent"
+/**
+ * Thinking mode as the edits see it; "absent" behaves like disabled.
+ * `between_tools` (Sonnet 5.5, DOC) still returns thinking blocks between
+ * tool calls, so the engine treats it as thinking on.
+ */
+export type ThinkingMode =
+  "enabled" | "adaptive" | "between_tools" | "disabled" | "absent"
+
+/** Whether thinking blocks are produced (and the thinking rules apply). */
+export const thinkingIsOn = (t: ThinkingMode): boolean =>
+  t === "enabled" || t === "adaptive" || t === "between_tools"
 
 /** The top-level fields the simulator needs, checked. */
 export interface ParsedRequest {
@@ -24,7 +33,13 @@ export interface ParsedRequest {
 }
 
 const TOOL_CHOICES = ["auto", "any", "tool", "none"] as const
-const THINKING_TYPES = ["enabled", "disabled", "adaptive"] as const
+// SDK BetaThinkingConfigParam; between_tools (Sonnet 5.5) is the newest.
+const THINKING_TYPES = [
+  "enabled",
+  "disabled",
+  "adaptive",
+  "between_tools",
+] as const
 
 function checkSystem(system: unknown): SimulateError | null {
   if (system === undefined || system === null || typeof system === "string")
@@ -51,11 +66,18 @@ function checkTools(tools: unknown): SimulateError | null {
   for (let i = 0; i < tools.length; i++) {
     const t: unknown = tools[i]
     if (!isObj(t)) return issue(["tools", i], MSG.object)
-    if (t.name === undefined) return issue(["tools", i, "name"], MSG.required)
-    if (typeof t.name !== "string")
-      return issue(["tools", i, "name"], MSG.string)
     const client =
       t.type === undefined || t.type === null || t.type === "custom"
+    // A client tool needs a name; a server tool or toolset may have none
+    // (SDK BetaMCPToolset: `mcp_server_name` only; OBS: answered 200).
+    if (t.name === undefined) {
+      if (client) return issue(["tools", i, "name"], MSG.required)
+      if (typeof t.type !== "string")
+        return issue(["tools", i, "type"], MSG.string)
+      continue
+    }
+    if (typeof t.name !== "string")
+      return issue(["tools", i, "name"], MSG.string)
     if (client && !isObj(t.input_schema))
       return issue(
         ["tools", i, "input_schema"],
@@ -90,7 +112,9 @@ function checkThinking(
 ): SimulateError | null {
   if (th === undefined || th === null) return null
   if (!isObj(th)) return issue(["thinking"], MSG.object)
-  if (th.type === undefined) return issue(["thinking"], MSG.noTag)
+  // OBS (pydantic-ai cassette, Fable 5.1, answered 200): a thinking object
+  // with only `block_binding` is accepted; the model's default applies.
+  if (th.type === undefined) return null
   if (!THINKING_TYPES.includes(th.type as never))
     return issue(["thinking"], MSG.tag(th.type, THINKING_TYPES))
   if (th.type !== "enabled") return null
@@ -157,9 +181,10 @@ export function parseRequest(
   const tc = isObj(body.tool_choice)
     ? (body.tool_choice.type as ParsedRequest["toolChoice"])
     : "auto"
-  const th = isObj(body.thinking)
-    ? (body.thinking.type as ThinkingMode)
-    : "absent"
+  const th =
+    isObj(body.thinking) && body.thinking.type !== undefined
+      ? (body.thinking.type as ThinkingMode)
+      : "absent"
   return {
     ok: true,
     value: {

@@ -160,7 +160,9 @@ describe("exportLangChain", () => {
         ],
         { thinking: { type: "enabled", budget_tokens: 1024 }, max_tokens: 4096 }
       ),
-      "python"
+      "python",
+      // The API rejects a strategy sent twice; the switch keeps both here.
+      { assumptions: { rejectDuplicateStrategies: false } }
     )
     expect(code.match(/ClearToolUsesEdit\(/g)).toHaveLength(2)
     expect(code.indexOf("keep=2,")).toBeLessThan(code.indexOf("keep=0,"))
@@ -180,10 +182,9 @@ describe("exportLangChain", () => {
 
   it("explains instead of exporting when there is nothing to map", () => {
     // A line break in the pasted text cannot end the comment early.
-    const hostile = request([FULL])
-    hostile.messages[0] = {
-      role: "user",
-      content: [{ type: "x\nimport os", text: "hi" }],
+    const hostile = {
+      ...request([FULL]),
+      tool_choice: { type: "x\nimport os" },
     }
     for (const language of ["python", "typescript"] as const)
       expect(

@@ -1,3 +1,4 @@
+import { modelTakesThinking } from "@/lib/context-editing/request-defaults"
 import type {
   ContentBlock,
   ImportedRequest,
@@ -269,7 +270,11 @@ export function generateSession(options: GenerateOptions): ImportedRequest {
     messages: b.messages,
   }
   if (plan.toolCalls > 0) request.tools = toolDefinitions(plan.mix)
-  if (s.thinking) request.thinking = { type: "enabled", budget_tokens: 8_000 }
+  // Manual thinking where the model takes it, else adaptive (never a 400).
+  if (s.thinking)
+    request.thinking = modelTakesThinking(request, "enabled")
+      ? { type: "enabled", budget_tokens: 8_000 }
+      : { type: "adaptive" }
   fillSlots(request, b.slots, plan.target)
   return request
 }

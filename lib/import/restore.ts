@@ -1,4 +1,5 @@
 import { getModelInfo } from "@/lib/context-editing/models"
+import { defaultMaxTokens } from "@/lib/context-editing/request-defaults"
 
 import { failure, isRecord, type Notes, plural, succeed } from "./notes"
 import { inferMissingTools } from "./infer-tools"
@@ -194,8 +195,9 @@ export function restoreRequest(
   if (typeof max === "number" && Number.isInteger(max) && max > 0)
     data.max_tokens = max
   else {
-    data.max_tokens = DEFAULT_MAX_TOKENS
-    notes.info(`No valid max_tokens; using ${DEFAULT_MAX_TOKENS}`)
+    // Above a thinking budget it must be, or the request is a new 400.
+    data.max_tokens = defaultMaxTokens(input.thinking, DEFAULT_MAX_TOKENS)
+    notes.info(`No valid max_tokens; using ${data.max_tokens}`)
   }
   const system = restoreSystem(input.system, extraSystem, notes)
   if (system === undefined) delete data.system

@@ -7,11 +7,11 @@
  * hover text and the first squiggles.
  *
  * Values come from one place each: block types from the engine's list
- * (`ALL_BLOCK_TYPES`), defaults and minimums from `edit-defaults.ts`.
+ * (`ALL_BLOCK_TYPES` in `lib/context-editing/block-types.ts`), defaults and minimums from `edit-defaults.ts`.
  */
 import { z } from "zod"
 
-import { ALL_BLOCK_TYPES } from "@/lib/context-editing/block-rules"
+import { ALL_BLOCK_TYPES } from "@/lib/context-editing/block-types"
 import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing/edit-defaults"
 
 const count = (minimum: number, description: string) =>

@@ -3,6 +3,7 @@
  * messages and blocks of a request without mutating it. Ids for new tool uses
  * come from `nextToolUseId`, deterministic in the request's existing ids.
  */
+import { blockTemplate } from "@/lib/context-editing/block-types"
 
 export type Json = Record<string, unknown>
 export type Block = Json & { type: string }
@@ -192,7 +193,7 @@ export function newBlock(request: unknown, type: string): Block {
       return { type, tool_use_id: ids.at(-1) ?? "", content: "" }
     }
     default:
-      return { type }
+      return blockTemplate(type) as Block
   }
 }
 

@@ -2,7 +2,7 @@
 
 import { memo } from "react"
 
-import type { MessageRole } from "@/lib/context-editing"
+import { blockTypesFor, type MessageRole } from "@/lib/context-editing"
 import {
   addBlock,
   blocksOf,
@@ -19,7 +19,9 @@ import {
 import { BlockEditor } from "./block-editor"
 import { useCompose } from "./use-compose"
 
-const BLOCK_TYPES: Record<MessageRole, string[]> = {
+// The commonest types get a button; every other type the role may hold
+// (from the engine's one list) is in the "more" menu.
+const COMMON: Record<MessageRole, string[]> = {
   user: ["text", "tool_result", "image"],
   // A mid-conversation system message (Opus 4.8 and later).
   system: ["text"],
@@ -32,6 +34,18 @@ const BLOCK_TYPES: Record<MessageRole, string[]> = {
     "web_search_tool_result",
   ],
 }
+const BLOCK_TYPES = Object.fromEntries(
+  (["user", "assistant", "system"] as const).map((role) => {
+    const all = blockTypesFor(role)
+    return [
+      role,
+      {
+        common: COMMON[role].filter((t) => all.includes(t)),
+        more: all.filter((t) => !COMMON[role].includes(t)),
+      },
+    ]
+  })
+) as Record<MessageRole, { common: string[]; more: string[] }>
 
 const iconBtn =
   "rounded px-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-30 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
@@ -125,19 +139,7 @@ export const MessageCard = memo(function MessageCard({
           </li>
         ))}
       </ul>
-      <div className="mt-1 flex flex-wrap gap-1">
-        {BLOCK_TYPES[role].map((type) => (
-          <button
-            key={type}
-            type="button"
-            data-testid={`${t}.add.${type}`}
-            onClick={() => compose((r) => addBlock(r, index, type))}
-            className="rounded border border-dashed border-zinc-300 px-1.5 py-px font-mono text-[10px] text-zinc-600 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-900"
-          >
-            + {type}
-          </button>
-        ))}
-      </div>
+      <AddBlockRow role={role} index={index} />
     </li>
   )
 })
@@ -198,5 +200,45 @@ function OrderControls({
         ✕
       </button>
     </>
+  )
+}
+
+/** "+ text", "+ tool_result"… and the "more" menu under a message. */
+function AddBlockRow({ role, index }: { role: MessageRole; index: number }) {
+  const compose = useCompose()
+  const t = `compose.message.${index}`
+  return (
+    <div className="mt-1 flex flex-wrap gap-1">
+      {BLOCK_TYPES[role].common.map((type) => (
+        <button
+          key={type}
+          type="button"
+          data-testid={`${t}.add.${type}`}
+          onClick={() => compose((r) => addBlock(r, index, type))}
+          className="rounded border border-dashed border-zinc-300 px-1.5 py-px font-mono text-[10px] text-zinc-600 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-900"
+        >
+          + {type}
+        </button>
+      ))}
+      {BLOCK_TYPES[role].more.length > 0 && (
+        <select
+          aria-label={`Add another block type to message ${index}`}
+          data-testid={`${t}.add.more`}
+          value=""
+          onChange={(e) => {
+            const type = e.target.value
+            if (type) compose((r) => addBlock(r, index, type))
+          }}
+          className="rounded border border-dashed border-zinc-300 bg-transparent px-1 py-px font-mono text-[10px] text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
+        >
+          <option value="">+ more…</option>
+          {BLOCK_TYPES[role].more.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
   )
 }

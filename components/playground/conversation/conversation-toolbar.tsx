@@ -2,7 +2,12 @@
 
 import { type ReactNode, useId, useMemo, useState } from "react"
 
-import { cacheSetup, getModelInfo, MODELS } from "@/lib/context-editing"
+import {
+  cacheSetup,
+  getModelInfo,
+  MODELS,
+  withThinkingMode,
+} from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
 
@@ -170,7 +175,11 @@ export function ConversationToolbar() {
         {MODELS.map((m) => (
           <option key={m.id} value={m.id}>
             {m.displayName}
-            {m.retired ? " (retired)" : ""}
+            {m.retired
+              ? " (retired)"
+              : m.retiresOn
+                ? ` (retires ${m.retiresOn})`
+                : ""}
           </option>
         ))}
       </Picker>
@@ -180,23 +189,12 @@ export function ConversationToolbar() {
         testId="conversation.thinking"
         disabled={disabled}
         value={thinkingMode(request)}
-        onChange={(v) =>
-          updateRequest((r) =>
-            withKey(
-              r,
-              "thinking",
-              v === "off"
-                ? undefined
-                : v === "enabled"
-                  ? { type: "enabled", budget_tokens: 4096 }
-                  : { type: v }
-            )
-          )
-        }
+        onChange={(v) => updateRequest((r) => withThinkingMode(r, v))}
       >
         <option value="off">off</option>
         <option value="enabled">enabled</option>
         <option value="adaptive">adaptive</option>
+        <option value="between_tools">between_tools</option>
         <option value="disabled">disabled</option>
       </Picker>
       <Picker

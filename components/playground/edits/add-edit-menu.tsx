@@ -65,17 +65,23 @@ export function AddEditMenu({
               role="menuitem"
               autoFocus={c === CHOICES[0]}
               data-testid={`edits.add.${c.type}`}
+              // The API rejects the same strategy twice.
+              disabled={existing.includes(c.type)}
               onClick={() => {
                 onAdd({ type: c.type })
                 setOpen(false)
               }}
-              className="block w-full rounded px-2 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
+              className="block w-full rounded px-2 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none disabled:opacity-50 disabled:hover:bg-transparent dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
             >
               <span className="block text-sm">
                 {c.label}
-                {existing.includes(c.type) ? " (again)" : ""}
+                {existing.includes(c.type) ? " (already added)" : ""}
               </span>
-              <span className="block text-[11px] text-zinc-500">{c.note}</span>
+              <span className="block text-[11px] text-zinc-500">
+                {existing.includes(c.type)
+                  ? "the API rejects a strategy sent twice"
+                  : c.note}
+              </span>
             </button>
           ))}
         </div>

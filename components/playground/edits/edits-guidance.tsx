@@ -1,5 +1,8 @@
 "use client"
 
+import { useMemo } from "react"
+
+import { thinkingOnFix } from "@/lib/context-editing"
 import { moveEdit, type EditObject } from "@/lib/state/edits"
 
 import { usePlaygroundStore } from "../playground-store-provider"
@@ -7,8 +10,15 @@ import { usePlaygroundStore } from "../playground-store-provider"
 function thinkingOn(request: unknown): boolean {
   if (typeof request !== "object" || request === null) return false
   const t = (request as { thinking?: { type?: unknown } }).thinking
-  return t?.type === "enabled" || t?.type === "adaptive"
+  return (
+    t?.type === "enabled" ||
+    t?.type === "adaptive" ||
+    t?.type === "between_tools"
+  )
 }
+
+const isReq = (r: unknown): r is Record<string, unknown> =>
+  typeof r === "object" && r !== null && !Array.isArray(r)
 
 /**
  * Explains the two rules of clear_thinking where they bite — it must come
@@ -22,8 +32,18 @@ export function EditsGuidance({
   edits: EditObject[]
 }) {
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
+  const assumptions = usePlaygroundStore((s) => s.assumptions)
   const thinkingIndex = edits.findIndex(
     (e) => e.type === "clear_thinking_20251015"
+  )
+  const needsThinking = thinkingIndex >= 0 && !thinkingOn(request)
+  // The fix is simulated before it is offered: it never adds a new 400.
+  const thinkingFix = useMemo(
+    () =>
+      needsThinking && isReq(request)
+        ? thinkingOnFix(request, { assumptions })
+        : null,
+    [needsThinking, request, assumptions]
   )
   if (thinkingIndex < 0) return null
   const box =
@@ -49,7 +69,7 @@ export function EditsGuidance({
           </button>
         </div>
       )}
-      {!thinkingOn(request) && (
+      {thinkingFix && (
         <div className={box} data-testid="edits.guidance.thinking">
           <strong>Thinking is off.</strong> <code>clear_thinking_20251015</code>{" "}
           only works when <code>thinking</code> is enabled or adaptive; the API
@@ -59,14 +79,9 @@ export function EditsGuidance({
             type="button"
             className={fix}
             data-testid="edits.guidance.thinking.fix"
-            onClick={() =>
-              updateRequest((r) => ({
-                ...r,
-                thinking: { type: "enabled", budget_tokens: 4096 },
-              }))
-            }
+            onClick={() => updateRequest(thinkingFix.apply)}
           >
-            Enable thinking (budget 4,096)
+            {thinkingFix.label}
           </button>
         </div>
       )}

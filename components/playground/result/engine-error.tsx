@@ -38,7 +38,8 @@ export function EngineError({
       className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100"
     >
       <p className="font-semibold">
-        The API would reject this request (400 invalid_request_error)
+        The API would reject this request (
+        {error.type === "not_found_error" ? "404" : "400"} {error.type})
       </p>
       <p
         className="mt-1 font-mono text-xs break-words"

@@ -563,20 +563,23 @@ describe("clear_tool_uses_20250919", () => {
 describe("clear_tool_uses after an earlier clear_tool_uses", () => {
   it("counts results the first edit cleared as its own victims and clears their inputs when asked", () => {
     const messages = toolConversation(3, 2000)
-    const r = simulateOk({
-      model: MODEL,
-      messages,
-      context_management: {
-        edits: [
-          clearTools({ trigger: tokens(100), keep: uses(2) }),
-          clearTools({
-            trigger: tokens(100),
-            keep: uses(0),
-            clear_tool_inputs: true,
-          }),
-        ],
+    const r = simulateOk(
+      {
+        model: MODEL,
+        messages,
+        context_management: {
+          edits: [
+            clearTools({ trigger: tokens(100), keep: uses(2) }),
+            clearTools({
+              trigger: tokens(100),
+              keep: uses(0),
+              clear_tool_inputs: true,
+            }),
+          ],
+        },
       },
-    })
+      { assumptions: { rejectDuplicateStrategies: false } }
+    )
     expect(
       r.context_management!.applied_edits.map(
         (e) => "cleared_tool_uses" in e && e.cleared_tool_uses

@@ -125,9 +125,17 @@ export const unchangedStep = (victims: number): TraceStep => ({
   text: `The ${plural(victims, "tool result")} to clear already read${victims === 1 ? "s" : ""} the placeholder → the prompt does not change, so there is no applied_edits entry (an edit that changes nothing reports nothing)`,
 })
 
-/** A tool_use block with its input cleared (per the cleared-input switch). */
+/**
+ * A tool_use block with its input cleared (per the cleared-input switch).
+ * The placeholder shape is an object holding the placeholder text, so the
+ * edited request stays a valid request (the API takes only an object as
+ * `input`).
+ */
 export const clearedInput = (
   b: Record<string, unknown>,
   emptyObject: boolean,
   ph: string
-): Record<string, unknown> => ({ ...b, input: emptyObject ? {} : ph })
+): Record<string, unknown> => ({
+  ...b,
+  input: emptyObject ? {} : { cleared: ph },
+})

@@ -11,7 +11,10 @@
  */
 import { z } from "zod"
 
-import { ALL_BLOCK_TYPES } from "@/lib/context-editing/block-types"
+import {
+  ALL_BLOCK_TYPES,
+  TOOL_RESULT_BLOCK_TYPES,
+} from "@/lib/context-editing/block-types"
 import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing/edit-defaults"
 
 const count = (minimum: number, description: string) =>
@@ -37,7 +40,16 @@ const toolResultBlock = z.looseObject({
   type: z.literal("tool_result"),
   tool_use_id: z.string(),
   content: z
-    .union([z.string(), z.array(z.looseObject({ type: z.string() }))])
+    .union([
+      z.string(),
+      z.array(
+        z.looseObject({
+          type: z
+            .enum(Object.keys(TOOL_RESULT_BLOCK_TYPES) as [string])
+            .describe("Block type inside a tool result"),
+        })
+      ),
+    ])
     .optional(),
   is_error: z.boolean().optional(),
 })

@@ -10,3 +10,12 @@ export {
   type RetryOptions,
 } from "./retry"
 export type * from "./types"
+export {
+  applySettled,
+  type ProbeRuns,
+  probeRunsForLink,
+  readProbeRuns,
+  type StoredProbeRun,
+  toStoredRun,
+  validSwitchValue,
+} from "./stored"

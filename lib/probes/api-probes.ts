@@ -117,7 +117,7 @@ export const unsupportedModelProbe: Probe = {
         `Accepted (${numbers(a)}): edits on ${UNSUPPORTED} are not rejected.`,
         [a]
       )
-    if (rejectedFor(a, /support/i))
+    if (rejectedFor(a, /does not support/i))
       return decided(this, true, `Rejected: “${a.message}”`, [a])
     return undecided(
       this,

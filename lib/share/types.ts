@@ -1,4 +1,4 @@
-import type { ProbeRuns } from "@/lib/probes"
+import type { ProbeRuns } from "@/lib/probes/stored"
 
 /** Which panel of the playground a shared link opens on. */
 export type ShareTab =

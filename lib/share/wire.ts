@@ -1,7 +1,7 @@
 // The JSON object a v1 link carries, and its mapping to/from ShareState.
 // codec.ts owns the compatibility rules; this file only implements them.
 
-import { probeRunsForLink, readProbeRuns } from "@/lib/probes"
+import { probeRunsForLink, readProbeRuns } from "@/lib/probes/stored"
 
 import { stripSecrets } from "./secrets"
 import type { ShareState, ShareTab, ShareView } from "./types"

@@ -109,8 +109,8 @@ export function ProbeSection({
         Check assumptions against the API
       </h3>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        About {PLANNED_REQUESTS} small count_tokens requests for {model}, which
-        cost nothing (count_tokens is free; no message is sent). Each switch the
+        About {PLANNED_REQUESTS} count_tokens requests for {model}, which cost
+        nothing (count_tokens is free; no message is sent). Each switch the
         answers decide is shown with its evidence; nothing changes until you
         apply it.
       </p>

@@ -2,24 +2,41 @@
  * Token calibration from requests of known content: the per-message
  * framing, the hidden tool-use prompt and the placeholder's cost, all from
  * differences of measured counts (a "." is one token in every tokenizer),
- * plus the measured ÷ estimated factor of the trigger probe's prompt.
+ * plus the measured ÷ estimated factor of the trigger probe's prose.
  */
 import { simulate } from "@/lib/context-editing"
 
-import { ALWAYS, clearToolUses, clientPair, clientTools } from "./fixtures"
+import { ALWAYS, clientTools } from "./fixtures"
 import { decided, type Probe, type ProbeContext, undecided } from "./kit"
+import type { Answer } from "./session"
+import { lookupBody } from "./tool-probes"
 import type { ProbeCalibration } from "./types"
 
 const dot = (role: "user" | "assistant") => ({ role, content: "." })
 
-/** The measured ÷ estimated count of the trigger probe's prompt. */
-function tokenFactor(ctx: ProbeContext): number | undefined {
-  if (!ctx.measured) return undefined
-  const est = simulate({ model: ctx.session.model, ...ctx.measured.body })
-  if (!est.ok || est.original_input_tokens <= 0) return undefined
-  return (
-    Math.round((ctx.measured.tokens / est.original_input_tokens) * 1e4) / 1e4
-  )
+const estimate = (model: string, body: Record<string, unknown>) => {
+  const r = simulate({ model, ...body })
+  return r.ok ? r.original_input_tokens : null
+}
+
+/**
+ * Measured ÷ estimated tokens of the trigger probe's prose: the same
+ * request with a one-token result is subtracted on both sides, so fixed
+ * overheads (hidden tool prompt, framing) do not enter the factor.
+ */
+function tokenFactor(
+  ctx: ProbeContext,
+  small: Answer,
+  smallBody: Record<string, unknown>
+): number | undefined {
+  if (!ctx.measured || !small.ok || small.original === null) return undefined
+  const model = ctx.session.model
+  const big = estimate(model, ctx.measured.body)
+  const little = estimate(model, smallBody)
+  const measured = ctx.measured.tokens - small.original
+  if (big === null || little === null || big <= little || measured <= 0)
+    return undefined
+  return Math.round((measured / (big - little)) * 1e4) / 1e4
 }
 
 export const calibrationProbe: Probe = {
@@ -42,15 +59,12 @@ export const calibrationProbe: Probe = {
       messages: [dot("user")],
       tools: clientTools(["probe_a", "probe_b"]),
     })
-    const ph = await s.count("clear a one-token result", {
-      tools: clientTools(["lookup"]),
-      messages: [dot("user"), ...clientPair("toolu_probe_p1", "lookup", ".")],
-      context_management: { edits: [clearToolUses(ALWAYS, 0)] },
-    })
+    const phBody = lookupBody(ALWAYS.value, ".")
+    const ph = await s.count("clear a one-token result", phBody)
     const all = [one, three, t1, t2, ph]
     const cal: ProbeCalibration = {
       model: s.model,
-      tokenFactor: tokenFactor(ctx),
+      tokenFactor: tokenFactor(ctx, ph, phBody),
     }
     if (one.ok && three.ok)
       cal.messageFraming = (three.input - one.input) / 2 - 1

@@ -27,13 +27,14 @@ const BIG = 3000
 const start = { role: "user", content: "Run the lookups, please." }
 const edits = (...e: object[]) => ({ edits: e })
 
-function triggerBody(value: number): Record<string, unknown> {
+/** One lookup whose result is `result` (the trigger probe's large prose by default). */
+export function lookupBody(
+  value: number,
+  result = prose(BIG, 11)
+): Record<string, unknown> {
   return {
     tools: clientTools(["lookup"]),
-    messages: [
-      start,
-      ...clientPair("toolu_probe_t1", "lookup", prose(BIG, 11)),
-    ],
+    messages: [start, ...clientPair("toolu_probe_t1", "lookup", result)],
     context_management: edits(
       clearToolUses({ type: "input_tokens", value }, 0)
     ),
@@ -49,7 +50,7 @@ export const triggerProbe: Probe = {
     const s = ctx.session
     const m = await s.count(
       "trigger above the prompt (measures it)",
-      triggerBody(NEVER.value)
+      lookupBody(NEVER.value)
     )
     if (!m.ok || m.original === null || m.input !== m.original) {
       s.skip(2)
@@ -58,12 +59,12 @@ export const triggerProbe: Probe = {
       ])
     }
     const T = m.original
-    ctx.measured = { body: triggerBody(NEVER.value), tokens: T }
+    ctx.measured = { body: lookupBody(NEVER.value), tokens: T }
     const at = await s.count(
       `trigger = ${T} (the measured count)`,
-      triggerBody(T)
+      lookupBody(T)
     )
-    const below = await s.count(`trigger = ${T - 1}`, triggerBody(T - 1))
+    const below = await s.count(`trigger = ${T - 1}`, lookupBody(T - 1))
     const all = [m, at, below]
     if (dominance(below) !== "cleared")
       return undecided(

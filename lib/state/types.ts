@@ -92,7 +92,7 @@ export interface ProbesSlice {
   setProbeRun: (run: StoredProbeRun) => void
   /** Adds runs read from storage or a link (validated; junk is dropped). */
   mergeProbeRuns: (raw: unknown) => void
-  /** Sets the switches a model's run settled (after the user confirmed). */
+  /** Sets the switches a model's run settled and its measured token factor (after the user confirmed). */
   applyProbeRun: (model: string) => void
 }
 

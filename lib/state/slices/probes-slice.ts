@@ -24,6 +24,12 @@ export const createProbesSlice: StateCreator<
   applyProbeRun: (model: string) => {
     const run = get().probeRuns[model]
     if (!run) return
-    set((s) => ({ assumptions: applySettled(s.assumptions, run.settled) }))
+    const factor = run.calibration?.tokenFactor
+    const fitted = factor !== undefined && factor >= 0.25 && factor <= 4
+    set((s) => ({
+      assumptions: applySettled(s.assumptions, run.settled),
+      // The measured token factor replaces the incidental one for this model.
+      ...(fitted ? { calibration: { ...s.calibration, [model]: factor } } : {}),
+    }))
   },
 })

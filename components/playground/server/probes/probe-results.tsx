@@ -32,9 +32,8 @@ const dateOf = (iso: string) =>
 
 /** One model's run: each settled switch with its evidence, then Apply. */
 export function ProbeResults({ run }: { run: StoredProbeRun }) {
-  const store = usePlaygroundStoreApi()
   const assumptions = usePlaygroundStore((s) => s.assumptions)
-  const [confirming, setConfirming] = useState(false)
+  const factorNow = usePlaygroundStore((s) => s.calibration[run.model])
   const settled = Object.entries(run.settled)
   const current = { ...DEFAULT_ASSUMPTIONS, ...assumptions } as Record<
     string,
@@ -45,9 +44,12 @@ export function ProbeResults({ run }: { run: StoredProbeRun }) {
     (e) => e.key !== "calibration" && !("value" in e)
   )
   const calibration = run.evidence.find((e) => e.key === "calibration")
+  const factor = run.calibration?.tokenFactor
+  const factorPending = factor !== undefined && factorNow !== factor
   const applied =
+    !factorPending &&
     JSON.stringify(applySettled(assumptions, run.settled)) ===
-    JSON.stringify(assumptions)
+      JSON.stringify(assumptions)
   return (
     <section
       aria-label={`Probe results for ${run.model}`}
@@ -110,6 +112,30 @@ export function ProbeResults({ run }: { run: StoredProbeRun }) {
           Token calibration: {calibration.finding}
         </p>
       )}
+      <ApplyControls
+        model={run.model}
+        applied={applied}
+        changes={changes}
+        factor={factorPending ? factor : undefined}
+      />
+    </section>
+  )
+}
+
+/** Apply, with a confirmation that lists what changes. */
+function ApplyControls(props: {
+  model: string
+  applied: boolean
+  changes: [string, unknown][]
+  /** A measured token factor not yet used for this model. */
+  factor: number | undefined
+}) {
+  const { model, applied, changes, factor } = props
+  const store = usePlaygroundStoreApi()
+  const [confirming, setConfirming] = useState(false)
+  const factorPending = factor !== undefined
+  return (
+    <>
       {applied ? (
         <p className="text-xs text-zinc-500" data-testid="probes.applied">
           The page uses these settled values.
@@ -129,7 +155,9 @@ export function ProbeResults({ run }: { run: StoredProbeRun }) {
                   `${ASSUMPTION_SPECS.find((s) => s.key === k)?.label ?? k}: ${valueLabel(k, v)}`
               )
               .join("; ")}
-            .
+            {changes.length > 0 ? "." : ""}
+            {factorPending &&
+              ` Estimates for ${model} also use the measured token factor ×${factor}.`}
           </p>
           <div className="flex gap-2">
             <button
@@ -137,11 +165,11 @@ export function ProbeResults({ run }: { run: StoredProbeRun }) {
               className={BUTTON}
               data-testid="probes.confirm"
               onClick={() => {
-                store.getState().applyProbeRun(run.model)
+                store.getState().applyProbeRun(model)
                 setConfirming(false)
               }}
             >
-              Apply {changes.length} change{changes.length === 1 ? "" : "s"}
+              Apply
             </button>
             <button
               type="button"
@@ -162,6 +190,6 @@ export function ProbeResults({ run }: { run: StoredProbeRun }) {
           Apply settled switches…
         </button>
       )}
-    </section>
+    </>
   )
 }

@@ -65,6 +65,9 @@ describe.each(MODELS)("probe plan on %s", (model) => {
           k,
           DEFAULT_ASSUMPTIONS[k as keyof typeof DEFAULT_ASSUMPTIONS],
         ])
+      // The fitted factor recovers the oracle's scale of prose (1.37 or 0.71).
+      const scale = estimator === ESTIMATORS[0] ? 1.37 : 0.71
+      expect(r.calibration!.tokenFactor).toBeCloseTo(scale, 1)
     }
   })
 

@@ -76,6 +76,9 @@ describe("stored probe runs", () => {
     expect(store.getState().assumptions).toEqual({
       excludedCountTowardKeep: true,
     })
+    expect(store.getState().calibration["claude-opus-4-7"]).toBe(
+      run.calibration!.tokenFactor
+    )
   })
 
   it("travel in a permalink with their numbers but without request bodies", async () => {

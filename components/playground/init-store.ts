@@ -187,7 +187,8 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
       if (fragment.view) store.setState(fragment.view)
       if (fragment.assumptions)
         store.setState({ assumptions: fragment.assumptions })
-      if (fragment.probes) store.getState().mergeProbeRuns(fragment.probes)
+      if (fragment.probes)
+        store.getState().mergeProbeRuns(fragment.probes, { fromLink: true })
       if (fragment.requestText !== undefined) {
         store.getState().setRequestText(fragment.requestText)
       }

@@ -81,6 +81,29 @@ describe("stored probe runs", () => {
     )
   })
 
+  it("from a link are marked as the author's and never replace the user's own run", async () => {
+    const own = await realRun({})
+    const theirs = {
+      ...(await realRun({ triggerComparison: "gte" })),
+      at: "2026-01-02T00:00:00Z",
+    }
+    const store = createPlaygroundStore()
+    store.getState().setProbeRun(own)
+    store
+      .getState()
+      .mergeProbeRuns(
+        {
+          [own.model]: theirs,
+          "claude-other": { ...theirs, model: "claude-other" },
+        },
+        { fromLink: true }
+      )
+    const runs = store.getState().probeRuns
+    expect(runs[own.model]).toEqual(own)
+    expect(runs["claude-other"]!.fromLink).toBe(true)
+    expect(runs["claude-other"]!.settled.triggerComparison).toBe("gte")
+  })
+
   it("travel in a permalink with their numbers but without request bodies", async () => {
     const run = await realRun({ triggerComparison: "gte" })
     const link = await encodeShare({

@@ -23,6 +23,8 @@ export interface StoredProbeRun {
   evidence: ProbeEvidence[]
   calibration?: ProbeCalibration
   requests: number
+  /** Opened from someone's permalink: their API answered, not the user's. */
+  fromLink?: boolean
 }
 
 /** Probe runs by model id. */
@@ -140,6 +142,7 @@ export function readProbeRuns(raw: unknown): ProbeRuns | null {
       evidence: readEvidence(run.evidence),
       ...(calibration ? { calibration } : {}),
       requests: num(run.requests) ?? 0,
+      ...(run.fromLink === true ? { fromLink: true } : {}),
     }
   }
   return out

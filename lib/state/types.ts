@@ -90,8 +90,11 @@ export interface ProbesSlice {
   probeRuns: ProbeRuns
   /** Keeps a finished run (replacing that model's previous one). */
   setProbeRun: (run: StoredProbeRun) => void
-  /** Adds runs read from storage or a link (validated; junk is dropped). */
-  mergeProbeRuns: (raw: unknown) => void
+  /**
+   * Adds runs read from storage or a link (validated; junk is dropped). A
+   * link's runs are marked as such and never replace the user's own.
+   */
+  mergeProbeRuns: (raw: unknown, options?: { fromLink?: boolean }) => void
   /** Sets the switches a model's run settled and its measured token factor (after the user confirmed). */
   applyProbeRun: (model: string) => void
 }

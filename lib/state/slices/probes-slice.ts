@@ -17,9 +17,18 @@ export const createProbesSlice: StateCreator<
   probeRuns: {},
   setProbeRun: (run: StoredProbeRun) =>
     set((s) => ({ probeRuns: { ...s.probeRuns, [run.model]: run } })),
-  mergeProbeRuns: (raw: unknown) => {
+  mergeProbeRuns: (raw: unknown, options?: { fromLink?: boolean }) => {
     const runs = readProbeRuns(raw)
-    if (runs) set((s) => ({ probeRuns: { ...s.probeRuns, ...runs } }))
+    if (!runs) return
+    if (!options?.fromLink)
+      return set((s) => ({ probeRuns: { ...s.probeRuns, ...runs } }))
+    // A link's runs are the author's API; the user's own run of a model wins.
+    set((s) => {
+      const added = Object.entries(runs)
+        .filter(([model]) => !s.probeRuns[model] || s.probeRuns[model].fromLink)
+        .map(([model, run]) => [model, { ...run, fromLink: true }])
+      return { probeRuns: { ...s.probeRuns, ...Object.fromEntries(added) } }
+    })
   },
   applyProbeRun: (model: string) => {
     const run = get().probeRuns[model]

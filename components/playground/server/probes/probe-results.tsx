@@ -75,7 +75,9 @@ export function ProbeResults({ run }: { run: StoredProbeRun }) {
                 <span className="font-medium">{spec?.label ?? key}</span>
                 <span>{valueLabel(key, value)}</span>
                 <span className="text-xs text-emerald-700 dark:text-emerald-400">
-                  settled by your API on {dateOf(run.at)}
+                  settled by{" "}
+                  {run.fromLink ? "the link author’s API" : "your API"} on{" "}
+                  {dateOf(run.at)}
                 </span>
                 {current[key] !== value && (
                   <span className="text-xs text-amber-700 dark:text-amber-300">

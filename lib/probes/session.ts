@@ -41,6 +41,14 @@ export function readAnswer(
   body: unknown,
   record: ProbeRequest
 ): Answer {
+  if (typeof body === "string") {
+    // A raw response text: read it as the JSON it should be.
+    try {
+      body = JSON.parse(body) as unknown
+    } catch {
+      // left as text: not a count, and its own error message
+    }
+  }
   if (status === 200 && isObj(body) && isCount(body.input_tokens)) {
     const cm = body.context_management
     const original =

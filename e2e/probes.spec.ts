@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs"
 
 import { fakeKey } from "../test/fake-key"
 import { expect, test } from "./fixtures"
+import { PlaygroundPage } from "./pages/playground-page"
 
 // "Check assumptions against the API" against the fake Anthropic API, whose
 // count_tokens answers with the engine set to chosen switches and a token
@@ -48,6 +49,7 @@ test("Cancel stops a running check and keeps nothing", async ({
 test("the check settles the API's switches, applies them after confirming, keeps them over a reload, and never leaks the key", async ({
   playground,
   page,
+  browser,
 }) => {
   const bodies = playground.collectResponseBodies()
   await fake("/__semantics", {
@@ -98,6 +100,16 @@ test("the check settles the API's switches, applies them after confirming, keeps
     page.getByTestId("probes.switch.triggerComparison")
   ).toContainText("settled by your API on")
   await expect(page.getByTestId("probes.applied")).toBeVisible()
+
+  // The link carries the results to another browser, as the author's.
+  const context = await browser.newContext()
+  const other = new PlaygroundPage(await context.newPage())
+  await other.open(link.slice(link.indexOf("#")))
+  await other.resultTab("server").click()
+  await expect(
+    other.page.getByTestId("probes.switch.triggerComparison")
+  ).toContainText("settled by the link author’s API on")
+  await context.close()
 
   expect(page.url()).not.toContain(CANARY)
   expect(link).not.toContain(CANARY)

@@ -90,6 +90,24 @@ describe.each(MODELS)("probe plan on %s", (model) => {
   )
 })
 
+describe("switches count_tokens cannot show", () => {
+  it.each([
+    { placeholderText: "[Old tool result content cleared by the server]" },
+    { compactionTriggerComparison: "gt" },
+    { memoryWarningAt: "off" },
+  ])("flipping %o is not taken for anything else", async (flip) => {
+    const o = oracle(flip)
+    const r = await runProbePlan(o.send, { model: "claude-opus-4-7" })
+    expect(Object.keys(r.settled).length).toBeGreaterThanOrEqual(15)
+    for (const [k, v] of Object.entries(r.settled))
+      expect([k, v]).toEqual([
+        k,
+        DEFAULT_ASSUMPTIONS[k as keyof typeof DEFAULT_ASSUMPTIONS],
+      ])
+    for (const k of Object.keys(flip)) expect(k in r.settled).toBe(false)
+  })
+})
+
 /** The oracle, but rejecting thinking bodies the way `reject` says. */
 function pickyOracle(reject: (t: unknown) => boolean, switches = {}) {
   const o = oracle(switches)

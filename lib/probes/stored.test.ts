@@ -89,15 +89,13 @@ describe("stored probe runs", () => {
     }
     const store = createPlaygroundStore()
     store.getState().setProbeRun(own)
-    store
-      .getState()
-      .mergeProbeRuns(
-        {
-          [own.model]: theirs,
-          "claude-other": { ...theirs, model: "claude-other" },
-        },
-        { fromLink: true }
-      )
+    store.getState().mergeProbeRuns(
+      {
+        [own.model]: theirs,
+        "claude-other": { ...theirs, model: "claude-other" },
+      },
+      { fromLink: true }
+    )
     const runs = store.getState().probeRuns
     expect(runs[own.model]).toEqual(own)
     expect(runs["claude-other"]!.fromLink).toBe(true)

@@ -31,6 +31,8 @@ describe("browser storage keys", () => {
           keys.add(m[1]!)
       }
     expect(keys.size).toBeGreaterThanOrEqual(6)
+    // Probe results per model ("Check assumptions against the API").
+    expect(keys).toContain("cep.probes.v1")
     const readme = await readFile(join(root, "README.md"), "utf8")
     const section = readme.split("## What the browser keeps")[1] ?? ""
     const table = section.split("\n## ")[0]!

@@ -22,6 +22,8 @@ const BOOT_KEY = "cep.boot"
  */
 export const DRAFT_KEY = "cep.draft.v1"
 const CALIBRATION_KEY = "cep.calibration"
+/** Probe results per model (what the user's API settled); never the key. */
+const PROBES_KEY = "cep.probes.v1"
 const SAVE_DELAY_MS = 400
 /** Requests larger than this are not autosaved (sessionStorage holds ~5 MB, and writing it stalls typing). */
 export const AUTOSAVE_MAX_CHARS = 1_500_000
@@ -122,6 +124,15 @@ function readCalibration(): Record<string, number> {
   }
 }
 
+function readProbeRuns(): unknown {
+  try {
+    const raw = localStorage.getItem(PROBES_KEY)
+    return raw ? JSON.parse(raw) : null
+  } catch {
+    return null
+  }
+}
+
 /** Marks the boot as finished; a boot that never finishes is not restored again. */
 export function markBootComplete() {
   sessionStorage.removeItem(BOOT_KEY)
@@ -153,9 +164,17 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
       storage,
       calibration,
     })
+    store.getState().mergeProbeRuns(readProbeRuns())
     store.subscribe((s, prev) => {
       if (s.calibration !== prev.calibration) {
         localStorage.setItem(CALIBRATION_KEY, JSON.stringify(s.calibration))
+      }
+      if (s.probeRuns !== prev.probeRuns) {
+        try {
+          localStorage.setItem(PROBES_KEY, JSON.stringify(s.probeRuns))
+        } catch {
+          console.warn("Probe results not kept: browser storage is full.")
+        }
       }
     })
     return store
@@ -168,6 +187,8 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
       if (fragment.view) store.setState(fragment.view)
       if (fragment.assumptions)
         store.setState({ assumptions: fragment.assumptions })
+      if (fragment.probes)
+        store.getState().mergeProbeRuns(fragment.probes, { fromLink: true })
       if (fragment.requestText !== undefined) {
         store.getState().setRequestText(fragment.requestText)
       }

@@ -9,6 +9,8 @@ export type FragmentOutcome =
       requestText?: string
       source: RequestSource
       assumptions?: Record<string, unknown>
+      /** Probe results the link carries (validated by the store). */
+      probes?: unknown
       view?: { resultTab?: ResultTab }
       notice?: string
     }
@@ -39,6 +41,7 @@ export async function readFragment(
     requestText: data.requestText,
     source: isDeepLink ? { kind: "deep-link" } : { kind: "share" },
     assumptions: data.assumptions,
+    probes: data.probes,
     view: data.view?.tab ? { resultTab: data.view.tab } : undefined,
     notice:
       notes.length > 0

@@ -4,6 +4,7 @@ import { CountResult } from "./server/count-result"
 import { EditsComparison } from "./server/edits-comparison"
 import { ErrorNotice } from "./server/error-notice"
 import { KeySection } from "./server/key-section"
+import { ProbeSection } from "./server/probes/probe-section"
 import { useSessionKey } from "./server/session-key"
 import { StreamView } from "./server/stream-view"
 import { useServerCalls } from "./server/use-server-calls"
@@ -156,6 +157,7 @@ export function ServerPanel(props: ServerPanelProps) {
           )}
         </section>
       )}
+      <ProbeSection apiKey={key.apiKey} noKey={noKey} />
     </div>
   )
 }

@@ -25,6 +25,7 @@ function shareStateOf(
     requestText: s.parseError ? s.requestText : undefined,
     assumptions: Object.keys(s.assumptions).length ? s.assumptions : undefined,
     view: s.resultTab !== "blocks" ? { tab: s.resultTab } : undefined,
+    probes: Object.keys(s.probeRuns).length ? s.probeRuns : undefined,
   }
 }
 

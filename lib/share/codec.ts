@@ -11,8 +11,10 @@
  *      escape are specified in string-table.ts and long-match.ts.
  *    This build writes v2 and reads both.
  * 2. Never rename a field, change its meaning or reorder the keys `toWire`
- *    writes (`request`, `requestText`, `assumptions`, `view`); only append new
- *    optional fields. Older readers ignore unknown fields with a note.
+ *    writes (`request`, `requestText`, `assumptions`, `view`, `probes`); only
+ *    append new optional fields. Older readers ignore unknown fields with a
+ *    note. `probes` (probe results per model, lib/probes) was appended
+ *    without a version bump: a v2 reader without it ignores it with a note.
  * 3. Any change an older reader would misread bumps the prefix (v3, …).
  * 4. Every version ever shipped stays decodable here, forever. Each has a
  *    frozen fixture in `__fixtures__/v<N>.txt` + `.json`, tested in

@@ -1,3 +1,5 @@
+import type { ProbeRuns } from "@/lib/probes/stored"
+
 /** Which panel of the playground a shared link opens on. */
 export type ShareTab =
   "blocks" | "explain" | "timeline" | "compare" | "raw" | "server"
@@ -22,6 +24,8 @@ export interface ShareState {
   assumptions?: Record<string, unknown>
   /** Optional UI state. */
   view?: ShareView
+  /** Probe results per model (appended field; request bodies left out). */
+  probes?: ProbeRuns
 }
 
 /** Why a fragment could not be decoded; `message` is written for end users. */

@@ -1,6 +1,8 @@
 // The JSON object a v1 link carries, and its mapping to/from ShareState.
 // codec.ts owns the compatibility rules; this file only implements them.
 
+import { probeRunsForLink, readProbeRuns } from "@/lib/probes/stored"
+
 import { stripSecrets } from "./secrets"
 import type { ShareState, ShareTab, ShareView } from "./types"
 
@@ -49,6 +51,8 @@ export function toWire(state: ShareState): {
   }
   const view = compactView(state.view)
   if (view) wire.view = view
+  if (state.probes && Object.keys(state.probes).length > 0)
+    wire.probes = probeRunsForLink(state.probes)
   const { value, removed } = stripSecrets(wire)
   return { wire: value, removed }
 }
@@ -94,7 +98,19 @@ export function fromWire(raw: unknown): FromWireResult {
     if (view) data.view = view
   }
 
-  const known = new Set(["request", "requestText", "assumptions", "view"])
+  if ("probes" in wire) {
+    const probes = readProbeRuns(wire.probes)
+    if (probes) data.probes = probes
+    else notes.push("Ignored probe results that were not an object.")
+  }
+
+  const known = new Set([
+    "request",
+    "requestText",
+    "assumptions",
+    "view",
+    "probes",
+  ])
   const unknown = Object.keys(wire).filter((key) => !known.has(key))
   if (unknown.length > 0) {
     notes.push(

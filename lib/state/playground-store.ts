@@ -7,6 +7,7 @@ import { asOrigin, nextOrigin } from "./origin"
 import { stringifyRequest } from "./request-text"
 import { createDocumentSlice } from "./slices/document-slice"
 import { createHistorySlice } from "./slices/history-slice"
+import { createProbesSlice } from "./slices/probes-slice"
 import { createViewSlice } from "./slices/view-slice"
 import type { PlaygroundState, RequestSource } from "./types"
 
@@ -59,6 +60,7 @@ export function createPlaygroundStore(
         ...createDocumentSlice(...a),
         ...createViewSlice(...a),
         ...createHistorySlice(...a),
+        ...createProbesSlice(...a),
         ...initial,
       }),
       {

@@ -1,4 +1,5 @@
 import type { LocatedJsonError } from "@/lib/json/parse-located"
+import type { ProbeRuns, StoredProbeRun } from "@/lib/probes"
 
 /** Where the request in the store last came from (shown to the user). */
 export type RequestSource =
@@ -84,4 +85,21 @@ export interface HistorySlice {
   redo: () => void
 }
 
-export type PlaygroundState = DocumentSlice & ViewSlice & HistorySlice
+/** What the user's API answered to the probe plan, per model. */
+export interface ProbesSlice {
+  probeRuns: ProbeRuns
+  /** Keeps a finished run (replacing that model's previous one). */
+  setProbeRun: (run: StoredProbeRun) => void
+  /**
+   * Adds runs read from storage or a link (validated; junk is dropped). A
+   * link's runs are marked as such and never replace the user's own.
+   */
+  mergeProbeRuns: (raw: unknown, options?: { fromLink?: boolean }) => void
+  /** Sets the switches a model's run settled and its measured token factor (after the user confirmed). */
+  applyProbeRun: (model: string) => void
+}
+
+export type PlaygroundState = DocumentSlice &
+  ViewSlice &
+  HistorySlice &
+  ProbesSlice

@@ -15,6 +15,8 @@ export interface FakeAnthropic {
   /** e.g. `http://127.0.0.1:43121` — use as ANTHROPIC_BASE_URL. */
   url: string
   requests(): FakeRequestRecord[]
+  /** count_tokens answers with the engine set to these switches (null: the simple rule). */
+  setSwitches(switches: Record<string, unknown> | null): Promise<void>
   reset(): void
   close(): Promise<void>
 }
@@ -25,4 +27,6 @@ export function startFakeAnthropic(options?: {
   host?: string
   /** Delay between SSE events in ms (default 15). */
   eventDelayMs?: number
+  /** Start with configurable count_tokens semantics (see semantics.mjs). */
+  switches?: Record<string, unknown> | null
 }): Promise<FakeAnthropic>

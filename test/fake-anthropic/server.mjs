@@ -16,11 +16,18 @@
 //   [[fault:stream-error]] SSE `event: error` (overloaded) mid-stream
 // Keys starting with `sk-ant-bad` get 401. Control endpoints: GET /health,
 // GET /__requests, POST /__reset, POST /__faults {"faults":["429","cut"]}.
+//
+// Configurable semantics (semantics.mjs): POST /__semantics
+// {"switches": {"triggerComparison": "gte", …}} makes count_tokens answer
+// with the engine run with those assumption switches and a token count that
+// differs from the page's; {"switches": null} returns to the simple rule.
+// GET /__semantics shows the current setting. /__reset keeps it.
 import { createHash } from "node:crypto"
 import http from "node:http"
 import { pathToFileURL } from "node:url"
 
 import { buildMessage, buildStreamEvents } from "./responses.mjs"
+import { countTokensWith, loadEngine } from "./semantics.mjs"
 import {
   faultFromBody,
   parseFault,
@@ -78,8 +85,12 @@ export async function startFakeAnthropic({
   port = 0,
   host = "127.0.0.1",
   eventDelayMs = 15,
+  switches = null,
 } = {}) {
   let requests = []
+  // Assumption switches of count_tokens (null: the simple JSON-length rule).
+  let semantics = switches
+  if (semantics) await loadEngine()
   let queued = []
   let counters = new Map()
   let served = 0
@@ -191,6 +202,11 @@ export async function startFakeAnthropic({
     const endpoint = path.endsWith("/count_tokens")
       ? "count_tokens"
       : "messages"
+    if (semantics && endpoint === "count_tokens") {
+      const { engine, estimator } = await loadEngine()
+      const r = countTokensWith(engine, estimator, body, semantics)
+      return sendJson(res, r.status, r.body)
+    }
     const invalid = validateRequest(body, req.headers, endpoint)
     if (invalid)
       return sendError(res, invalid.status, invalid.type, invalid.message)
@@ -222,6 +238,14 @@ export async function startFakeAnthropic({
       await readBody(req)
       return sendJson(res, 200, { ok: true })
     }
+    if (req.method === "GET" && path === "/__semantics")
+      return sendJson(res, 200, { switches: semantics })
+    if (req.method === "POST" && path === "/__semantics") {
+      const next = JSON.parse((await readBody(req)) || "{}").switches ?? null
+      if (next) await loadEngine()
+      semantics = next
+      return sendJson(res, 200, { switches: semantics })
+    }
     if (req.method === "POST" && path === "/__faults") {
       const specs = JSON.parse((await readBody(req)) || "{}").faults ?? []
       queued.push(...specs.map(parseFault).filter(Boolean))
@@ -251,6 +275,10 @@ export async function startFakeAnthropic({
     port: actualPort,
     url: `http://${host}:${actualPort}`,
     requests: () => requests,
+    setSwitches: async (next) => {
+      if (next) await loadEngine()
+      semantics = next
+    },
     reset() {
       requests = []
       queued = []

@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs"
+
+import { fakeKey } from "../test/fake-key"
+import { expect, test } from "./fixtures"
+import { PlaygroundPage } from "./pages/playground-page"
+
+// "Check assumptions against the API" against the fake Anthropic API, whose
+// count_tokens answers with the engine set to chosen switches and a token
+// count unlike the page's own (test/fake-anthropic/semantics.mjs).
+const CANARY = fakeKey("canary-probes-8c1d4e7a2b9f")
+const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_ANTHROPIC_PORT ?? 3199}`
+
+const request = {
+  model: "claude-opus-4-7",
+  max_tokens: 64,
+  messages: [{ role: "user", content: "Probe my API" }],
+}
+
+async function fake(path: string, body: unknown) {
+  const res = await fetch(`${FAKE}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  })
+  expect(res.ok).toBe(true)
+}
+
+test.afterEach(async () => {
+  await fake("/__semantics", { switches: null })
+  await fake("/__reset", {})
+})
+
+test("Cancel stops a running check and keeps nothing", async ({
+  playground,
+}) => {
+  await fake("/__semantics", { switches: {} })
+  // The first request hangs until the route's upstream timeout.
+  await fake("/__faults", { faults: ["timeout"] })
+  await playground.openServerTab(request, CANARY)
+  await playground.page.getByTestId("probes.run").click()
+  await expect(playground.page.getByTestId("probes.progress")).toBeVisible()
+  await playground.page.getByTestId("probes.cancel").click()
+  await expect(playground.page.getByTestId("probes.status")).toContainText(
+    "Cancelled"
+  )
+  await expect(playground.page.getByTestId("probes.results")).toHaveCount(0)
+})
+
+test("the check settles the API's switches, applies them after confirming, keeps them over a reload, and never leaks the key", async ({
+  playground,
+  page,
+  browser,
+}) => {
+  const bodies = playground.collectResponseBodies()
+  await fake("/__semantics", {
+    switches: { triggerComparison: "gte", excludedCountTowardKeep: true },
+  })
+  // One rate limit on the way: waited out and reported.
+  await fake("/__faults", { faults: ["429,ra=1"] })
+  await playground.openServerTab(request, CANARY)
+  await expect(page.getByText(/cost nothing/)).toBeVisible()
+  await page.getByTestId("probes.run").click()
+  await expect(page.getByTestId("probes.progress")).toBeVisible()
+  await expect(page.getByTestId("probes.status")).toContainText(
+    /Done: \d+ requests, 1 rate-limit retry/,
+    { timeout: 45_000 }
+  )
+
+  const trigger = page.getByTestId("probes.switch.triggerComparison")
+  await expect(trigger).toContainText("≥ (reaches)")
+  await expect(trigger).toContainText("settled by your API on")
+  await expect(trigger).toContainText("(the page assumes > (exceeds))")
+  await expect(
+    page.getByTestId("probes.switch.excludedCountTowardKeep")
+  ).toContainText("yes")
+  await expect(
+    page.getByTestId("probes.switch.clearErrorResults")
+  ).toContainText("yes")
+  // The evidence: the requests and their numbers, behind a disclosure.
+  await trigger.getByText(/Evidence \(3 requests\)/).click()
+  await expect(trigger.getByTestId("probes.evidence")).toContainText(
+    "trigger = "
+  )
+
+  await page.getByTestId("probes.apply").click()
+  await expect(
+    page.getByRole("group", { name: "Confirm applying" })
+  ).toContainText("Clearing trigger comparison: ≥ (reaches)")
+  await page.getByTestId("probes.confirm").click()
+  await expect(page.getByTestId("probes.applied")).toBeVisible()
+  await expect(trigger).not.toContainText("the page assumes")
+
+  const link = await playground.permalink()
+  await playground.closeDialog()
+  // Autosave is debounced: give it time before the reload.
+  await page.waitForTimeout(800)
+  await page.reload()
+  await playground.resultTab("server").click()
+  await expect(
+    page.getByTestId("probes.switch.triggerComparison")
+  ).toContainText("settled by your API on")
+  await expect(page.getByTestId("probes.applied")).toBeVisible()
+
+  // The link carries the results to another browser, as the author's.
+  const context = await browser.newContext()
+  const other = new PlaygroundPage(await context.newPage())
+  await other.open(link.slice(link.indexOf("#")))
+  await other.resultTab("server").click()
+  await expect(
+    other.page.getByTestId("probes.switch.triggerComparison")
+  ).toContainText("settled by the link author’s API on")
+  await context.close()
+
+  expect(page.url()).not.toContain(CANARY)
+  expect(link).not.toContain(CANARY)
+  const storage = await page.evaluate(
+    () =>
+      JSON.stringify({ ...localStorage }) +
+      JSON.stringify({ ...sessionStorage })
+  )
+  expect(storage).toContain("cep.probes.v1")
+  expect(storage).not.toContain(CANARY)
+  expect(bodies.length).toBeGreaterThan(20)
+  for (const body of bodies) expect(body).not.toContain(CANARY)
+  expect(readFileSync("data/e2e-server.log", "utf8")).not.toContain(CANARY)
+  // 400s (rejected probes) and the 429 show as failed loads; nothing else may log.
+  expect(
+    playground.consoleErrors.filter((e) => !/Failed to load resource/.test(e))
+  ).toEqual([])
+})

@@ -1,0 +1,90 @@
+/**
+ * Token calibration from requests of known content: the per-message
+ * framing, the hidden tool-use prompt and the placeholder's cost, all from
+ * differences of measured counts (a "." is one token in every tokenizer),
+ * plus the measured ÷ estimated factor of the trigger probe's prose.
+ */
+import { simulate } from "@/lib/context-editing"
+
+import { ALWAYS, clientTools } from "./fixtures"
+import { decided, type Probe, type ProbeContext, undecided } from "./kit"
+import type { Answer } from "./session"
+import { lookupBody } from "./tool-probes"
+import type { ProbeCalibration } from "./types"
+
+const dot = (role: "user" | "assistant") => ({ role, content: "." })
+
+const estimate = (model: string, body: Record<string, unknown>) => {
+  const r = simulate({ model, ...body })
+  return r.ok ? r.original_input_tokens : null
+}
+
+/**
+ * Measured ÷ estimated tokens of the trigger probe's prose: the same
+ * request with a one-token result is subtracted on both sides, so fixed
+ * overheads (hidden tool prompt, framing) do not enter the factor.
+ */
+function tokenFactor(
+  ctx: ProbeContext,
+  small: Answer,
+  smallBody: Record<string, unknown>
+): number | undefined {
+  if (!ctx.measured || !small.ok || small.original === null) return undefined
+  const model = ctx.session.model
+  const big = estimate(model, ctx.measured.body)
+  const little = estimate(model, smallBody)
+  const measured = ctx.measured.tokens - small.original
+  if (big === null || little === null || big <= little || measured <= 0)
+    return undefined
+  return Math.round((measured / (big - little)) * 1e4) / 1e4
+}
+
+export const calibrationProbe: Probe = {
+  id: "calibration",
+  key: "calibration",
+  planned: 5,
+  async run(ctx) {
+    const s = ctx.session
+    const one = await s.count("one user message “.”", {
+      messages: [dot("user")],
+    })
+    const three = await s.count("three messages “.”", {
+      messages: [dot("user"), dot("assistant"), dot("user")],
+    })
+    const t1 = await s.count("“.” with one tool", {
+      messages: [dot("user")],
+      tools: clientTools(["probe_a"]),
+    })
+    const t2 = await s.count("“.” with two tools", {
+      messages: [dot("user")],
+      tools: clientTools(["probe_a", "probe_b"]),
+    })
+    const phBody = lookupBody(ALWAYS.value, ".")
+    const ph = await s.count("clear a one-token result", phBody)
+    const all = [one, three, t1, t2, ph]
+    const cal: ProbeCalibration = {
+      model: s.model,
+      tokenFactor: tokenFactor(ctx, ph, phBody),
+    }
+    if (one.ok && three.ok)
+      cal.messageFraming = (three.input - one.input) / 2 - 1
+    if (one.ok && t1.ok && t2.ok)
+      cal.toolPromptTokens = 2 * t1.input - one.input - t2.input
+    if (ph.ok && ph.original !== null && ph.original !== ph.input)
+      cal.placeholderTokens = 1 + ph.input - ph.original
+    const parts = [
+      cal.tokenFactor !== undefined &&
+        `token factor ${cal.tokenFactor} (measured ÷ estimated)`,
+      cal.messageFraming !== undefined &&
+        `${cal.messageFraming} framing tokens per message`,
+      cal.toolPromptTokens !== undefined &&
+        `hidden tool prompt ${cal.toolPromptTokens} tokens`,
+      cal.placeholderTokens !== undefined &&
+        `placeholder ${cal.placeholderTokens} tokens`,
+    ].filter(Boolean)
+    ctx.calibration = cal
+    return parts.length
+      ? decided(this, cal, `${parts.join("; ")}.`, all)
+      : undecided(this, "No calibration point could be measured.", all)
+  },
+}

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs"
 
 import { fakeKey } from "../test/fake-key"
 import { expect, test } from "./fixtures"
-import { PlaygroundPage } from "./pages/playground-page"
 
 // "Check assumptions against the API" against the fake Anthropic API, whose
 // count_tokens answers with the engine set to chosen switches and a token
@@ -25,6 +24,9 @@ async function fake(path: string, body: unknown) {
   expect(res.ok).toBe(true)
 }
 
+// 400s (rejected probes) and the 429 show as failed loads; nothing else may log.
+test.use({ allowedConsoleErrors: /Failed to load resource/ })
+
 test.afterEach(async () => {
   await fake("/__semantics", { switches: null })
   await fake("/__reset", {})
@@ -37,19 +39,17 @@ test("Cancel stops a running check and keeps nothing", async ({
   // The first request hangs until the route's upstream timeout.
   await fake("/__faults", { faults: ["timeout"] })
   await playground.openServerTab(request, CANARY)
-  await playground.page.getByTestId("probes.run").click()
-  await expect(playground.page.getByTestId("probes.progress")).toBeVisible()
-  await playground.page.getByTestId("probes.cancel").click()
-  await expect(playground.page.getByTestId("probes.status")).toContainText(
-    "Cancelled"
-  )
-  await expect(playground.page.getByTestId("probes.results")).toHaveCount(0)
+  await playground.probes("run").click()
+  await expect(playground.probes("progress")).toBeVisible()
+  await playground.probes("cancel").click()
+  await expect(playground.probes("status")).toContainText("Cancelled")
+  await expect(playground.probes("results")).toHaveCount(0)
 })
 
 test("the check settles the API's switches, applies them after confirming, keeps them over a reload, and never leaks the key", async ({
   playground,
   page,
-  browser,
+  freshBrowser,
 }) => {
   const bodies = playground.collectResponseBodies()
   await fake("/__semantics", {
@@ -59,35 +59,35 @@ test("the check settles the API's switches, applies them after confirming, keeps
   await fake("/__faults", { faults: ["429,ra=1"] })
   await playground.openServerTab(request, CANARY)
   await expect(page.getByText(/cost nothing/)).toBeVisible()
-  await page.getByTestId("probes.run").click()
-  await expect(page.getByTestId("probes.progress")).toBeVisible()
-  await expect(page.getByTestId("probes.status")).toContainText(
+  await playground.probes("run").click()
+  await expect(playground.probes("progress")).toBeVisible()
+  await expect(playground.probes("status")).toContainText(
     /Done: \d+ requests, 1 rate-limit retry/,
     { timeout: 45_000 }
   )
 
-  const trigger = page.getByTestId("probes.switch.triggerComparison")
+  const trigger = playground.probes("switch.triggerComparison")
   await expect(trigger).toContainText("≥ (reaches)")
   await expect(trigger).toContainText("settled by your API on")
   await expect(trigger).toContainText("(the page assumes > (exceeds))")
   await expect(
-    page.getByTestId("probes.switch.excludedCountTowardKeep")
+    playground.probes("switch.excludedCountTowardKeep")
   ).toContainText("yes")
-  await expect(
-    page.getByTestId("probes.switch.clearErrorResults")
-  ).toContainText("yes")
+  await expect(playground.probes("switch.clearErrorResults")).toContainText(
+    "yes"
+  )
   // The evidence: the requests and their numbers, behind a disclosure.
   await trigger.getByText(/Evidence \(3 requests\)/).click()
   await expect(trigger.getByTestId("probes.evidence")).toContainText(
     "trigger = "
   )
 
-  await page.getByTestId("probes.apply").click()
+  await playground.probes("apply").click()
   await expect(
     page.getByRole("group", { name: "Confirm applying" })
   ).toContainText("Clearing trigger comparison: ≥ (reaches)")
-  await page.getByTestId("probes.confirm").click()
-  await expect(page.getByTestId("probes.applied")).toBeVisible()
+  await playground.probes("confirm").click()
+  await expect(playground.probes("applied")).toBeVisible()
   await expect(trigger).not.toContainText("the page assumes")
 
   const link = await playground.permalink()
@@ -96,20 +96,18 @@ test("the check settles the API's switches, applies them after confirming, keeps
   await page.waitForTimeout(800)
   await page.reload()
   await playground.resultTab("server").click()
-  await expect(
-    page.getByTestId("probes.switch.triggerComparison")
-  ).toContainText("settled by your API on")
-  await expect(page.getByTestId("probes.applied")).toBeVisible()
+  await expect(playground.probes("switch.triggerComparison")).toContainText(
+    "settled by your API on"
+  )
+  await expect(playground.probes("applied")).toBeVisible()
 
   // The link carries the results to another browser, as the author's.
-  const context = await browser.newContext()
-  const other = new PlaygroundPage(await context.newPage())
+  const other = await freshBrowser()
   await other.open(link.slice(link.indexOf("#")))
   await other.resultTab("server").click()
-  await expect(
-    other.page.getByTestId("probes.switch.triggerComparison")
-  ).toContainText("settled by the link author’s API on")
-  await context.close()
+  await expect(other.probes("switch.triggerComparison")).toContainText(
+    "settled by the link author’s API on"
+  )
 
   expect(page.url()).not.toContain(CANARY)
   expect(link).not.toContain(CANARY)
@@ -123,8 +121,4 @@ test("the check settles the API's switches, applies them after confirming, keeps
   expect(bodies.length).toBeGreaterThan(20)
   for (const body of bodies) expect(body).not.toContain(CANARY)
   expect(readFileSync("data/e2e-server.log", "utf8")).not.toContain(CANARY)
-  // 400s (rejected probes) and the 429 show as failed loads; nothing else may log.
-  expect(
-    playground.consoleErrors.filter((e) => !/Failed to load resource/.test(e))
-  ).toEqual([])
 })

@@ -43,6 +43,11 @@ export class PlaygroundPage {
     return this.page.getByTestId(`${region}.${id}`)
   }
 
+  /** A part of the Server tab's "Check assumptions against the API" section. */
+  probes(id: string): Locator {
+    return this.part("probes", id)
+  }
+
   /** A part of the layout (`region("result")`); see also `regionTab`. */
   region(id: string): Locator {
     return this.part("region", id)

@@ -4,6 +4,7 @@ import {
   imageSizeFromBase64,
   imageTokensFromSize,
 } from "./image"
+import { HIDDEN_ROWS } from "./hidden-table"
 import { rawJsonTokens } from "./json-walk"
 import { rawTextTokens, TEXT_OUT, textTokensOut } from "./text"
 import type { EstimateContext, TokenEstimator, TokenizerFamily } from "./types"
@@ -67,12 +68,22 @@ function memoTokens(slot: number, text: string, forceCode: boolean): number {
 const nameTokens = (name: string): number => memoTokens(NAME, name, true)
 const idTokens = (id: string): number => memoTokens(ID, id, true)
 
+/** A measured size from the hidden-token table (pixel/page based: not scaled by family). */
+const measured = (feature: string, fallback: number): number =>
+  HIDDEN_ROWS.find((r) => r.feature === feature)?.tokens ?? fallback
+
+// Images and documents the API fetches by URL: sizes measured on recorded
+// exchanges (hidden-table.ts), since the client cannot see the file.
+const IMAGE_URL_TOKENS = measured("image:url", DEFAULT_IMAGE_TOKENS)
+const DOCUMENT_URL_TOKENS = measured("document:url", DEFAULT_DOCUMENT_TOKENS)
+
 function imageRaw(block: Obj): number {
   const src = block.source
   if (isObj(src) && src.type === "base64" && typeof src.data === "string") {
     const size = imageSizeFromBase64(src.data)
     if (size) return imageTokensFromSize(size.width, size.height)
   }
+  if (isObj(src) && src.type === "url") return IMAGE_URL_TOKENS
   return DEFAULT_IMAGE_TOKENS
 }
 
@@ -90,6 +101,7 @@ function documentRaw(block: Obj): void {
   addText(rawTextTokens(str(block.title)) + rawTextTokens(str(block.context)))
   if (isObj(src) && src.type === "text") addText(rawTextTokens(str(src.data)))
   else if (isObj(src) && src.type === "content") contentRaw(src.content)
+  else if (isObj(src) && src.type === "url") addFixed(DOCUMENT_URL_TOKENS)
   else addFixed(DEFAULT_DOCUMENT_TOKENS)
 }
 

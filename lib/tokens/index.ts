@@ -23,3 +23,11 @@ export {
   uncachedBlockCounter,
 } from "./heuristic-estimator"
 export { fitCalibrationFactor } from "./calibration"
+export {
+  hiddenParts,
+  hiddenTotal,
+  lookupHidden,
+  type HiddenBasis,
+  type HiddenPart,
+} from "./hidden"
+export { HIDDEN_GUESSES, HIDDEN_ROWS, type HiddenRow } from "./hidden-table"

@@ -279,7 +279,7 @@ describe("simulate: warnings", () => {
     ).toContain("thinking_blocks_without_thinking")
     const huge = simulateOk({
       model: "claude-haiku-4-5",
-      messages: [{ role: "user", content: prose(1, 800_000) }],
+      messages: [{ role: "user", content: prose(1, 1_000_000) }],
     })
     expect(codes(huge)).toContain("context_window_exceeded")
     expect(huge.contextWindow).toBe(200_000)

@@ -10,9 +10,9 @@
  */
 
 /** Characters per token for natural-language text (legacy tokenizer). */
-export const PROSE_CHARS_PER_TOKEN = 3.5
+export const PROSE_CHARS_PER_TOKEN = 4.6
 /** Characters per token for code, JSON and base64 (legacy tokenizer). */
-export const CODE_CHARS_PER_TOKEN = 3.0
+export const CODE_CHARS_PER_TOKEN = 2.7
 /** Tokens per UTF-16 unit for CJK / emoji / other wide scripts. */
 export const WIDE_TOKENS_PER_UNIT = 1.0
 

@@ -6,7 +6,13 @@ import {
 } from "./image"
 import { HIDDEN_ROWS } from "./hidden-table"
 import { rawJsonTokens } from "./json-walk"
-import { rawTextTokens, TEXT_OUT, textTokensOut } from "./text"
+import {
+  rawTextTokens,
+  REFINING,
+  type RefineTable,
+  TEXT_OUT,
+  textTokensOut,
+} from "./text"
 import type { EstimateContext, TokenEstimator, TokenizerFamily } from "./types"
 
 /** Text-token multiplier per tokenizer family (spec §8.2: the new one ≈ +30 %). */
@@ -57,6 +63,11 @@ const MEMO_TEXT = ["", "", ""]
 const MEMO = new Float64Array(3) // the count of "" is 0
 
 function memoTokens(slot: number, text: string, forceCode: boolean): number {
+  // With a refine table active the count of a string may differ: no memo.
+  if (REFINING.table !== null) {
+    textTokensOut(text, forceCode)
+    return TEXT_OUT[0]!
+  }
   if (text !== MEMO_TEXT[slot]) {
     textTokensOut(text, forceCode)
     MEMO[slot] = TEXT_OUT[0]!
@@ -231,7 +242,9 @@ const UNCACHED = new WeakSet<TokenEstimator>()
 export function uncachedBlockCounter(
   estimator: TokenEstimator
 ): ((block: unknown, ctx: EstimateContext) => number) | null {
-  return UNCACHED.has(estimator) ? countBlockRaw : null
+  return UNCACHED.has(estimator)
+    ? countBlockRaw
+    : (RAW_REFINED.get(estimator) ?? null)
 }
 
 /**
@@ -239,7 +252,7 @@ export function uncachedBlockCounter(
  * in a WeakMap keyed by block identity (per family/factor), so re-simulating
  * the same conversation with a different edit config re-uses them.
  */
-export function createHeuristicEstimator(): TokenEstimator {
+export function createHeuristicEstimator(refine?: RefineTable): TokenEstimator {
   const caches = new Map<string, WeakMap<object, number>>()
   // Most calls repeat the previous context: skip the key building then.
   let last: {
@@ -262,7 +275,7 @@ export function createHeuristicEstimator(): TokenEstimator {
   const countText = (text: string, ctx: EstimateContext) =>
     finish(rawTextTokens(text), 0, ctx)
   const estimator: TokenEstimator = {
-    id: "heuristic-v1",
+    id: refine ? "refined-v1" : "heuristic-v1",
     countBlock(block, ctx) {
       if (!isObj(block))
         return typeof block === "string" ? countText(block, ctx) : 0
@@ -302,9 +315,45 @@ export function createHeuristicEstimator(): TokenEstimator {
     messageOverhead: (ctx) => finish(FRAMING.message, 0, ctx),
     scaleOverhead: (tokens, ctx) => finish(tokens, 0, ctx),
   }
-  UNCACHED.add(estimator)
-  return estimator
+  if (!refine) {
+    UNCACHED.add(estimator)
+    return estimator
+  }
+  return withTable(estimator, refine)
 }
+
+/** Runs `fn` with `table` as the text counter's refine table. */
+function using<T>(table: RefineTable, fn: () => T): T {
+  const prev = REFINING.table
+  REFINING.table = table
+  try {
+    return fn()
+  } finally {
+    REFINING.table = prev
+  }
+}
+
+/** The estimator's methods, each run with the refine table active. */
+function withTable(e: TokenEstimator, table: RefineTable): TokenEstimator {
+  const raw: TokenEstimator["countBlock"] = (block, ctx) =>
+    using(table, () => countBlockRaw(block, ctx))
+  const refined: TokenEstimator = {
+    id: e.id,
+    countBlock: (b, ctx) => using(table, () => e.countBlock(b, ctx)),
+    countSystem: (s, ctx) => using(table, () => e.countSystem(s, ctx)),
+    countTools: (t, ctx) => using(table, () => e.countTools(t, ctx)),
+    countText: (t, ctx) => using(table, () => e.countText(t, ctx)),
+    messageOverhead: e.messageOverhead,
+    scaleOverhead: e.scaleOverhead,
+  }
+  RAW_REFINED.set(refined, raw)
+  return refined
+}
+
+const RAW_REFINED = new WeakMap<
+  TokenEstimator,
+  (block: unknown, ctx: EstimateContext) => number
+>()
 
 /** The shared default estimator (its caches are weak, so sharing is safe). */
 export const defaultEstimator: TokenEstimator = createHeuristicEstimator()

@@ -31,3 +31,13 @@ export {
   type HiddenPart,
 } from "./hidden"
 export { HIDDEN_GUESSES, HIDDEN_ROWS, type HiddenRow } from "./hidden-table"
+export {
+  CLASS_FACTOR,
+  contentClass,
+  createRefinedEstimator,
+  createRefineTable,
+  refinedRaw,
+  type ContentClass,
+  type RefineTable,
+} from "./refine"
+export { createBpeCounter, type PieceEncoder } from "./bpe"

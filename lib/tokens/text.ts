@@ -142,6 +142,16 @@ export function textTokensOut(text: string, forceCode = false): void {
     TEXT_OUT[0] = 0
     return
   }
+  const table = REFINING.table
+  if (table !== null) {
+    // A counted string (BPE × class factor) replaces the sampled estimate.
+    const counted = table.counts.get(text)
+    if (counted !== undefined) {
+      TEXT_OUT[0] = counted
+      return
+    }
+    table.misses.add(text)
+  }
   const sampled = n <= PROBES ? n : PROBES
   let wideUnits: number
   let perChar: number
@@ -161,6 +171,19 @@ export function textTokensOut(text: string, forceCode = false): void {
   const wide = wideUnits / sampled
   TEXT_OUT[0] = n * (wide * WIDE_TOKENS_PER_UNIT + (1 - wide) * perChar)
 }
+
+/**
+ * Counted text: raw (legacy-family, uncalibrated) token counts by content,
+ * filled by a BPE counter off the main thread; the strings counted while a
+ * table was active and not found in it are left in `misses`.
+ */
+export interface RefineTable {
+  counts: Map<string, number>
+  misses: Set<string>
+}
+
+/** The table textTokensOut consults, set only while a refined estimator counts. */
+export const REFINING: { table: RefineTable | null } = { table: null }
 
 /** Where textTokensOut leaves its result. */
 export const TEXT_OUT = new Float64Array(1)

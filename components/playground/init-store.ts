@@ -1,5 +1,6 @@
 "use client"
 
+import { startRefinement } from "@/components/tokens/refiner"
 import type { PersistStorage, StorageValue } from "zustand/middleware"
 
 import {
@@ -158,6 +159,7 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
         localStorage.setItem(CALIBRATION_KEY, JSON.stringify(s.calibration))
       }
     })
+    startRefinement(store)
     return store
   }
 

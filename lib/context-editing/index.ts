@@ -57,6 +57,8 @@ export {
 export { DEFAULT_MODEL_ID, getModelInfo, MODELS } from "./models"
 export { type NClearToolUses, type NEdit, parseEdits } from "./validate-edits"
 export { fitCalibrationFactor } from "@/lib/tokens"
+export { calibrationFor } from "./setup"
+export type { HiddenPart } from "@/lib/tokens"
 export type {
   EstimateContext,
   TokenEstimator,

@@ -1,0 +1,110 @@
+"use client"
+
+// Drives the BPE refinement: after the engine counted a request with the
+// refined estimator, the strings it still had to estimate go to the worker;
+// their counts join the table and a new estimator (new identity, so the
+// engine counts again) goes into the store. One batch in flight at a time.
+import { useSyncExternalStore } from "react"
+
+import type { PlaygroundState } from "@/lib/state/types"
+import {
+  createRefinedEstimator,
+  createRefineTable,
+  type TokenEstimator,
+} from "@/lib/tokens"
+
+import type { CountAnswer, CountRequest } from "./bpe.worker"
+
+/** What the page shows about the numbers. */
+export interface RefineStatus {
+  /** "estimate": heuristic numbers (counting may be under way); "counted": every text BPE-counted. */
+  state: "estimate" | "counted"
+  /** Milliseconds the worker spent on the last batch, and its size. */
+  lastBatchMs: number | null
+  lastBatchTexts: number
+}
+
+type Store = {
+  getState: () => PlaygroundState
+  subscribe: (fn: (s: PlaygroundState) => void) => () => void
+}
+
+const table = createRefineTable()
+let status: RefineStatus = {
+  state: "estimate",
+  lastBatchMs: null,
+  lastBatchTexts: 0,
+}
+const listeners = new Set<() => void>()
+let worker: Worker | null = null
+let inFlight: string[] | null = null
+let nextId = 1
+
+function setStatus(next: Partial<RefineStatus>): void {
+  status = { ...status, ...next }
+  for (const l of listeners) l()
+}
+
+function startWorker(store: Store): Worker {
+  const w = new Worker(new URL("./bpe.worker.ts", import.meta.url), {
+    type: "module",
+  })
+  w.onmessage = (e: MessageEvent<CountAnswer>) => {
+    const texts = inFlight ?? []
+    inFlight = null
+    e.data.counts.forEach((c, i) => table.counts.set(texts[i]!, c))
+    setStatus({ lastBatchMs: e.data.ms, lastBatchTexts: texts.length })
+    const estimator: TokenEstimator = createRefinedEstimator(table)
+    store.getState().setTokenEstimator(estimator)
+  }
+  return w
+}
+
+/** After a simulation: send what is still estimated, or say all is counted. */
+function afterSimulation(store: Store): void {
+  if (inFlight) return
+  if (table.misses.size === 0) {
+    if (status.state !== "counted") setStatus({ state: "counted" })
+    return
+  }
+  if (status.state !== "estimate") setStatus({ state: "estimate" })
+  inFlight = [...table.misses]
+  table.misses.clear()
+  worker ??= startWorker(store)
+  const msg: CountRequest = { id: nextId++, texts: inFlight }
+  worker.postMessage(msg)
+}
+
+/**
+ * Starts refinement for a store: installs the refined estimator and, after
+ * each change (once the page has rendered it), counts the new strings.
+ * Returns a stop function.
+ */
+export function startRefinement(store: Store): () => void {
+  if (typeof Worker === "undefined") return () => {}
+  store.getState().setTokenEstimator(createRefinedEstimator(table))
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const schedule = () => {
+    if (timer) clearTimeout(timer)
+    // After the render that ran the simulation (the selector fills misses).
+    timer = setTimeout(() => afterSimulation(store), 120)
+  }
+  const unsub = store.subscribe(schedule)
+  schedule()
+  return () => {
+    unsub()
+    if (timer) clearTimeout(timer)
+  }
+}
+
+/** The refinement status, for the token numbers' estimate / counted marks. */
+export function useRefineStatus(): RefineStatus {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
+    () => status,
+    () => status
+  )
+}

@@ -36,8 +36,14 @@ type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj =>
   typeof v === "object" && v !== null && !Array.isArray(v)
 
-const rowFor = (feature: string, family: TokenizerFamily) =>
-  HIDDEN_ROWS.find((r) => r.feature === feature && r.family === family)
+/** This family's row for a feature: one for the model's generation first. */
+const rowFor = (feature: string, family: TokenizerFamily, model: string) =>
+  HIDDEN_ROWS.find(
+    (r) => r.feature === feature && r.family === family && r.models?.test(model)
+  ) ??
+  HIDDEN_ROWS.find(
+    (r) => r.feature === feature && r.family === family && !r.models
+  )
 
 const scaled = (row: HiddenRow, family: TokenizerFamily): number =>
   Math.round(
@@ -51,15 +57,17 @@ const scaled = (row: HiddenRow, family: TokenizerFamily): number =>
  */
 export function lookupHidden(
   keys: readonly string[],
-  family: TokenizerFamily
+  family: TokenizerFamily,
+  model = ""
 ): { row: HiddenRow; tokens: number; basis: HiddenBasis } {
   for (const key of keys) {
-    const row = rowFor(key, family)
+    const row = rowFor(key, family, model)
     if (row) return { row, tokens: row.tokens, basis: "measured" }
   }
   const other: TokenizerFamily = family === "next" ? "legacy" : "next"
+  // The other family's newest measurement (rows are listed newest first).
   for (const key of keys) {
-    const row = rowFor(key, other)
+    const row = HIDDEN_ROWS.find((r) => r.feature === key && r.family === other)
     if (row) return { row, tokens: scaled(row, family), basis: "other_family" }
   }
   const guess =
@@ -68,14 +76,19 @@ export function lookupHidden(
   return { row: guess, tokens: scaled(guess, family), basis: "guess" }
 }
 
+interface Ctx {
+  family: TokenizerFamily
+  model: string
+}
+
 function part(
   keys: string[],
   label: string,
   path: (string | number)[],
-  family: TokenizerFamily,
+  ctx: Ctx,
   extra = 0
 ): HiddenPart {
-  const hit = lookupHidden(keys, family)
+  const hit = lookupHidden(keys, ctx.family, ctx.model)
   return {
     feature: hit.row.feature,
     label,
@@ -87,7 +100,7 @@ function part(
 }
 
 /** Anthropic-defined tools: a `type` other than "custom" and no input schema. */
-function toolParts(tools: unknown, family: TokenizerFamily): HiddenPart[] {
+function toolParts(tools: unknown, ctx: Ctx): HiddenPart[] {
   if (!Array.isArray(tools)) return []
   const out: HiddenPart[] = []
   tools.forEach((t: unknown, i) => {
@@ -100,15 +113,24 @@ function toolParts(tools: unknown, family: TokenizerFamily): HiddenPart[] {
         [`tool:${t.type}`, `tool:${base}`],
         `${name} tool (hidden)`,
         ["tools", i],
-        family
+        ctx
       )
     )
   })
   return out
 }
 
-const clientTools = (tools: unknown): number =>
-  Array.isArray(tools) ? tools.filter(isObj).length : 0
+/** Tools defined by the client (a schema, no Anthropic type). */
+const customTools = (tools: unknown): number =>
+  Array.isArray(tools)
+    ? tools.filter(
+        (t) =>
+          isObj(t) &&
+          (t.type === undefined ||
+            t.type === "custom" ||
+            t.input_schema !== undefined)
+      ).length
+    : 0
 
 /** The JSON schema of structured outputs, wherever the request puts it. */
 function outputFormat(body: Obj): { schema: unknown; path: string[] } | null {
@@ -125,18 +147,26 @@ export function hiddenParts(
   body: Readonly<Obj>,
   family: TokenizerFamily
 ): HiddenPart[] {
-  const out = toolParts(body.tools, family)
+  // Model ids as sent; platform prefixes do not matter to the row patterns.
+  const model = typeof body.model === "string" ? body.model.toLowerCase() : ""
+  const ctx: Ctx = { family, model }
+  const out = toolParts(body.tools, ctx)
   const tc = body.tool_choice
   const choice = isObj(tc) && typeof tc.type === "string" ? tc.type : "auto"
-  if (out.length + clientTools(body.tools) > 0 && choice !== "auto")
+  // Forcing or forbidding tool use changes the tool prompt whatever the
+  // tools; with auto, only custom tools' prompt was measured to grow.
+  const custom = customTools(body.tools)
+  if (choice === "auto" ? custom > 0 : out.length + custom > 0)
     out.push(
       part(
         [`tool_choice:${choice}`],
         choice === "none"
           ? "tool_choice none (hidden)"
-          : "forced tool use (hidden)",
+          : choice === "auto"
+            ? "tool-use prompt (hidden)"
+            : "forced tool use (hidden)",
         ["tool_choice"],
-        family
+        ctx
       )
     )
   const th = body.thinking
@@ -146,7 +176,7 @@ export function hiddenParts(
         [`thinking:${th.type}`],
         `${th.type} thinking (hidden)`,
         ["thinking"],
-        family
+        ctx
       )
     )
   const of = outputFormat(body)
@@ -160,7 +190,7 @@ export function hiddenParts(
         ["output_format"],
         "structured output (hidden)",
         of.path,
-        family,
+        ctx,
         schema
       )
     )
@@ -173,7 +203,7 @@ export function hiddenParts(
           ["mcp_server"],
           `MCP server ${name} (hidden)`,
           ["mcp_servers", i],
-          family
+          ctx
         )
       )
     })

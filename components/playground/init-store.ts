@@ -1,6 +1,5 @@
 "use client"
 
-import { startRefinement } from "@/components/tokens/refiner"
 import type { PersistStorage, StorageValue } from "zustand/middleware"
 
 import {
@@ -159,7 +158,10 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
         localStorage.setItem(CALIBRATION_KEY, JSON.stringify(s.calibration))
       }
     })
-    startRefinement(store)
+    // BPE refinement of the token counts: loaded after the first paint.
+    void import("@/components/tokens/refiner").then((m) =>
+      m.startRefinement(store)
+    )
     return store
   }
 

@@ -1,6 +1,6 @@
 "use client"
 
-import { useRefineStatus } from "./refiner"
+import { useRefineStatus } from "./refine-status"
 
 /**
  * Marks the token numbers as the instant *estimate* or as *counted* (every

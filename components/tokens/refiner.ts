@@ -4,8 +4,6 @@
 // refined estimator, the strings it still had to estimate go to the worker;
 // their counts join the table and a new estimator (new identity, so the
 // engine counts again) goes into the store. One batch in flight at a time.
-import { useSyncExternalStore } from "react"
-
 import type { PlaygroundState } from "@/lib/state/types"
 import {
   createRefinedEstimator,
@@ -14,15 +12,7 @@ import {
 } from "@/lib/tokens"
 
 import type { CountAnswer, CountRequest } from "./bpe.worker"
-
-/** What the page shows about the numbers. */
-export interface RefineStatus {
-  /** "estimate": heuristic numbers (counting may be under way); "counted": every text BPE-counted. */
-  state: "estimate" | "counted"
-  /** Milliseconds the worker spent on the last batch, and its size. */
-  lastBatchMs: number | null
-  lastBatchTexts: number
-}
+import { getRefineStatus, setRefineStatus as setStatus } from "./refine-status"
 
 type Store = {
   getState: () => PlaygroundState
@@ -30,20 +20,9 @@ type Store = {
 }
 
 const table = createRefineTable()
-let status: RefineStatus = {
-  state: "estimate",
-  lastBatchMs: null,
-  lastBatchTexts: 0,
-}
-const listeners = new Set<() => void>()
 let worker: Worker | null = null
 let inFlight: string[] | null = null
 let nextId = 1
-
-function setStatus(next: Partial<RefineStatus>): void {
-  status = { ...status, ...next }
-  for (const l of listeners) l()
-}
 
 function startWorker(store: Store): Worker {
   const w = new Worker(new URL("./bpe.worker.ts", import.meta.url), {
@@ -64,10 +43,10 @@ function startWorker(store: Store): Worker {
 function afterSimulation(store: Store): void {
   if (inFlight) return
   if (table.misses.size === 0) {
-    if (status.state !== "counted") setStatus({ state: "counted" })
+    if (getRefineStatus().state !== "counted") setStatus({ state: "counted" })
     return
   }
-  if (status.state !== "estimate") setStatus({ state: "estimate" })
+  if (getRefineStatus().state !== "estimate") setStatus({ state: "estimate" })
   inFlight = [...table.misses]
   table.misses.clear()
   worker ??= startWorker(store)
@@ -95,16 +74,4 @@ export function startRefinement(store: Store): () => void {
     unsub()
     if (timer) clearTimeout(timer)
   }
-}
-
-/** The refinement status, for the token numbers' estimate / counted marks. */
-export function useRefineStatus(): RefineStatus {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    () => status,
-    () => status
-  )
 }

@@ -11,7 +11,8 @@ import { createRequire } from "node:module"
 
 import { Tiktoken } from "js-tiktoken/lite"
 
-const { createBpeCounter, refinedRaw } = await import("@/lib/tokens")
+const { countPieceByRanks, createBpeCounter, refinedRaw } =
+  await import("@/lib/tokens")
 const { buildRequest } = await import("../engine/request.mjs")
 
 const require = createRequire(import.meta.url)
@@ -35,7 +36,7 @@ walk(buildRequest(3).messages)
 const chars = texts.reduce((n, t) => n + t.length, 0)
 
 const count = createBpeCounter({
-  countPiece: (p) => enc.encode(p, "all").length,
+  countPiece: (p) => countPieceByRanks(p, enc.rankMap),
   pattern: new RegExp(claude.pat_str, "gu"),
 })
 t0 = performance.now()

@@ -6,7 +6,7 @@
 import claude from "@anthropic-ai/tokenizer/claude.json"
 import { Tiktoken } from "js-tiktoken/lite"
 
-import { createBpeCounter, refinedRaw } from "@/lib/tokens"
+import { countPieceByRanks, createBpeCounter, refinedRaw } from "@/lib/tokens"
 
 /** A batch of texts to count. */
 export interface CountRequest {
@@ -26,8 +26,17 @@ const enc = new Tiktoken({
   special_tokens: claude.special_tokens,
   pat_str: claude.pat_str,
 })
+// js-tiktoken's parsed rank map (bytes joined by "," → rank): counting a
+// piece against it skips encode()'s per-call regex compilation (≈ 80 µs a
+// call). Falls back to encode() if a js-tiktoken version keeps it elsewhere.
+const ranks = (enc as unknown as { rankMap?: unknown }).rankMap
+const countPiece =
+  ranks instanceof Map
+    ? (piece: string) =>
+        countPieceByRanks(piece, ranks as ReadonlyMap<string, number>)
+    : (piece: string) => enc.encode(piece, "all").length
 const count = createBpeCounter({
-  countPiece: (piece) => enc.encode(piece, "all").length,
+  countPiece,
   pattern: new RegExp(claude.pat_str, "gu"),
 })
 

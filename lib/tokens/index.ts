@@ -40,4 +40,4 @@ export {
   type ContentClass,
   type RefineTable,
 } from "./refine"
-export { createBpeCounter, type PieceEncoder } from "./bpe"
+export { countPieceByRanks, createBpeCounter, type PieceEncoder } from "./bpe"

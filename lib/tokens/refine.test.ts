@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 
 import { simulate } from "@/lib/context-editing"
 
-import { createBpeCounter } from "./bpe"
+import { countPieceByRanks, createBpeCounter } from "./bpe"
 import {
   contentClass,
   createRefinedEstimator,
@@ -65,5 +65,27 @@ describe("refinement", () => {
     })
     expect(count("hello hello hello")).toBe(2 + 2 + 2)
     expect(seen).toEqual(["hello", " hello"])
+  })
+})
+
+describe("countPieceByRanks", () => {
+  // A toy vocabulary over bytes of "abc": pairs merge lowest rank first.
+  const key = (s: string) => [...new TextEncoder().encode(s)].join(",")
+  const ranks = new Map([
+    [key("a"), 0],
+    [key("b"), 1],
+    [key("c"), 2],
+    [key("bc"), 3],
+    [key("ab"), 4],
+    [key("abc"), 5],
+  ])
+  it("merges the lowest-ranked pair first, like tiktoken", () => {
+    // "abc": bc (3) before ab (4), then a+bc = abc (5) → 1 token.
+    expect(countPieceByRanks("abc", ranks)).toBe(1)
+    // "abab": ab, ab; "abab" is not a token → 2.
+    expect(countPieceByRanks("abab", ranks)).toBe(2)
+    // "cab": ab (4) merges; c + ab has no rank → 2.
+    expect(countPieceByRanks("cab", ranks)).toBe(2)
+    expect(countPieceByRanks("", ranks)).toBe(0)
   })
 })

@@ -21,7 +21,8 @@ type Store = {
 
 const table = createRefineTable()
 let worker: Worker | null = null
-let inFlight: string[] | null = null
+/** The batch being counted: keys and texts, in the same order. */
+let inFlight: { keys: string[]; texts: string[] } | null = null
 let nextId = 1
 
 function startWorker(store: Store): Worker {
@@ -29,10 +30,10 @@ function startWorker(store: Store): Worker {
     type: "module",
   })
   w.onmessage = (e: MessageEvent<CountAnswer>) => {
-    const texts = inFlight ?? []
+    const keys = inFlight?.keys ?? []
     inFlight = null
-    e.data.counts.forEach((c, i) => table.counts.set(texts[i]!, c))
-    setStatus({ lastBatchMs: e.data.ms, lastBatchTexts: texts.length })
+    e.data.counts.forEach((c, i) => table.counts.set(keys[i]!, c))
+    setStatus({ lastBatchMs: e.data.ms, lastBatchTexts: keys.length })
     const estimator: TokenEstimator = createRefinedEstimator(table)
     store.getState().setTokenEstimator(estimator)
   }
@@ -47,10 +48,13 @@ function afterSimulation(store: Store): void {
     return
   }
   if (getRefineStatus().state !== "estimate") setStatus({ state: "estimate" })
-  inFlight = [...table.misses]
+  inFlight = {
+    keys: [...table.misses.keys()],
+    texts: [...table.misses.values()],
+  }
   table.misses.clear()
   worker ??= startWorker(store)
-  const msg: CountRequest = { id: nextId++, texts: inFlight }
+  const msg: CountRequest = { id: nextId++, texts: inFlight.texts }
   worker.postMessage(msg)
 }
 

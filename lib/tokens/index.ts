@@ -34,6 +34,7 @@ export { HIDDEN_GUESSES, HIDDEN_ROWS, type HiddenRow } from "./hidden-table"
 export {
   CLASS_FACTOR,
   contentClass,
+  contentKey,
   createRefinedEstimator,
   createRefineTable,
   refinedRaw,

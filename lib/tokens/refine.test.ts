@@ -5,6 +5,7 @@ import { simulate } from "@/lib/context-editing"
 import { countPieceByRanks, createBpeCounter } from "./bpe"
 import {
   contentClass,
+  contentKey,
   createRefinedEstimator,
   createRefineTable,
   refinedRaw,
@@ -26,8 +27,8 @@ describe("refinement", () => {
     if (!first.ok || !plain.ok) throw new Error("rejected")
     // Before any count: the heuristic's own answer, and the text is a miss.
     expect(first.original_input_tokens).toBe(plain.original_input_tokens)
-    expect([...table.misses]).toContain(text)
-    for (const s of table.misses) table.counts.set(s, 100)
+    expect([...table.misses.values()]).toContain(text)
+    for (const k of table.misses.keys()) table.counts.set(k, 100)
     table.misses.clear()
     const counted = simulate(request, {
       estimator: createRefinedEstimator(table),
@@ -39,11 +40,19 @@ describe("refinement", () => {
 
   it("leaves the plain estimator untouched after a refined run", () => {
     const table = createRefineTable()
-    table.counts.set(text, 1000)
+    table.counts.set(contentKey(text), 1000)
     simulate(request, { estimator: createRefinedEstimator(table) })
     const plain = simulate(request)
     if (!plain.ok) throw new Error("rejected")
     expect(plain.categories.before.text).toBeLessThan(100)
+  })
+
+  it("keys long texts by length and hash, so equal-length texts do not collide", () => {
+    const a = "a".repeat(5000) + "x"
+    const b = "a".repeat(5000) + "y"
+    expect(contentKey(a)).not.toBe(contentKey(b))
+    expect(contentKey(a)).toBe(contentKey("a".repeat(5000) + "x"))
+    expect(contentKey("short")).toBe("short")
   })
 
   it("scales code more than prose", () => {

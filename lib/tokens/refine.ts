@@ -9,7 +9,7 @@ import { createHeuristicEstimator } from "./heuristic-estimator"
 import { profileText, type RefineTable } from "./text"
 import type { TokenEstimator } from "./types"
 
-export type { RefineTable } from "./text"
+export { contentKey, type RefineTable } from "./text"
 
 /** Content classes of a text, as the heuristic's sampler decides them. */
 export type ContentClass = "prose" | "code" | "wide"
@@ -45,7 +45,7 @@ export const refinedRaw = (text: string, bpe: number): number =>
 /** An empty table (no counts yet, no misses). */
 export const createRefineTable = (): RefineTable => ({
   counts: new Map(),
-  misses: new Set(),
+  misses: new Map(),
 })
 
 /**

@@ -145,12 +145,13 @@ export function textTokensOut(text: string, forceCode = false): void {
   const table = REFINING.table
   if (table !== null) {
     // A counted string (BPE × class factor) replaces the sampled estimate.
-    const counted = table.counts.get(text)
+    const key = contentKey(text)
+    const counted = table.counts.get(key)
     if (counted !== undefined) {
       TEXT_OUT[0] = counted
       return
     }
-    table.misses.add(text)
+    table.misses.set(key, text)
   }
   const sampled = n <= PROBES ? n : PROBES
   let wideUnits: number
@@ -178,8 +179,28 @@ export function textTokensOut(text: string, forceCode = false): void {
  * table was active and not found in it are left in `misses`.
  */
 export interface RefineTable {
+  /** By contentKey(text). */
   counts: Map<string, number>
-  misses: Set<string>
+  /** contentKey(text) → text. */
+  misses: Map<string, string>
+}
+
+/** Strings up to this length are their own key. */
+const KEY_AS_IS = 4096
+
+/**
+ * A Map key for a text's content. V8 hashes a long string by its length
+ * alone, so long strings of equal length collide in a Map and every lookup
+ * compares them whole (measured: a refined simulate of a 1M-token request
+ * took 10× the heuristic's time). Long texts are keyed by their length and
+ * a 32-bit FNV-1a hash of every code unit instead.
+ */
+export function contentKey(text: string): string {
+  const n = text.length
+  if (n <= KEY_AS_IS) return text
+  let h = 0x811c9dc5
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return `\u0000${n}:${h >>> 0}`
 }
 
 /** The table textTokensOut consults, set only while a refined estimator counts. */

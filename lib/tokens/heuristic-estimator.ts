@@ -296,7 +296,9 @@ export function createHeuristicEstimator(refine?: RefineTable): TokenEstimator {
     countTools(tools, ctx) {
       let raw = 0
       for (const t of tools) {
-        if (!isObj(t)) continue
+        // docs (tool search): a tool with defer_loading is not in the prompt
+        // until a tool_reference loads it.
+        if (!isObj(t) || t.defer_loading === true) continue
         // Client tools are rendered from name + description + schema; server
         // tools (typed, e.g. web_search_20250305) by their small definition.
         const shown =

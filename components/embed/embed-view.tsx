@@ -150,6 +150,7 @@ function Prediction({ sim }: { sim: Extract<SimulateResult, { ok: true }> }) {
         before={sim.categories.before}
         after={sim.categories.after}
         contextWindow={sim.contextWindow}
+        hidden={sim.hiddenTokens}
       />
       <section>
         <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">

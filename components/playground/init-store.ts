@@ -177,6 +177,10 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
         }
       }
     })
+    // BPE refinement of the token counts: loaded after the first paint.
+    void import("@/components/tokens/refiner").then((m) =>
+      m.startRefinement(store)
+    )
     return store
   }
 

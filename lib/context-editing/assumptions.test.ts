@@ -120,7 +120,7 @@ const thinkingEdit = (value: number) => ({
   type: "clear_thinking_20251015",
   keep: { type: "thinking_turns", value },
 })
-const bigUser = [{ role: "user", content: prose(3, 200_000) }]
+const bigUser = [{ role: "user", content: prose(3, 270_000) }]
 const bigTokens = simulateOk({
   model: "claude-opus-4-6",
   messages: bigUser,

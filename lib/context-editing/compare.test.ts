@@ -14,7 +14,7 @@ import { defaultEdit } from "./edit-defaults"
 const base = deepFreeze({
   model: "claude-sonnet-4-6",
   max_tokens: 1024,
-  messages: toolConversation(12, 30_000),
+  messages: toolConversation(12, 40_000),
 })
 const ids = (request: Record<string, unknown>) =>
   strategies(request).map((s) => s.id)
@@ -129,7 +129,7 @@ describe("compareStrategy", () => {
     const compact = result("compact")
     expect(compact.compactionFires).toBe(false)
     expect(compact.session.compactions).toEqual([])
-    const longer = { ...base, messages: toolConversation(20, 30_000) }
+    const longer = { ...base, messages: toolConversation(20, 40_000) }
     const row = strategies(longer).find((s) => s.id === "compact")!
     const r = compareStrategy(longer, row)
     if (!r.ok) throw new Error(r.error)

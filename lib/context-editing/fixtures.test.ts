@@ -16,7 +16,7 @@ const load = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(DIR, name), "utf8"))
 
 const EXPECT: Record<string, (r: SimulateSuccess) => void> = {
-  // 6 searches of ≈860 tokens, trigger 5,000, keep 3, clear_at_least 1,000: the 3 oldest go (≈2,500 freed).
+  // 6 searches of ≈650 tokens, trigger 4,000, keep 3, clear_at_least 1,000: the 3 oldest go (≈1,900 freed).
   "docs-basic.json": (r) => {
     expect(r.context_management!.applied_edits).toEqual([
       expect.objectContaining({

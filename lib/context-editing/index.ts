@@ -73,6 +73,8 @@ export {
 } from "./request-defaults"
 export { type NClearToolUses, type NEdit, parseEdits } from "./validate-edits"
 export { fitCalibrationFactor } from "@/lib/tokens"
+export { calibrationFor } from "./setup"
+export type { HiddenPart } from "@/lib/tokens"
 export type {
   EstimateContext,
   TokenEstimator,

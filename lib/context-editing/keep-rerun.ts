@@ -196,6 +196,7 @@ export function keepRerun(
     edits: traces,
     implicitThinking: prev.implicitThinking,
     categories: { before: prev.categories.before, after },
+    hiddenTokens: prev.hiddenTokens,
     messageFraming: prev.messageFraming,
     contextWindow: k.model.contextWindow,
     model: k.model,

@@ -23,6 +23,8 @@ export interface FixedTokens {
   system: number
   tools: number
   toolPrompt: number
+  /** Server-added hidden tokens (hiddenParts of @/lib/tokens). */
+  hidden: number
 }
 
 const CATEGORY_KEYS: readonly (keyof TokenCategories)[] = [
@@ -73,6 +75,7 @@ export function categorize(
     images: sums[1]!,
     compaction: sums[5]!,
     overhead: fixed.toolPrompt + live * s.framing,
+    hidden: fixed.hidden,
   }
 }
 
@@ -91,7 +94,7 @@ export function categorizeOriginal(
   fixed: FixedTokens,
   slots: Uint8Array
 ): TokenCategories {
-  const key = `${fixed.system}:${fixed.tools}:${fixed.toolPrompt}:${s.framing}`
+  const key = `${fixed.system}:${fixed.tools}:${fixed.toolPrompt}:${fixed.hidden}:${s.framing}`
   const hit = originalCategories.get(s.original)
   if (hit && hit.key === key) return hit.categories
   const categories = categorize(
@@ -115,7 +118,8 @@ export const totalOf = (c: TokenCategories): number =>
   c.thinking +
   c.images +
   c.compaction +
-  c.overhead
+  c.overhead +
+  c.hidden
 
 /** The request after edits: unchanged messages and blocks are the input's own objects. */
 export function buildRequest(

@@ -174,6 +174,7 @@ export function initState(
     fixed.system +
     fixed.tools +
     fixed.toolPrompt +
+    fixed.hidden +
     liveMessages(t) * framing +
     sumOf(original)
   return {
@@ -189,7 +190,7 @@ export function initState(
     recMessage: t.recMessage,
     dirty: new Uint8Array(alive.length),
     changed: 0,
-    fixed: fixed.system + fixed.tools + fixed.toolPrompt,
+    fixed: fixed.system + fixed.tools + fixed.toolPrompt + fixed.hidden,
     status: new Uint8Array(n),
     editIndex: new Int32Array(n),
     editType: new Uint8Array(n),

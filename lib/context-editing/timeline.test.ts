@@ -112,7 +112,7 @@ describe("timeline", () => {
 
   it("says which request would no longer fit the context window without the edits", () => {
     // Sonnet 4.5: a 200k window. 8 results of ≈30k tokens each.
-    const messages = toolConversation(8, 105_000)
+    const messages = toolConversation(8, 140_000)
     const big = { ...edited, messages }
     const t = timeline(big)
     expect(t.contextWindow).toBe(200_000)

@@ -3,6 +3,7 @@
  * mirror the Anthropic API stay snake_case; engine-only fields are camelCase.
  * Every token number is an estimate (the UI prints "≈").
  */
+import type { HiddenPart } from "@/lib/tokens"
 import type { Assumptions, ModelInfo } from "./types-config"
 
 export type * from "./types-config"
@@ -156,6 +157,7 @@ export type WarningCode =
   | "edit_after_compaction"
   | "unknown_block_type"
   | "thinking_type_unsupported"
+  | "hidden_tokens_estimated"
 
 /** A suspicious but allowed thing in the request. */
 export interface SimulateWarning {
@@ -208,6 +210,11 @@ export interface TokenCategories {
   compaction: number
   /** Message framing and the hidden tool-use system prompt. */
   overhead: number
+  /**
+   * What the server adds for server tools, thinking, structured outputs and
+   * MCP servers (the parts are SimulateSuccess.hiddenTokens).
+   */
+  hidden: number
 }
 
 /** Info about the model's implicit thinking default (spec §2.3 (d)). */
@@ -274,6 +281,8 @@ export interface SimulateSuccess {
   /** null when the implicit thinking default does not apply (thinking off, or a clear_thinking edit is sent). */
   implicitThinking: ImplicitThinkingInfo | null
   categories: { before: TokenCategories; after: TokenCategories }
+  /** The parts of categories' `hidden`, each with its evidence (never cleared by edits). */
+  hiddenTokens: HiddenPart[]
   /** Tokens of one message's framing (part of categories' overhead), for prefix sums. */
   messageFraming: number
   contextWindow: number | null

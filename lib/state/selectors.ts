@@ -4,6 +4,8 @@ import {
   type SimulateResult,
 } from "@/lib/context-editing"
 
+import type { TokenEstimator } from "@/lib/tokens"
+
 import type { PlaygroundState } from "./types"
 
 /**
@@ -27,11 +29,13 @@ const simulateMemo = memoizeLast(
   (
     request: unknown,
     assumptions: Record<string, unknown>,
-    calibration: Record<string, number>
+    calibration: Record<string, number>,
+    estimator: TokenEstimator | null
   ): SimulateResult =>
     simulate(request, {
       assumptions: assumptions as SimulateOptions["assumptions"],
       calibration,
+      ...(estimator ? { estimator } : {}),
     })
 )
 
@@ -40,7 +44,12 @@ const simulateMemo = memoizeLast(
  * stored: every component that asks gets the same memoised result.
  */
 export function selectSimulation(state: PlaygroundState): SimulateResult {
-  return simulateMemo(state.request, state.assumptions, state.calibration)
+  return simulateMemo(
+    state.request,
+    state.assumptions,
+    state.calibration,
+    state.tokenEstimator
+  )
 }
 
 /** True while the editor text does not parse (the result is from an older request). */

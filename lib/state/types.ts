@@ -1,5 +1,6 @@
 import type { LocatedJsonError } from "@/lib/json/parse-located"
 import type { ProbeRuns, StoredProbeRun } from "@/lib/probes"
+import type { TokenEstimator } from "@/lib/tokens"
 
 /** Where the request in the store last came from (shown to the user). */
 export type RequestSource =
@@ -48,6 +49,13 @@ export interface DocumentSlice {
   assumptions: Record<string, unknown>
   /** Per-model token estimate factors learnt from real count_tokens answers. */
   calibration: Record<string, number>
+  /** How many count_tokens answers each calibration factor was learnt from (this session). */
+  calibrationAnswers: Record<string, number>
+  /**
+   * The token estimator with BPE-counted text (set by the refinement
+   * worker); null = the engine's instant heuristic.
+   */
+  tokenEstimator: TokenEstimator | null
   setRequestText: (text: string) => void
   setRequest: (request: unknown, source?: RequestSource) => void
   /**
@@ -63,6 +71,9 @@ export interface DocumentSlice {
   setAssumption: (key: string, value: unknown) => void
   resetAssumptions: () => void
   setCalibration: (model: string, factor: number) => void
+  /** Forgets the calibration of one model (every model without an argument). */
+  clearCalibration: (model?: string) => void
+  setTokenEstimator: (estimator: TokenEstimator | null) => void
 }
 
 export interface ViewSlice {

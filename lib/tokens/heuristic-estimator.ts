@@ -4,8 +4,15 @@ import {
   imageSizeFromBase64,
   imageTokensFromSize,
 } from "./image"
+import { HIDDEN_ROWS } from "./hidden-table"
 import { rawJsonTokens } from "./json-walk"
-import { rawTextTokens, TEXT_OUT, textTokensOut } from "./text"
+import {
+  rawTextTokens,
+  REFINING,
+  type RefineTable,
+  TEXT_OUT,
+  textTokensOut,
+} from "./text"
 import type { EstimateContext, TokenEstimator, TokenizerFamily } from "./types"
 
 /** Text-token multiplier per tokenizer family (spec §8.2: the new one ≈ +30 %). */
@@ -56,6 +63,11 @@ const MEMO_TEXT = ["", "", ""]
 const MEMO = new Float64Array(3) // the count of "" is 0
 
 function memoTokens(slot: number, text: string, forceCode: boolean): number {
+  // With a refine table active the count of a string may differ: no memo.
+  if (REFINING.table !== null) {
+    textTokensOut(text, forceCode)
+    return TEXT_OUT[0]!
+  }
   if (text !== MEMO_TEXT[slot]) {
     textTokensOut(text, forceCode)
     MEMO[slot] = TEXT_OUT[0]!
@@ -67,12 +79,22 @@ function memoTokens(slot: number, text: string, forceCode: boolean): number {
 const nameTokens = (name: string): number => memoTokens(NAME, name, true)
 const idTokens = (id: string): number => memoTokens(ID, id, true)
 
+/** A measured size from the hidden-token table (pixel/page based: not scaled by family). */
+const measured = (feature: string, fallback: number): number =>
+  HIDDEN_ROWS.find((r) => r.feature === feature)?.tokens ?? fallback
+
+// Images and documents the API fetches by URL: sizes measured on recorded
+// exchanges (hidden-table.ts), since the client cannot see the file.
+const IMAGE_URL_TOKENS = measured("image:url", DEFAULT_IMAGE_TOKENS)
+const DOCUMENT_URL_TOKENS = measured("document:url", DEFAULT_DOCUMENT_TOKENS)
+
 function imageRaw(block: Obj): number {
   const src = block.source
   if (isObj(src) && src.type === "base64" && typeof src.data === "string") {
     const size = imageSizeFromBase64(src.data)
     if (size) return imageTokensFromSize(size.width, size.height)
   }
+  if (isObj(src) && src.type === "url") return IMAGE_URL_TOKENS
   return DEFAULT_IMAGE_TOKENS
 }
 
@@ -90,6 +112,7 @@ function documentRaw(block: Obj): void {
   addText(rawTextTokens(str(block.title)) + rawTextTokens(str(block.context)))
   if (isObj(src) && src.type === "text") addText(rawTextTokens(str(src.data)))
   else if (isObj(src) && src.type === "content") contentRaw(src.content)
+  else if (isObj(src) && src.type === "url") addFixed(DOCUMENT_URL_TOKENS)
   else addFixed(DEFAULT_DOCUMENT_TOKENS)
 }
 
@@ -219,7 +242,9 @@ const UNCACHED = new WeakSet<TokenEstimator>()
 export function uncachedBlockCounter(
   estimator: TokenEstimator
 ): ((block: unknown, ctx: EstimateContext) => number) | null {
-  return UNCACHED.has(estimator) ? countBlockRaw : null
+  return UNCACHED.has(estimator)
+    ? countBlockRaw
+    : (RAW_REFINED.get(estimator) ?? null)
 }
 
 /**
@@ -227,7 +252,7 @@ export function uncachedBlockCounter(
  * in a WeakMap keyed by block identity (per family/factor), so re-simulating
  * the same conversation with a different edit config re-uses them.
  */
-export function createHeuristicEstimator(): TokenEstimator {
+export function createHeuristicEstimator(refine?: RefineTable): TokenEstimator {
   const caches = new Map<string, WeakMap<object, number>>()
   // Most calls repeat the previous context: skip the key building then.
   let last: {
@@ -250,7 +275,7 @@ export function createHeuristicEstimator(): TokenEstimator {
   const countText = (text: string, ctx: EstimateContext) =>
     finish(rawTextTokens(text), 0, ctx)
   const estimator: TokenEstimator = {
-    id: "heuristic-v1",
+    id: refine ? "refined-v1" : "heuristic-v1",
     countBlock(block, ctx) {
       if (!isObj(block))
         return typeof block === "string" ? countText(block, ctx) : 0
@@ -271,7 +296,9 @@ export function createHeuristicEstimator(): TokenEstimator {
     countTools(tools, ctx) {
       let raw = 0
       for (const t of tools) {
-        if (!isObj(t)) continue
+        // docs (tool search): a tool with defer_loading is not in the prompt
+        // until a tool_reference loads it.
+        if (!isObj(t) || t.defer_loading === true) continue
         // Client tools are rendered from name + description + schema; server
         // tools (typed, e.g. web_search_20250305) by their small definition.
         const shown =
@@ -290,9 +317,45 @@ export function createHeuristicEstimator(): TokenEstimator {
     messageOverhead: (ctx) => finish(FRAMING.message, 0, ctx),
     scaleOverhead: (tokens, ctx) => finish(tokens, 0, ctx),
   }
-  UNCACHED.add(estimator)
-  return estimator
+  if (!refine) {
+    UNCACHED.add(estimator)
+    return estimator
+  }
+  return withTable(estimator, refine)
 }
+
+/** Runs `fn` with `table` as the text counter's refine table. */
+function using<T>(table: RefineTable, fn: () => T): T {
+  const prev = REFINING.table
+  REFINING.table = table
+  try {
+    return fn()
+  } finally {
+    REFINING.table = prev
+  }
+}
+
+/** The estimator's methods, each run with the refine table active. */
+function withTable(e: TokenEstimator, table: RefineTable): TokenEstimator {
+  const raw: TokenEstimator["countBlock"] = (block, ctx) =>
+    using(table, () => countBlockRaw(block, ctx))
+  const refined: TokenEstimator = {
+    id: e.id,
+    countBlock: (b, ctx) => using(table, () => e.countBlock(b, ctx)),
+    countSystem: (s, ctx) => using(table, () => e.countSystem(s, ctx)),
+    countTools: (t, ctx) => using(table, () => e.countTools(t, ctx)),
+    countText: (t, ctx) => using(table, () => e.countText(t, ctx)),
+    messageOverhead: e.messageOverhead,
+    scaleOverhead: e.scaleOverhead,
+  }
+  RAW_REFINED.set(refined, raw)
+  return refined
+}
+
+const RAW_REFINED = new WeakMap<
+  TokenEstimator,
+  (block: unknown, ctx: EstimateContext) => number
+>()
 
 /** The shared default estimator (its caches are weak, so sharing is safe). */
 export const defaultEstimator: TokenEstimator = createHeuristicEstimator()

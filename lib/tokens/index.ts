@@ -23,3 +23,22 @@ export {
   uncachedBlockCounter,
 } from "./heuristic-estimator"
 export { fitCalibrationFactor } from "./calibration"
+export {
+  hiddenParts,
+  hiddenTotal,
+  lookupHidden,
+  type HiddenBasis,
+  type HiddenPart,
+} from "./hidden"
+export { HIDDEN_GUESSES, HIDDEN_ROWS, type HiddenRow } from "./hidden-table"
+export {
+  CLASS_FACTOR,
+  contentClass,
+  contentKey,
+  createRefinedEstimator,
+  createRefineTable,
+  refinedRaw,
+  type ContentClass,
+  type RefineTable,
+} from "./refine"
+export { countPieceByRanks, createBpeCounter, type PieceEncoder } from "./bpe"

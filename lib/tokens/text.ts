@@ -10,9 +10,9 @@
  */
 
 /** Characters per token for natural-language text (legacy tokenizer). */
-export const PROSE_CHARS_PER_TOKEN = 3.5
+export const PROSE_CHARS_PER_TOKEN = 4.6
 /** Characters per token for code, JSON and base64 (legacy tokenizer). */
-export const CODE_CHARS_PER_TOKEN = 3.0
+export const CODE_CHARS_PER_TOKEN = 2.7
 /** Tokens per UTF-16 unit for CJK / emoji / other wide scripts. */
 export const WIDE_TOKENS_PER_UNIT = 1.0
 
@@ -142,6 +142,17 @@ export function textTokensOut(text: string, forceCode = false): void {
     TEXT_OUT[0] = 0
     return
   }
+  const table = REFINING.table
+  if (table !== null) {
+    // A counted string (BPE × class factor) replaces the sampled estimate.
+    const key = contentKey(text)
+    const counted = table.counts.get(key)
+    if (counted !== undefined) {
+      TEXT_OUT[0] = counted
+      return
+    }
+    table.misses.set(key, text)
+  }
   const sampled = n <= PROBES ? n : PROBES
   let wideUnits: number
   let perChar: number
@@ -161,6 +172,39 @@ export function textTokensOut(text: string, forceCode = false): void {
   const wide = wideUnits / sampled
   TEXT_OUT[0] = n * (wide * WIDE_TOKENS_PER_UNIT + (1 - wide) * perChar)
 }
+
+/**
+ * Counted text: raw (legacy-family, uncalibrated) token counts by content,
+ * filled by a BPE counter off the main thread; the strings counted while a
+ * table was active and not found in it are left in `misses`.
+ */
+export interface RefineTable {
+  /** By contentKey(text). */
+  counts: Map<string, number>
+  /** contentKey(text) → text. */
+  misses: Map<string, string>
+}
+
+/** Strings up to this length are their own key. */
+const KEY_AS_IS = 4096
+
+/**
+ * A Map key for a text's content. V8 hashes a long string by its length
+ * alone, so long strings of equal length collide in a Map and every lookup
+ * compares them whole (measured: a refined simulate of a 1M-token request
+ * took 10× the heuristic's time). Long texts are keyed by their length and
+ * a 32-bit FNV-1a hash of every code unit instead.
+ */
+export function contentKey(text: string): string {
+  const n = text.length
+  if (n <= KEY_AS_IS) return text
+  let h = 0x811c9dc5
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return `\u0000${n}:${h >>> 0}`
+}
+
+/** The table textTokensOut consults, set only while a refined estimator counts. */
+export const REFINING: { table: RefineTable | null } = { table: null }
 
 /** Where textTokensOut leaves its result. */
 export const TEXT_OUT = new Float64Array(1)

@@ -83,6 +83,7 @@ export function ResultPanel() {
                 before={shown.sim.categories.before}
                 after={shown.sim.categories.after}
                 contextWindow={shown.sim.contextWindow}
+                hidden={shown.sim.hiddenTokens}
               />
             </div>
           )}

@@ -1,5 +1,7 @@
 "use client"
 
+import { LazyCalibrationNote } from "@/components/tokens/lazy-calibration-note"
+import { CountMark } from "@/components/tokens/count-mark"
 import type { SimulateSuccess } from "@/lib/context-editing"
 
 import { approx } from "../use-simulation"
@@ -99,10 +101,11 @@ export function TokenSummary({
             stale: last valid request
           </span>
         )}
-        <span className="ml-auto text-[11px] text-zinc-500">
-          ≈ local estimate
+        <span className="ml-auto flex items-baseline gap-1 text-[11px] text-zinc-500">
+          ≈ local <CountMark />
         </span>
       </div>
+      <LazyCalibrationNote sim={sim} />
       <CompactionLine sim={sim} />
       <div className="grid gap-2 md:grid-cols-2">
         <figure>

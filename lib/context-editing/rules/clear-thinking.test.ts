@@ -293,7 +293,7 @@ describe("implicit thinking default (no clear_thinking edit)", () => {
     const r = simulateOk(req(m, null, "claude-opus-4-5"))
     expect(statuses(r, "thinking")).toEqual(["kept", "kept"])
     expect(r.implicitThinking).toMatchObject({ keep: "all", applied: false })
-    expect(r.categories.before.thinking).toBeGreaterThan(400)
+    expect(r.categories.before.thinking).toBeGreaterThan(300)
   })
 
   it("does not apply with thinking off or with an explicit edit", () => {

@@ -58,7 +58,7 @@ describe("clear_tool_uses_20250919", () => {
 
   it("clears the oldest results first and keeps the `keep` most recent pairs", () => {
     const r = simulateOk(
-      req(toolConversation(5, 2000), { trigger: tokens(1000), keep: uses(2) })
+      req(toolConversation(5, 2600), { trigger: tokens(1000), keep: uses(2) })
     )
     expect(statuses(r, "tool_result")).toEqual([
       "cleared",

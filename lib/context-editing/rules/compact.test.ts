@@ -94,7 +94,7 @@ describe("compact_20260112", () => {
   })
 
   it("fires when input tokens reach the trigger and predicts the stop reason", () => {
-    const big = [{ role: "user", content: prose(9, 200_000) }]
+    const big = [{ role: "user", content: prose(9, 270_000) }]
     const r = simulateOk(
       req(big, [
         compact({ trigger: tokens(50_000), pause_after_compaction: true }),
@@ -121,7 +121,7 @@ describe("compact_20260112", () => {
   })
 
   it("sees the token count left by earlier edits", () => {
-    const m = toolConversation(8, 30_000)
+    const m = toolConversation(8, 40_000)
     const edits = [
       clearTools({ trigger: tokens(1000), keep: uses(1) }),
       compact({ trigger: tokens(60_000) }),
@@ -133,7 +133,7 @@ describe("compact_20260112", () => {
   })
 
   it("warns that an edit after a compaction that fires runs on a context nobody can predict", () => {
-    const m = toolConversation(8, 30_000)
+    const m = toolConversation(8, 40_000)
     const later = clearTools({ trigger: tokens(1000), keep: uses(1) })
     const fired = simulateOk(
       req(m, [compact({ trigger: tokens(60_000) }), later])

@@ -39,6 +39,8 @@ export const createDocumentSlice: StateCreator<
     origin: null,
     assumptions: {},
     calibration: {},
+    calibrationAnswers: {},
+    tokenEstimator: null,
 
     setRequestText: (text) => {
       if (text === get().requestText && get().parseError === null) return
@@ -122,6 +124,21 @@ export const createDocumentSlice: StateCreator<
       set((s) => ({ assumptions: { ...s.assumptions, [key]: value } })),
     resetAssumptions: () => set({ assumptions: {} }),
     setCalibration: (model, factor) =>
-      set((s) => ({ calibration: { ...s.calibration, [model]: factor } })),
+      set((s) => ({
+        calibration: { ...s.calibration, [model]: factor },
+        calibrationAnswers: {
+          ...s.calibrationAnswers,
+          [model]: (s.calibrationAnswers[model] ?? 0) + 1,
+        },
+      })),
+    clearCalibration: (model) =>
+      set((s) => {
+        if (model === undefined)
+          return { calibration: {}, calibrationAnswers: {} }
+        const { [model]: _f, ...calibration } = s.calibration
+        const { [model]: _n, ...calibrationAnswers } = s.calibrationAnswers
+        return { calibration, calibrationAnswers }
+      }),
+    setTokenEstimator: (tokenEstimator) => set({ tokenEstimator }),
   }
 }

@@ -1,0 +1,81 @@
+"use client"
+
+// Drives the BPE refinement: after the engine counted a request with the
+// refined estimator, the strings it still had to estimate go to the worker;
+// their counts join the table and a new estimator (new identity, so the
+// engine counts again) goes into the store. One batch in flight at a time.
+import type { PlaygroundState } from "@/lib/state/types"
+import {
+  createRefinedEstimator,
+  createRefineTable,
+  type TokenEstimator,
+} from "@/lib/tokens"
+
+import type { CountAnswer, CountRequest } from "./bpe.worker"
+import { getRefineStatus, setRefineStatus as setStatus } from "./refine-status"
+
+type Store = {
+  getState: () => PlaygroundState
+  subscribe: (fn: (s: PlaygroundState) => void) => () => void
+}
+
+const table = createRefineTable()
+let worker: Worker | null = null
+/** The batch being counted: keys and texts, in the same order. */
+let inFlight: { keys: string[]; texts: string[] } | null = null
+let nextId = 1
+
+function startWorker(store: Store): Worker {
+  const w = new Worker(new URL("./bpe.worker.ts", import.meta.url), {
+    type: "module",
+  })
+  w.onmessage = (e: MessageEvent<CountAnswer>) => {
+    const keys = inFlight?.keys ?? []
+    inFlight = null
+    e.data.counts.forEach((c, i) => table.counts.set(keys[i]!, c))
+    setStatus({ lastBatchMs: e.data.ms, lastBatchTexts: keys.length })
+    const estimator: TokenEstimator = createRefinedEstimator(table)
+    store.getState().setTokenEstimator(estimator)
+  }
+  return w
+}
+
+/** After a simulation: send what is still estimated, or say all is counted. */
+function afterSimulation(store: Store): void {
+  if (inFlight) return
+  if (table.misses.size === 0) {
+    if (getRefineStatus().state !== "counted") setStatus({ state: "counted" })
+    return
+  }
+  if (getRefineStatus().state !== "estimate") setStatus({ state: "estimate" })
+  inFlight = {
+    keys: [...table.misses.keys()],
+    texts: [...table.misses.values()],
+  }
+  table.misses.clear()
+  worker ??= startWorker(store)
+  const msg: CountRequest = { id: nextId++, texts: inFlight.texts }
+  worker.postMessage(msg)
+}
+
+/**
+ * Starts refinement for a store: installs the refined estimator and, after
+ * each change (once the page has rendered it), counts the new strings.
+ * Returns a stop function.
+ */
+export function startRefinement(store: Store): () => void {
+  if (typeof Worker === "undefined") return () => {}
+  store.getState().setTokenEstimator(createRefinedEstimator(table))
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const schedule = () => {
+    if (timer) clearTimeout(timer)
+    // After the render that ran the simulation (the selector fills misses).
+    timer = setTimeout(() => afterSimulation(store), 120)
+  }
+  const unsub = store.subscribe(schedule)
+  schedule()
+  return () => {
+    unsub()
+    if (timer) clearTimeout(timer)
+  }
+}

@@ -1,0 +1,51 @@
+import { simulate } from "@/lib/context-editing"
+
+import { expect, test } from "./fixtures"
+
+// pydantic-ai's recorded memory-tool exchange (Sonnet 4.5, 1,577 real input
+// tokens): the memory tool's hidden prompt is most of the count.
+const memoryRequest = {
+  model: "claude-sonnet-4-5",
+  max_tokens: 4096,
+  tools: [{ type: "memory_20250818", name: "memory" }],
+  messages: [
+    {
+      role: "user",
+      content: "Where do I live? Check your memory directory before answering.",
+    },
+  ],
+}
+
+test("the memory tool's hidden tokens are their own line in the category bar, marked counted once the BPE refinement is done", async ({
+  playground,
+  page,
+}) => {
+  const expected = simulate(memoryRequest)
+  if (!expected.ok) throw new Error(expected.error.message)
+  const part = expected.hiddenTokens.find((p) => p.feature === "tool:memory")!
+  await playground.open()
+  await playground.typeRequest(JSON.stringify(memoryRequest, null, 2))
+  const line = page.getByTestId("tokens.hidden.tool:memory")
+  await expect(line).toContainText("memory tool (hidden)")
+  await expect(line).toContainText(part.tokens.toLocaleString("en-US"))
+  await expect(line).toHaveAttribute("title", /pydantic-ai/)
+  // The worker counts every text with the Claude BPE; then the numbers are
+  // marked counted (the hidden line is part of the same bar).
+  const mark = page.getByTestId("tokens.bars.mark")
+  await expect(mark).toHaveAttribute("data-state", "counted", {
+    timeout: 20_000,
+  })
+  await expect(mark).toHaveText("counted")
+  await expect(page.getByTestId("tokens.mark")).toHaveText("counted")
+  // Typing new text makes the numbers an estimate again until it is counted.
+  await playground.typeRequest(
+    JSON.stringify({
+      ...memoryRequest,
+      messages: [{ role: "user", content: "A brand new question to count." }],
+    })
+  )
+  await expect(mark).toHaveAttribute("data-state", "counted", {
+    timeout: 20_000,
+  })
+  await expect(line).toContainText("memory tool (hidden)")
+})

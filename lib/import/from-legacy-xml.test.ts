@@ -535,3 +535,12 @@ describe("legacy XML inside Messages JSON", () => {
     expect(result).toMatchObject({ success: true, format: "anthropic-json" })
   })
 })
+
+describe("transcript system label", () => {
+  it('drops a leading "System:" label from the system prompt', () => {
+    const result = fromLegacyTranscript(
+      "System: You are a weather bot.\n\nHuman: hi\n\nAssistant: hello"
+    )
+    expect(result.success && result.data.system).toBe("You are a weather bot.")
+  })
+})

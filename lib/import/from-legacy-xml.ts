@@ -20,6 +20,7 @@ import type { ImportResult, ToolDefinition } from "./types"
  */
 
 const MARKER = /(?:^|\r?\n[ \t]*\r?\n)[ \t]*(Human|Assistant):[ \t]?/g
+const SYSTEM_LABEL = /^System:[ \t]*(?:\r?\n)?/
 // `<invoke>` alone is not enough: plain prose or code may mention it.
 const LEGACY_TAG = /<(?:[A-Za-z][\w-]*:)?(function_calls|function_results?)\b/
 
@@ -50,7 +51,9 @@ export function splitTranscript(text: string): {
   }
   if (!last) return null
   segments.push({ role: last.role, text: text.slice(last.start) })
-  return { system: system.trim(), segments }
+  // A transcript may label its opening text "System:" (a role marker in
+  // Text Completions prompts, not part of the prompt itself).
+  return { system: system.trim().replace(SYSTEM_LABEL, ""), segments }
 }
 
 function summarise(

@@ -9,7 +9,7 @@ import {
 import { coerceValue, mapLegacyType } from "./coerce"
 import { type LegacyTool, toToolDefinition } from "./tool-descriptions"
 import { LEGACY_ID_PREFIX, renumber } from "./ids"
-import { elements, findClose, findOpen, type Element } from "./xml-scan"
+import { elements, type Element, TagFinder } from "./xml-scan"
 
 export { LEGACY_ID_PREFIX }
 
@@ -87,16 +87,17 @@ export class LegacyConverter {
     let pos = 0
     // Found once for the whole segment so long transcripts stay linear.
     const allResults = resultsElements(text)
+    const tags = new TagFinder(text)
     let r = 0
     for (;;) {
-      const calls = findOpen(text, "function_calls", pos)
+      const calls = tags.open("function_calls", pos)
       while (r < allResults.length && allResults[r]!.start < pos) r++
       const results = allResults[r]
       const resultsStart = results ? results.start : Infinity
       if (!calls && !results) break
       if (calls && calls.start < resultsStart) {
         this.text("assistant", text.slice(pos, calls.start))
-        const close = findClose(text, "function_calls", calls.end)
+        const close = tags.close("function_calls", calls.end)
         let bodyEnd: number
         if (close && close.start < resultsStart) {
           bodyEnd = close.start

@@ -118,11 +118,15 @@ export function extractTools(
       .filter((t): t is LegacyTool => t !== null)
     // Each description goes with the <tools> block around it (there may be
     // several); text between the blocks stays in the system prompt.
+    // Both lists are in document order: one forward pass pairs them.
     const blocks = elements(text, "tools")
+    let b = 0
     for (const d of descs) {
-      const around = blocks.find((b) => b.start <= d.start && b.end >= d.end)
+      while (b < blocks.length && blocks[b]!.end < d.end) b++
+      const block = blocks[b]
+      const around = block && block.start <= d.start ? block : undefined
       const span = around ?? d
-      if (!spans.includes(span)) spans.push(span)
+      if (spans.at(-1) !== span) spans.push(span)
     }
   } else {
     const fnBlock = elements(text, "functions")[0]

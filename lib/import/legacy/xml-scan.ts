@@ -55,6 +55,46 @@ export function findClose(
   return { start: m.index, end: m.index + m[0].length, attributes: "" }
 }
 
+/**
+ * Repeated `findOpen` / `findClose` on one text with positions that only
+ * move forward, each answered without rescanning: a match found once is
+ * reused until the position passes it, and "none after here" sticks. This
+ * keeps a scanner linear when tags are unbalanced (an unclosed tag repeated
+ * would otherwise make every step search to the end of the text).
+ */
+export class TagFinder {
+  private readonly memo = new Map<
+    string,
+    { from: number; hit: TagMatch | null }
+  >()
+
+  constructor(private readonly text: string) {}
+
+  open(name: string, from: number): TagMatch | null {
+    return this.find(name, false, from)
+  }
+
+  close(name: string, from: number): TagMatch | null {
+    return this.find(name, true, from)
+  }
+
+  private find(name: string, closing: boolean, from: number) {
+    const key = `${closing ? "/" : ""}${name}`
+    const known = this.memo.get(key)
+    if (
+      known &&
+      from >= known.from &&
+      (known.hit === null || known.hit.start >= from)
+    )
+      return known.hit
+    const hit = closing
+      ? findClose(this.text, name, from)
+      : findOpen(this.text, name, from)
+    this.memo.set(key, { from, hit })
+    return hit
+  }
+}
+
 /** An element: its inner text and where it sits. `closed` false = ran to `limit`. */
 export interface Element {
   start: number

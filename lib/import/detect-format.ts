@@ -1,6 +1,6 @@
 import { checkText, parseJsonBounded } from "./bounds"
 import { looksLikeCurl } from "./curl-detect"
-import { CLAUDE_CODE_TYPES } from "./from-claude-code"
+import { CLAUDE_CODE_TYPES } from "./claude-code/import"
 import { containsLegacyXml, splitTranscript } from "./from-legacy-xml"
 import { isRecord } from "./notes"
 import type { ImportError, ImportFormat } from "./types"

@@ -4,7 +4,7 @@
  */
 import { classifyValue, detectFormat } from "./detect-format"
 import { fromAnthropicJson } from "./from-anthropic-json"
-import { fromClaudeCode } from "./from-claude-code"
+import { fromClaudeCode } from "./claude-code/import"
 import { fromCurl } from "./from-curl"
 import { summarizeRequest, type RequestSummary } from "./detect-legacy"
 import {
@@ -13,7 +13,7 @@ import {
   splitTranscript,
 } from "./from-legacy-xml"
 import { fromOpenAi } from "./from-openai"
-import type { ImportFormat, ImportResult } from "./types"
+import type { ImportFormat, ImportOptions, ImportResult } from "./types"
 
 /** Imports parsed JSON after classifying it (request, array, OpenAI, legacy). */
 export function importValue(value: unknown): ImportResult {
@@ -53,15 +53,22 @@ function sourceSummary(
   })
 }
 
-/** Auto-detects the format of `text` and imports it; never throws. */
-export function parseImport(text: string): ParsedImport {
+/**
+ * Auto-detects the format of `text` and imports it; never throws.
+ * `options.pick` takes another of the result's `candidates`.
+ */
+export function parseImport(
+  text: string,
+  options: ImportOptions = {}
+): ParsedImport {
   const detection = detectFormat(text)
   const { format, label } = detection
   let result: ImportResult
   try {
     if (detection.error) result = { success: false, error: detection.error }
     else if (format === "curl") result = fromCurl(text, importValue)
-    else if (format === "claude-code-jsonl") result = fromClaudeCode(text)
+    else if (format === "claude-code-jsonl")
+      result = fromClaudeCode(text, options)
     else if (format === "legacy-xml" && detection.value === undefined)
       result = fromLegacyTranscript(text)
     else result = importValue(detection.value)
@@ -120,7 +127,7 @@ export {
   fromAnthropicJson,
   importAnthropicJsonText,
 } from "./from-anthropic-json"
-export { fromClaudeCode } from "./from-claude-code"
+export { fromClaudeCode } from "./claude-code/import"
 export { fromCurl } from "./from-curl"
 export {
   containsLegacyXml,

@@ -10,9 +10,9 @@ import {
   result,
   text,
   user,
-} from "./claude-code-test-entries"
-import { fromClaudeCode } from "./from-claude-code"
-import { expectSuccess, noteText } from "./test-helpers"
+} from "./test-entries"
+import { fromClaudeCode } from "./import"
+import { expectSuccess, noteText } from "../test-helpers"
 
 describe("fromClaudeCode: parallel tool calls", () => {
   // One API message (msg_P) written as three entries; each result is parented

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest"
 
 import { checkToolPairing } from "@/lib/generate"
 
-import { fromClaudeCode } from "./from-claude-code"
-import { expectSuccess, fixture, noteText } from "./test-helpers"
+import { fromClaudeCode } from "./import"
+import { expectSuccess, fixture, noteText } from "../test-helpers"
 import {
   assistant,
   call,
@@ -12,7 +12,7 @@ import {
   outline,
   text,
   user,
-} from "./claude-code-test-entries"
+} from "./test-entries"
 
 describe("fromClaudeCode", () => {
   const result = expectSuccess(

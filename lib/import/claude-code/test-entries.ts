@@ -1,5 +1,5 @@
-import { fromClaudeCode } from "./from-claude-code"
-import { expectSuccess } from "./test-helpers"
+import { fromClaudeCode } from "./import"
+import { expectSuccess } from "../test-helpers"
 
 /**
  * Inline Claude Code transcripts for tests, in the shape Claude Code writes

@@ -1,5 +1,5 @@
-import type { Entry } from "./claude-code-lines"
-import { isRecord, type Notes, plural } from "./notes"
+import type { Entry } from "./lines"
+import { isRecord, type Notes, plural } from "../notes"
 
 /**
  * Which entries of a Claude Code transcript make up the conversation: the
@@ -59,69 +59,85 @@ function lastBelow<T>(
   return lo - 1
 }
 
-/**
- * The entries of the conversation to import: the main chain's or, when
- * there is none, a subagent's sidechain.
- */
-function pickScope(entries: Entry[], notes: Notes): Entry[] {
-  const main = entries.filter((e) => e.isSidechain !== true)
-  const side = entries.filter((e) => e.isSidechain === true)
-  const sideMessages = side.filter(isMessage).length
-  if (main.some(isMessage) || sideMessages === 0) {
-    if (sideMessages > 0)
-      notes.info(
-        `Dropped ${plural(sideMessages, "sidechain entry", "sidechain entries")} (subagent conversations)`
-      )
-    return main
-  }
-  notes.info(
-    "Every entry is on a sidechain (this is a subagent's transcript): imported the subagent's conversation"
-  )
-  const agent = side.filter(isMessage).at(-1)!.agentId
-  if (typeof agent !== "string") return side
-  const scope = side.filter(
-    (e) => e.agentId === undefined || e.agentId === agent
-  )
-  const others = sideMessages - scope.filter(isMessage).length
-  if (others > 0)
-    notes.info(
-      `Dropped ${plural(others, "entry", "entries")} of other subagents (kept agent ${agent}, the last one)`
-    )
-  return scope
+/** A compact boundary: where a compaction restarted the conversation. */
+export function isBoundary(e: Entry): boolean {
+  return e.type === "system" && e.subtype === "compact_boundary"
 }
 
-/** Follows `parentUuid` back from `leaf`; returns the path, oldest first. */
+/** Counts of what the walk crossed, for the notes. */
+interface Crossings {
+  boundaries: number
+}
+
+/**
+ * Follows `parentUuid` back from `leaf`; returns the path, oldest first.
+ * A compact boundary (parentUuid null) continues at its
+ * `logicalParentUuid`, so every segment of a compacted session is walked;
+ * a parent missing from the file is bridged to the entry written before.
+ */
 function walk(
   leaf: Entry,
-  entries: Entry[],
+  byId: Map<string, Entry>,
   scope: Entry[],
   bad: readonly number[],
   notes: Notes
 ): Entry[] {
-  const byId = new Map<string, Entry>()
-  for (const e of entries) if (e.uuid) byId.set(e.uuid, e)
   const named = scope.filter((e) => e.uuid)
   const chain: Entry[] = []
   const visited = new Set<string>()
+  const seen: Crossings = { boundaries: 0 }
   let current: Entry | undefined = leaf
   while (current) {
     chain.push(current)
     if (current.uuid) visited.add(current.uuid)
-    const parent: string | null | undefined = current.parentUuid
-    if (!parent) {
-      if (current.type === "system" && current.subtype === "compact_boundary")
-        notes.info(
-          "The session was compacted: only the messages after the last compact boundary are imported"
-        )
-      break
+    let parent: string | null | undefined = current.parentUuid
+    if (!parent && isBoundary(current)) {
+      seen.boundaries++
+      parent = current.logicalParentUuid
     }
-    if (visited.has(parent)) break
+    if (!parent || visited.has(parent)) break
     const next: Entry | undefined =
-      byId.get(parent) ?? acrossBadLine(current, named, bad, notes)
+      byId.get(parent) ??
+      acrossBadLine(current, named, bad, notes) ??
+      bridgeGap(current, named, visited, notes)
     if (next && next.uuid && visited.has(next.uuid)) break
     current = next
   }
+  if (seen.boundaries > 0)
+    notes.info(
+      `The session was compacted ${plural(seen.boundaries, "time")}: imported every segment, not only the last`
+    )
   return chain.reverse()
+}
+
+/**
+ * The entry to continue with when `from`'s parent is not in the file and
+ * no unreadable line explains it: the latest entry written before `from`
+ * that the walk has not passed (Claude Code logs have such gaps, e.g.
+ * after a resume); none when `from` is the first (the chain starts there).
+ */
+function bridgeGap(
+  from: Entry,
+  scope: Entry[],
+  visited: Set<string>,
+  notes: Notes
+): Entry | undefined {
+  let i = lastBelow(scope, from.line, (e) => e.line)
+  while (i >= 0 && visited.has(scope[i]!.uuid!)) i--
+  const before = scope[i]
+  if (!before) {
+    notes.warn(
+      `An entry's parent (line ${from.line}) is missing from the file; the chain starts there`
+    )
+    return undefined
+  }
+  notes.tally(
+    "cc-gap",
+    "warning",
+    (n) =>
+      `Bridged ${plural(n, "gap")} in the parent chain (first: the parent of the entry at line ${from.line} is not in the file; continued with the entry written before it, line ${before.line})`
+  )
+  return before
 }
 
 /**
@@ -138,12 +154,7 @@ function acrossBadLine(
   const b = bad[lastBelow(bad, from.line, (n) => n)]
   const before =
     b === undefined ? undefined : scope[lastBelow(scope, b, (e) => e.line)]
-  if (!before) {
-    notes.warn(
-      `An entry's parent (line ${from.line}) is missing from the file${b === undefined ? "" : ` (probably on unreadable line ${b})`}; the chain starts there`
-    )
-    return undefined
-  }
+  if (!before) return undefined
   notes.tally(
     "cc-bad-parent",
     "warning",
@@ -216,25 +227,30 @@ function keepParallelCalls(chain: Entry[], scope: Entry[]) {
   return { chain: out, kept: kept.length }
 }
 
-/** The conversation's entries, oldest first (messages only). */
+/**
+ * The conversation's entries, oldest first: its messages and the compact
+ * boundaries between its segments. `scope`: the thread's entries.
+ */
 export function conversationChain(
   entries: Entry[],
+  scope: Entry[],
   bad: readonly number[],
   notes: Notes
 ): Entry[] {
-  const scope = pickScope(entries, notes)
   const messages = scope.filter(isMessage)
   const leaf = messages.at(-1)
   if (!leaf) return []
   if (!entries.some((e) => typeof e.uuid === "string")) return messages
-  const path = walk(leaf, entries, scope, bad, notes)
+  const byId = new Map<string, Entry>()
+  for (const e of entries) if (e.uuid) byId.set(e.uuid, e)
+  const path = walk(leaf, byId, scope, bad, notes)
   const { chain, kept } = keepParallelCalls(path, scope)
   if (kept > 0)
     notes.info(
       `Kept ${plural(kept, "entry", "entries")} of parallel tool calls that Claude Code records on side branches (their calls and results belong to the conversation)`
     )
-  const result = chain.filter(isMessage)
-  const offChain = messages.length - result.length
+  const result = chain.filter((e) => isMessage(e) || isBoundary(e))
+  const offChain = messages.length - result.filter(isMessage).length
   if (offChain > 0)
     notes.info(
       `Dropped ${plural(offChain, "entry", "entries")} from abandoned branches (edits or retries)`

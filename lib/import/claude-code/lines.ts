@@ -1,6 +1,6 @@
-import { findExcessiveDepth, MAX_JSON_DEPTH } from "./bounds"
-import { isRecord, type Notes, plural, thousands } from "./notes"
-import type { ImportError } from "./types"
+import { findExcessiveDepth, MAX_JSON_DEPTH } from "../bounds"
+import { isRecord, type Notes, plural, thousands } from "../notes"
+import type { ImportError } from "../types"
 
 /** One parsed line of a Claude Code transcript. */
 export interface Entry {
@@ -10,9 +10,21 @@ export interface Entry {
   isSidechain?: boolean
   agentId?: string
   isApiErrorMessage?: boolean
-  message?: { role?: string; content?: unknown; model?: string; id?: string }
+  message?: {
+    role?: string
+    content?: unknown
+    model?: string
+    id?: string
+    usage?: Record<string, unknown>
+  }
   summary?: string
   subtype?: string
+  /** A compact boundary's link to the last entry before it. */
+  logicalParentUuid?: string | null
+  compactMetadata?: { trigger?: string; preTokens?: number }
+  /** The user entry holding the summary a compaction wrote. */
+  isCompactSummary?: boolean
+  timestamp?: string
   /** 1-based line in the file. */
   line: number
 }

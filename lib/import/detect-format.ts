@@ -3,6 +3,7 @@ import { looksLikeCurl } from "./curl-detect"
 import { CLAUDE_CODE_TYPES } from "./claude-code/import"
 import { containsLegacyXml, splitTranscript } from "./from-legacy-xml"
 import { isRecord } from "./notes"
+import { looksLikeSdkCall } from "./sdk-call/calls"
 import type { ImportError, ImportFormat } from "./types"
 
 /** What `detectFormat` recognised; `value` is the parsed JSON when it was JSON. */
@@ -21,6 +22,7 @@ const LABELS: Record<ImportFormat, string> = {
   curl: "curl command",
   "claude-code-jsonl": "Claude Code session (JSONL)",
   "openai-chat": "OpenAI chat request",
+  "sdk-call": "Anthropic SDK call (Python / TypeScript)",
   unknown: "unknown format",
 }
 
@@ -216,6 +218,8 @@ export function detectFormat(text: string): Detection {
       }
     return { format, label: LABELS[format], value: parsed.data }
   }
+  if (looksLikeSdkCall(text))
+    return { format: "sdk-call", label: LABELS["sdk-call"] }
   if (splitTranscript(text)) {
     return {
       format: "legacy-xml",
@@ -229,7 +233,7 @@ export function detectFormat(text: string): Detection {
     label: LABELS.unknown,
     error: {
       message:
-        "Could not recognise the format. Paste a Messages API request (JSON), a curl command, a Claude Code session (.jsonl), an OpenAI chat request or a Human:/Assistant: transcript.",
+        "Could not recognise the format. Paste a Messages API request (JSON), a curl command, a Python or TypeScript SDK call (`client.messages.create(…)`), a Claude Code session (.jsonl), an OpenAI chat request or a Human:/Assistant: transcript.",
       line: 1,
       column: 1,
     },

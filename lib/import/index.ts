@@ -13,6 +13,7 @@ import {
   splitTranscript,
 } from "./from-legacy-xml"
 import { fromOpenAi } from "./from-openai"
+import { fromSdkCall } from "./sdk-call/import"
 import type { ImportFormat, ImportOptions, ImportResult } from "./types"
 
 /** Imports parsed JSON after classifying it (request, array, OpenAI, legacy). */
@@ -69,6 +70,8 @@ export function parseImport(
     else if (format === "curl") result = fromCurl(text, importValue)
     else if (format === "claude-code-jsonl")
       result = fromClaudeCode(text, options)
+    else if (format === "sdk-call")
+      result = fromSdkCall(text, importValue, options)
     else if (format === "legacy-xml" && detection.value === undefined)
       result = fromLegacyTranscript(text)
     else result = importValue(detection.value)
@@ -136,6 +139,7 @@ export {
   importLegacyXml,
 } from "./from-legacy-xml"
 export { fromOpenAi } from "./from-openai"
+export { fromSdkCall } from "./sdk-call/import"
 export { DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from "./restore"
 export { LEGACY_TOOL_PREAMBLE, toLegacyTranscript } from "./to-legacy-xml"
 export { MAX_INPUT_CHARS, MAX_JSON_DEPTH } from "./bounds"

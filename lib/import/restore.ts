@@ -120,6 +120,14 @@ export function restoreTools(
       })
       continue
     }
+    // An MCP toolset names its server instead (SDK BetaMCPToolset).
+    if (
+      item.type === "mcp_toolset" &&
+      typeof item.mcp_server_name === "string"
+    ) {
+      tools.push(item as unknown as ToolDefinition)
+      continue
+    }
     if (typeof item.name !== "string" || item.name === "") {
       notes.tally(
         "tool-nameless",

@@ -85,6 +85,7 @@ export type ImportFormat =
   | "curl"
   | "claude-code-jsonl"
   | "openai-chat"
+  | "sdk-call"
   | "unknown"
 
 /** One importable thing among several in the same text. */

@@ -116,6 +116,19 @@ export const SCALING_INPUTS: ScalingInput[] = [
     n: 3000,
   },
   {
+    importer: "sdk-call",
+    name: "unclosed calls repeated",
+    make: (n) => "client.messages.create(messages=[{".repeat(n),
+    n: 4000,
+  },
+  {
+    importer: "sdk-call",
+    name: "a long literal with adjacent strings",
+    make: (n) =>
+      `client.messages.create(model="m", max_tokens=1, messages=[${`{"role": "user", "content": "a" 'b'},`.repeat(n)}])`,
+    n: 4000,
+  },
+  {
     importer: "openai",
     name: "many messages",
     make: (n) =>

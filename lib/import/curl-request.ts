@@ -92,17 +92,20 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 /** Finds the curl command in `text` and reads its options and bodies. */
 export function readCurlRequest(
   text: string,
-  track: boolean
+  track: boolean,
+  which = 0
 ): Read<CurlRequest> {
-  const dialect = guessDialect(text)
-  const parsed = parseShell(text, { dialect, track })
-  if (!parsed.success)
-    return fail(
-      `Could not read the curl command: ${parsed.error}.`,
-      text,
-      parsed.offset
-    )
-  const notes: ImportNote[] = [...new Set(parsed.repairs)].map((message) => ({
+  const all = readCurlRequests(text, track)
+  if (!all.success) return all
+  return all.value[Math.min(which, all.value.length - 1)]!
+}
+
+/** The notes a parse gives every command (repairs, dialect). */
+function parseNotes(
+  repairs: readonly string[],
+  dialect: Dialect
+): ImportNote[] {
+  const notes: ImportNote[] = [...new Set(repairs)].map((message) => ({
     level: "info",
     message,
   }))
@@ -114,49 +117,68 @@ export function readCurlRequest(
           ? "Read as a Windows cmd command (^ line continuations)"
           : "Read as a PowerShell command (` line continuations)",
     })
-  let found:
-    { pipeline: ShellCommand[]; index: number; words: ShellWord[] } | undefined
+  return notes
+}
+
+/**
+ * Every curl command of the text (a docs block may hold several), each read
+ * on its own; the text is parsed once.
+ */
+export function readCurlRequests(
+  text: string,
+  track: boolean
+): Read<Array<Read<CurlRequest>>> {
+  const dialect = guessDialect(text)
+  const parsed = parseShell(text, { dialect, track })
+  if (!parsed.success)
+    return fail(
+      `Could not read the curl command: ${parsed.error}.`,
+      text,
+      parsed.offset
+    )
+  const reads: Array<Read<CurlRequest>> = []
   const skipped = new Set<string>()
-  let curls = 0
   for (const pipeline of parsed.script) {
     const names = pipeline.map((cmd) => commandWords(cmd))
     const index = names.findIndex((words) => isCurl(words[0]))
-    curls += names.filter((words) => isCurl(words[0])).length
-    if (index !== -1) found ??= { pipeline, index, words: names[index] ?? [] }
-    else if (!found)
-      names.forEach((words, i) => {
-        const assignment = /^[A-Za-z_]\w*(?==)/.exec(
-          pipeline[i]?.words[0]?.value ?? ""
-        )
-        skipped.add(
-          words[0] || !assignment
-            ? commandLabel(words[0])
-            : `\`${assignment[0]}=…\``
-        )
+    if (index === -1) {
+      if (reads.length === 0) noteSkipped(pipeline, names, skipped)
+      continue
+    }
+    const notes = parseNotes(parsed.repairs, dialect)
+    if (reads.length === 0 && skipped.size > 0)
+      notes.push({
+        level: "info",
+        message: `Ignored the shell commands before curl (${[...skipped].join(", ")})`,
       })
+    reads.push(readCommand(text, pipeline, index, names[index] ?? [], notes))
   }
-  if (!found)
+  if (reads.length === 0)
     return fail(
       "No `curl` command found. Paste the command itself, starting with `curl`."
     )
-  if (skipped.size > 0)
-    notes.push({
-      level: "info",
-      message: `Ignored the shell commands before curl (${[...skipped].join(", ")})`,
-    })
-  if (curls > 1)
-    notes.push({
-      level: "warning",
-      message: `Found ${curls} curl commands; imported the first`,
-    })
+  return { success: true, value: reads }
+}
 
-  const { pipeline, index, words } = found
-  const request: CurlRequest = {
-    headers: [],
-    keyFlag: false,
-    bodies: [],
-    notes,
-  }
+function noteSkipped(
+  pipeline: ShellCommand[],
+  names: ShellWord[][],
+  skipped: Set<string>
+): void {
+  names.forEach((words, i) => {
+    const assignment = /^[A-Za-z_]\w*(?==)/.exec(
+      pipeline[i]?.words[0]?.value ?? ""
+    )
+    skipped.add(
+      words[0] || !assignment
+        ? commandLabel(words[0])
+        : `\`${assignment[0]}=…\``
+    )
+  })
+}
+
+/** The flags of one curl command: URL, headers, key flags, data pieces. */
+function readFlags(words: ShellWord[], request: CurlRequest) {
   const data: Array<{
     word: ShellWord
     piece: Piece
@@ -190,8 +212,24 @@ export function readCurlRequest(
     else if (/^-H./s.test(v)) request.headers.push(v.slice(2))
     else if (!v.startsWith("-") && request.url === undefined) request.url = v
   }
+  return data
+}
 
-  for (const d of data) {
+/** One curl command (the `index`th command of `pipeline`) → its request. */
+function readCommand(
+  text: string,
+  pipeline: ShellCommand[],
+  index: number,
+  words: ShellWord[],
+  notes: ImportNote[]
+): Read<CurlRequest> {
+  const request: CurlRequest = {
+    headers: [],
+    keyFlag: false,
+    bodies: [],
+    notes,
+  }
+  for (const d of readFlags(words, request)) {
     const label = `the ${d.flag} body`
     const sub = d.word.substitutions[0]
     if (sub) return substitutionError(text, cap(label), sub)

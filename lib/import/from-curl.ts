@@ -1,9 +1,22 @@
 import { lineColumn, parseJsonBounded } from "./bounds"
 import { offsetOfLine, sourceOffset } from "./curl-piece"
-import { readCurlRequest, type CurlBody } from "./curl-request"
+import {
+  type CurlBody,
+  type CurlRequest,
+  readCurlRequest,
+  readCurlRequests,
+} from "./curl-request"
 import { fromAnthropicJson } from "./from-anthropic-json"
 import { failure, Notes } from "./notes"
-import type { ImportError, ImportResult } from "./types"
+import type {
+  ImportCandidate,
+  ImportError,
+  ImportOptions,
+  ImportResult,
+} from "./types"
+
+type Read<T> =
+  { success: true; value: T } | { success: false; error: ImportError }
 
 /**
  * A curl command as the docs, a terminal or a script show it → the JSON
@@ -18,14 +31,74 @@ const SECRET_HEADERS = new Set([
   "api-key",
 ])
 
+/** A short description of one curl command, for the picker. */
+function describeCommand(read: Read<CurlRequest>, index: number): string {
+  if (!read.success)
+    return `${index + 1}. (cannot be imported: ${read.error.message})`
+  const { url, bodies } = read.value
+  const path = url ? url.replace(/^https?:\/\/[^/]+/, "") : "curl"
+  const body = bodies[0]?.piece.value.slice(0, 4000) ?? ""
+  const model = /"model"\s*:\s*"([^"]{1,80})"/.exec(body)?.[1]
+  const said = /"content"\s*:\s*"([^"\\]{1,48})/.exec(body)?.[1]
+  const tools = /"tools"\s*:\s*\[\s*\{/.test(body) ? ", with tools" : ""
+  const what = [model, said ? `“${said}”` : ""].filter(Boolean).join(": ")
+  return `${index + 1}. ${path || url}${what ? ` — ${what}` : ""}${tools}`
+}
+
+/** The candidates of a text holding several curl commands. */
+function commandCandidates(
+  reads: Array<Read<CurlRequest>>,
+  chosen: number
+): ImportCandidate[] | undefined {
+  if (reads.length < 2) return undefined
+  return reads.map((read, i) => ({
+    id: `command-${i + 1}`,
+    kind: "command",
+    label: describeCommand(read, i),
+    selected: i === chosen,
+  }))
+}
+
+/** Which command to import: the one picked, else the first that reads. */
+function chooseCommand(
+  reads: Array<Read<CurlRequest>>,
+  pick: string | undefined
+): number {
+  const picked = reads.findIndex((_, i) => pick === `command-${i + 1}`)
+  if (picked !== -1) return picked
+  const first = reads.findIndex((r) => r.success && r.value.bodies.length > 0)
+  return first === -1 ? 0 : first
+}
+
 /** Parses a curl command and imports its JSON body with `importBody`. */
 export function fromCurl(
   text: unknown,
-  importBody: (value: unknown) => ImportResult = fromAnthropicJson
+  importBody: (value: unknown) => ImportResult = fromAnthropicJson,
+  options: ImportOptions = {}
 ): ImportResult {
   if (typeof text !== "string")
     return failure("Paste the curl command as text.")
-  const read = readCurlRequest(text, false)
+  const all = readCurlRequests(text, false)
+  if (!all.success) return all
+  const which = chooseCommand(all.value, options.pick)
+  const candidates = commandCandidates(all.value, which)
+  const result = importCommand(text, all.value[which]!, which, importBody)
+  if (!result.success || !candidates) return result
+  const found = `Found ${all.value.length} curl commands; imported command ${which + 1} (pick another in the dialog)`
+  return {
+    ...result,
+    notes: [{ level: "warning", message: found }, ...result.notes],
+    candidates,
+  }
+}
+
+/** Imports the body of one curl command read from `text`. */
+function importCommand(
+  text: string,
+  read: Read<CurlRequest>,
+  which: number,
+  importBody: (value: unknown) => ImportResult
+): ImportResult {
   if (!read.success) return read
   const request = read.value
   const notes = new Notes()
@@ -82,7 +155,8 @@ export function fromCurl(
     const unescaped = body.includes('\\"')
       ? parseJsonBounded(body.replaceAll('\\"', '"'))
       : undefined
-    if (!unescaped?.success) return bodyError(text, body, parsed.error, open)
+    if (!unescaped?.success)
+      return bodyError(text, body, parsed.error, open, which)
     notes.info(
       'Read \\" in the body as " (quoting meant for Windows; the JSON was not valid as pasted)'
     )
@@ -115,7 +189,8 @@ function bodyError(
   text: string,
   body: string,
   error: ImportError,
-  open: string | undefined
+  open: string | undefined,
+  which: number
 ): ImportResult {
   const hint = open ? ` (the here-document has no closing ${open} line)` : ""
   const prefix = "The curl body is not valid JSON: "
@@ -123,7 +198,7 @@ function bodyError(
     return failure(`${prefix}${error.message}${hint}`)
   const base = error.message.replace(/ at line \d+, column \d+$/, "")
   const at = offsetOfLine(body, error.line, error.column ?? 1)
-  const tracked = readCurlRequest(text, true)
+  const tracked = readCurlRequest(text, true, which)
   const pieces = tracked.success ? tracked.value.bodies : []
   const same = pieces.map((b) => b.piece.value).join("&") === body
   let start = 0

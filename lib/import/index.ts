@@ -67,7 +67,7 @@ export function parseImport(
   let result: ImportResult
   try {
     if (detection.error) result = { success: false, error: detection.error }
-    else if (format === "curl") result = fromCurl(text, importValue)
+    else if (format === "curl") result = fromCurl(text, importValue, options)
     else if (format === "claude-code-jsonl")
       result = fromClaudeCode(text, options)
     else if (format === "sdk-call")

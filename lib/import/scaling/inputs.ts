@@ -86,6 +86,15 @@ export const SCALING_INPUTS: ScalingInput[] = [
     n: 8000,
   },
   {
+    importer: "curl",
+    name: "a block of many commands",
+    make: (n) =>
+      `curl https://api.anthropic.com/v1/messages -d '{"model": "m", "messages": []}'\n`.repeat(
+        n
+      ),
+    n: 1500,
+  },
+  {
     importer: "claude-code",
     name: "one long chain",
     make: (n) => lines(n, (i) => ccLine(i, i ? `u${i - 1}` : null)),

@@ -143,6 +143,64 @@ export function fromLegacyTranscript(text: string): ImportResult {
 
 const STOP_SEQUENCES = new Set(["</function_calls>", "\n\nHuman:"])
 
+/**
+ * The legacy tools of a request: from `system`, or (some legacy prompts)
+ * from the first user turn, which is then rewritten without them.
+ */
+function legacyTools(
+  request: Record<string, unknown>,
+  rawMessages: unknown[],
+  notes: Notes
+): { tools: LegacyTool[]; rest: string } {
+  const fromSystem = extractTools(contentText(request.system), notes)
+  if (fromSystem.tools.length > 0) return fromSystem
+  const first = rawMessages.findIndex((m) => isRecord(m) && m.role === "user")
+  if (first === -1) return fromSystem
+  const extracted = extractTools(
+    contentText((rawMessages[first] as Record<string, unknown>).content),
+    notes
+  )
+  if (extracted.tools.length === 0) return fromSystem
+  notes.info(
+    "Found the tool descriptions in the first user message and moved them to `tools`"
+  )
+  rawMessages[first] = { role: "user", content: extracted.rest }
+  return { tools: extracted.tools, rest: fromSystem.rest }
+}
+
+/** One message of Messages JSON into the converter (its text scanned). */
+function feedMessage(
+  converter: LegacyConverter,
+  raw: unknown,
+  index: number,
+  notes: Notes
+): void {
+  if (!isRecord(raw)) return
+  const role =
+    raw.role === "assistant"
+      ? "assistant"
+      : raw.role === "user" || raw.role === "human"
+        ? "user"
+        : null
+  if (!role) {
+    notes.warn(
+      `Dropped message ${index + 1}: role ${JSON.stringify(raw.role ?? null)} is not user or assistant`
+    )
+    return
+  }
+  converter.begin(role)
+  const feed = (text: string) =>
+    role === "assistant" ? converter.assistant(text) : converter.user(text)
+  if (typeof raw.content === "string") return feed(raw.content)
+  if (!Array.isArray(raw.content)) return
+  for (const item of raw.content) {
+    const block = restoreBlock(item, notes)
+    if (!block) continue
+    if (block.type === "text") feed(String(block.text))
+    else converter.block(role, block)
+  }
+}
+
 /** Messages JSON (object or bare array) whose text blocks hold legacy XML. */
 export function fromLegacyMessages(value: unknown): ImportResult {
   const notes = new Notes()
@@ -162,58 +220,11 @@ export function fromLegacyMessages(value: unknown): ImportResult {
       path: ["messages"],
     })
 
-  // Copied: the first user message may be rewritten below; input stays untouched.
+  // Copied: the first user message may be rewritten; input stays untouched.
   const rawMessages = [...(request.messages as unknown[])]
-  const fromSystem = extractTools(contentText(request.system), notes)
-  const rest = fromSystem.rest
-  let tools = fromSystem.tools
-  if (tools.length === 0) {
-    // Some legacy prompts put the tool block in the first user turn instead.
-    const first = rawMessages.findIndex((m) => isRecord(m) && m.role === "user")
-    const extracted =
-      first === -1
-        ? undefined
-        : extractTools(
-            contentText(
-              (rawMessages[first] as Record<string, unknown>).content
-            ),
-            notes
-          )
-    if (extracted && extracted.tools.length > 0) {
-      tools = extracted.tools
-      notes.info(
-        "Found the tool descriptions in the first user message and moved them to `tools`"
-      )
-      rawMessages[first] = { role: "user", content: extracted.rest }
-    }
-  }
+  const { tools, rest } = legacyTools(request, rawMessages, notes)
   const converter = new LegacyConverter(tools, notes)
-  rawMessages.forEach((raw, index) => {
-    if (!isRecord(raw)) return
-    const role =
-      raw.role === "assistant"
-        ? "assistant"
-        : raw.role === "user" || raw.role === "human"
-          ? "user"
-          : null
-    if (!role) {
-      notes.warn(
-        `Dropped message ${index + 1}: role ${JSON.stringify(raw.role ?? null)} is not user or assistant`
-      )
-      return
-    }
-    converter.begin(role)
-    const feed = (text: string) =>
-      role === "assistant" ? converter.assistant(text) : converter.user(text)
-    if (typeof raw.content === "string") return feed(raw.content)
-    if (!Array.isArray(raw.content)) return
-    for (const item of raw.content) {
-      const block = restoreBlock(item, notes)
-      if (!block) continue
-      if (block.type === "text") feed(String(block.text))
-      else converter.block(role, block)
-    }
-  })
+  rawMessages.forEach((raw, index) => feedMessage(converter, raw, index, notes))
   const { messages, tools: definitions } = converter.finish()
   summarise(notes, converter, tools)
 

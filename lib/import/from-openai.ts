@@ -160,131 +160,138 @@ function parseArguments(
   return { raw_arguments: raw }
 }
 
-/** Imports an OpenAI chat request object. */
-export function fromOpenAi(input: unknown): ImportResult {
-  // A bare messages array (as logged by many SDK wrappers).
-  const value = Array.isArray(input) ? { messages: input } : input
-  if (!isRecord(value) || !Array.isArray(value.messages))
-    return failure("Expected an OpenAI chat request with a `messages` array.", {
-      path: ["messages"],
-    })
-  const notes = new Notes()
-  const system: string[] = []
-  const messages: MessageParam[] = []
-  const emit = (role: MessageParam["role"], blocks: ContentBlock[]) => {
+/** Messages under construction; consecutive same-role blocks are joined. */
+class Conversation {
+  readonly system: string[] = []
+  readonly messages: MessageParam[] = []
+  toolMessages = 0
+  lastFunctionCallId: string | undefined
+
+  emit(role: MessageParam["role"], blocks: ContentBlock[]): void {
     if (blocks.length === 0) return
-    const last = messages.at(-1)
+    const last = this.messages.at(-1)
     if (last && last.role === role && Array.isArray(last.content))
       last.content.push(...blocks)
-    else messages.push({ role, content: blocks })
+    else this.messages.push({ role, content: blocks })
   }
-  let toolMessages = 0
-  let lastFunctionCallId: string | undefined
-  value.messages.forEach((raw, i) => {
-    if (!isRecord(raw)) return
-    const role = String(raw.role ?? "")
-    if (typeof raw.name === "string" && raw.name !== "")
-      notes.tally(
-        "openai-name",
-        "info",
-        (n) =>
-          `Dropped the \`name\` of ${plural(n, "message")} (the Messages API has no participant names)`
-      )
-    if (role === "system" || role === "developer") {
-      system.push(textOf(raw.content, notes))
-      return
-    }
-    if (role === "user") return emit("user", parts(raw.content, notes))
-    if (role === "assistant") {
-      const blocks = parts(raw.content, notes)
-      if (typeof raw.refusal === "string" && raw.refusal !== "") {
-        blocks.push({ type: "text", text: raw.refusal })
-        notes.tally(
-          "openai-refusal",
-          "info",
-          (n) => `Kept ${plural(n, "refusal")} as text`
-        )
-      }
-      if (
-        typeof raw.reasoning_content === "string" ||
-        typeof raw.reasoning === "string"
-      )
-        notes.tally(
-          "openai-reasoning",
-          "warning",
-          (n) =>
-            `Dropped the reasoning of ${plural(n, "assistant message")} (reasoning from another model cannot become signed thinking blocks)`
-        )
-      const calls = Array.isArray(raw.tool_calls) ? raw.tool_calls : []
-      calls.forEach((call, n) => {
-        if (!isRecord(call) || !isRecord(call.function)) return
-        const name = String(call.function.name ?? "tool")
-        blocks.push({
-          type: "tool_use",
-          id: safeId(call.id, `toolu_openai_${i}_${n}`),
-          name,
-          input: parseArguments(call.function.arguments, name, notes),
-        })
-      })
-      if (isRecord(raw.function_call)) {
-        const name = String(raw.function_call.name ?? "tool")
-        lastFunctionCallId = `toolu_openai_${i}_fn`
-        blocks.push({
-          type: "tool_use",
-          id: lastFunctionCallId,
-          name,
-          input: parseArguments(raw.function_call.arguments, name, notes),
-        })
-      }
-      return emit("assistant", blocks)
-    }
-    if (role === "tool" || role === "function") {
-      toolMessages++
-      const id =
-        role === "tool"
-          ? safeId(raw.tool_call_id, "")
-          : (lastFunctionCallId ?? "")
-      if (id === "") {
-        notes.warn(
-          `Dropped a ${role} message without a call id (message ${i + 1})`
-        )
-        return
-      }
-      return emit("user", [
-        {
-          type: "tool_result",
-          tool_use_id: id,
-          content: textOf(raw.content, notes),
-        },
-      ])
-    }
+}
+
+/** An assistant message's text, refusal and calls as blocks. */
+function assistantBlocks(
+  raw: Record<string, unknown>,
+  i: number,
+  chat: Conversation,
+  notes: Notes
+): ContentBlock[] {
+  const blocks = parts(raw.content, notes)
+  if (typeof raw.refusal === "string" && raw.refusal !== "") {
+    blocks.push({ type: "text", text: raw.refusal })
+    notes.tally(
+      "openai-refusal",
+      "info",
+      (n) => `Kept ${plural(n, "refusal")} as text`
+    )
+  }
+  if (
+    typeof raw.reasoning_content === "string" ||
+    typeof raw.reasoning === "string"
+  )
+    notes.tally(
+      "openai-reasoning",
+      "warning",
+      (n) =>
+        `Dropped the reasoning of ${plural(n, "assistant message")} (reasoning from another model cannot become signed thinking blocks)`
+    )
+  const calls = Array.isArray(raw.tool_calls) ? raw.tool_calls : []
+  calls.forEach((call, n) => {
+    if (!isRecord(call) || !isRecord(call.function)) return
+    const name = String(call.function.name ?? "tool")
+    blocks.push({
+      type: "tool_use",
+      id: safeId(call.id, `toolu_openai_${i}_${n}`),
+      name,
+      input: parseArguments(call.function.arguments, name, notes),
+    })
+  })
+  if (isRecord(raw.function_call)) {
+    const name = String(raw.function_call.name ?? "tool")
+    chat.lastFunctionCallId = `toolu_openai_${i}_fn`
+    blocks.push({
+      type: "tool_use",
+      id: chat.lastFunctionCallId,
+      name,
+      input: parseArguments(raw.function_call.arguments, name, notes),
+    })
+  }
+  return blocks
+}
+
+/** A `tool` / `function` message → its tool_result (none without an id). */
+function toolResult(
+  raw: Record<string, unknown>,
+  role: string,
+  i: number,
+  chat: Conversation,
+  notes: Notes
+): ContentBlock[] {
+  chat.toolMessages++
+  const id =
+    role === "tool"
+      ? safeId(raw.tool_call_id, "")
+      : (chat.lastFunctionCallId ?? "")
+  if (id === "") {
+    notes.warn(`Dropped a ${role} message without a call id (message ${i + 1})`)
+    return []
+  }
+  return [
+    {
+      type: "tool_result",
+      tool_use_id: id,
+      content: textOf(raw.content, notes),
+    },
+  ]
+}
+
+/** One chat message into the conversation (system text aside). */
+function addMessage(raw: unknown, i: number, chat: Conversation, notes: Notes) {
+  if (!isRecord(raw)) return
+  const role = String(raw.role ?? "")
+  if (typeof raw.name === "string" && raw.name !== "")
+    notes.tally(
+      "openai-name",
+      "info",
+      (n) =>
+        `Dropped the \`name\` of ${plural(n, "message")} (the Messages API has no participant names)`
+    )
+  if (role === "system" || role === "developer")
+    chat.system.push(textOf(raw.content, notes))
+  else if (role === "user") chat.emit("user", parts(raw.content, notes))
+  else if (role === "assistant")
+    chat.emit("assistant", assistantBlocks(raw, i, chat, notes))
+  else if (role === "tool" || role === "function")
+    chat.emit("user", toolResult(raw, role, i, chat, notes))
+  else
     notes.warn(
       `Dropped message ${i + 1}: unknown role ${JSON.stringify(raw.role ?? null)}`
     )
-  })
-  if (system.length > 0)
-    notes.info(`Moved ${plural(system.length, "system message")} to \`system\``)
-  if (toolMessages > 0)
-    notes.info(
-      `Converted ${plural(toolMessages, "tool message")} to tool_result blocks in user messages`
-    )
+}
 
+/** Model, max_tokens, sampling and stop fields of the chat request. */
+function requestFields(
+  value: Record<string, unknown>,
+  request: Record<string, unknown>,
+  notes: Notes
+): void {
   // A Claude model called through an OpenAI-compatible endpoint stays.
   const claude =
     typeof value.model === "string" && /^claude-/i.test(value.model.trim())
-  const request: Record<string, unknown> = {
-    model: claude ? String(value.model).trim() : DEFAULT_MODEL,
-    max_tokens: DEFAULT_MAX_TOKENS,
-    messages,
-  }
+  request.model = claude ? String(value.model).trim() : DEFAULT_MODEL
   if (!claude)
     notes.info(
       `Model ${typeof value.model === "string" ? `"${value.model}" replaced by` : "set to"} ${DEFAULT_MODEL} (a Claude model is needed)`
     )
   const max = value.max_completion_tokens ?? value.max_tokens
   if (typeof max === "number" && max > 0) request.max_tokens = Math.floor(max)
-  const joined = system.filter((s) => s.trim() !== "").join("\n\n")
-  if (joined !== "") request.system = joined
   if (typeof value.temperature === "number") {
     request.temperature = Math.min(1, Math.max(0, value.temperature))
     if (value.temperature > 1)
@@ -295,6 +302,13 @@ export function fromOpenAi(input: unknown): ImportResult {
     request.stop_sequences = Array.isArray(value.stop)
       ? value.stop.map(String)
       : [String(value.stop)]
+}
+
+/** Tools, functions and tool_choice in the Messages API's shape. */
+function toolFields(
+  value: Record<string, unknown>,
+  request: Record<string, unknown>
+): void {
   const tools = [
     ...(Array.isArray(value.tools) ? value.tools : []),
     ...(Array.isArray(value.functions)
@@ -308,6 +322,36 @@ export function fromOpenAi(input: unknown): ImportResult {
   else if (choice === "required") request.tool_choice = { type: "any" }
   else if (isRecord(choice) && isRecord(choice.function))
     request.tool_choice = { type: "tool", name: String(choice.function.name) }
+}
+
+/** Imports an OpenAI chat request object. */
+export function fromOpenAi(input: unknown): ImportResult {
+  // A bare messages array (as logged by many SDK wrappers).
+  const value = Array.isArray(input) ? { messages: input } : input
+  if (!isRecord(value) || !Array.isArray(value.messages))
+    return failure("Expected an OpenAI chat request with a `messages` array.", {
+      path: ["messages"],
+    })
+  const notes = new Notes()
+  const chat = new Conversation()
+  value.messages.forEach((raw, i) => addMessage(raw, i, chat, notes))
+  if (chat.system.length > 0)
+    notes.info(
+      `Moved ${plural(chat.system.length, "system message")} to \`system\``
+    )
+  if (chat.toolMessages > 0)
+    notes.info(
+      `Converted ${plural(chat.toolMessages, "tool message")} to tool_result blocks in user messages`
+    )
+  const request: Record<string, unknown> = {
+    model: DEFAULT_MODEL,
+    max_tokens: DEFAULT_MAX_TOKENS,
+    messages: chat.messages,
+  }
+  const joined = chat.system.filter((s) => s.trim() !== "").join("\n\n")
+  if (joined !== "") request.system = joined
+  requestFields(value, request, notes)
+  toolFields(value, request)
   const dropped = DROPPED_KEYS.filter((k) => k in value)
   if (dropped.length > 0)
     notes.info(`Dropped OpenAI-only fields: ${dropped.join(", ")}`)

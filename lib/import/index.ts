@@ -3,16 +3,16 @@
  * Each returns `ImportResult` and never throws on user input.
  */
 import { classifyValue, detectFormat } from "./detect-format"
-import { fromAnthropicJson } from "./from-anthropic-json"
+import { fromAnthropicJson } from "./anthropic-json/import"
 import { fromClaudeCode } from "./claude-code/import"
-import { fromCurl } from "./from-curl"
-import { summarizeRequest, type RequestSummary } from "./detect-legacy"
+import { fromCurl } from "./curl/import"
+import { summarizeRequest, type RequestSummary } from "./legacy-xml/detect"
 import {
   fromLegacyMessages,
   fromLegacyTranscript,
   splitTranscript,
-} from "./from-legacy-xml"
-import { fromOpenAi } from "./from-openai"
+} from "./legacy-xml/import"
+import { fromOpenAi } from "./openai/import"
 import { fromSdkCall } from "./sdk-call/import"
 import type { ImportFormat, ImportOptions, ImportResult } from "./types"
 
@@ -125,22 +125,25 @@ export {
   type LegacyLocation,
   type LegacyNotice,
   type RequestSummary,
-} from "./detect-legacy"
+} from "./legacy-xml/detect"
 export {
   fromAnthropicJson,
   importAnthropicJsonText,
-} from "./from-anthropic-json"
+} from "./anthropic-json/import"
 export { fromClaudeCode } from "./claude-code/import"
-export { fromCurl } from "./from-curl"
+export { fromCurl } from "./curl/import"
 export {
   containsLegacyXml,
   fromLegacyMessages,
   fromLegacyTranscript,
   importLegacyXml,
-} from "./from-legacy-xml"
-export { fromOpenAi } from "./from-openai"
+} from "./legacy-xml/import"
+export { fromOpenAi } from "./openai/import"
 export { fromSdkCall } from "./sdk-call/import"
 export { DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from "./restore"
-export { LEGACY_TOOL_PREAMBLE, toLegacyTranscript } from "./to-legacy-xml"
+export {
+  LEGACY_TOOL_PREAMBLE,
+  toLegacyTranscript,
+} from "./legacy-xml/to-legacy-xml"
 export { MAX_INPUT_CHARS, MAX_JSON_DEPTH } from "./bounds"
 export type * from "./types"

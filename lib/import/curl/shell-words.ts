@@ -1,14 +1,6 @@
-/**
- * Reads a pasted shell snippet into commands and words — enough for curl
- * commands copied from docs, terminals and scripts: POSIX sh (quotes, `\`
- * continuations, comments, pipes, here-documents, here-strings, `$(cat
- * <<EOF …)`), Windows cmd (`^` continuations, `\"` in double quotes) and
- * PowerShell (backtick continuations, `''`/`""` quotes, here-strings).
- * Nothing is expanded or run: `$VAR` stays literal (API-key placeholders),
- * and a command substitution other than `cat` is kept as text and listed.
- */
-import { outputOf } from "./curl-output"
-import { PieceWriter, slicePiece } from "./curl-piece"
+/** The scanner behind `parseShell` (shell.ts). */
+import { outputOf } from "./output"
+import { PieceWriter, slicePiece } from "./piece"
 import {
   BREAKS,
   commentEnd,
@@ -18,15 +10,14 @@ import {
   readHeredocBody,
   REDIRECT,
   RUNS,
-} from "./curl-shell-lex"
+} from "./shell-lex"
 import type {
   Dialect,
   Heredoc,
   ShellCommand,
-  ShellParse,
   ShellScript,
   ShellWord,
-} from "./curl-shell-types"
+} from "./shell-types"
 import {
   psEscape,
   readAnsi,
@@ -37,37 +28,14 @@ import {
   readSingle,
   ShellSyntaxError,
   type Cursor,
-} from "./curl-quotes"
+} from "./quotes"
 
-export type * from "./curl-shell-types"
+export type * from "./shell-types"
 
 const MAX_NESTING = 16
 
-/** Splits `text` into commands (see the file comment). Never throws. */
-export function parseShell(
-  text: string,
-  options: { dialect?: Dialect; track?: boolean } = {}
-): ShellParse {
-  const scanner = new Scanner(
-    text,
-    options.dialect ?? "posix",
-    options.track ?? false
-  )
-  try {
-    const { pipelines } = scanner.list(false, 0)
-    scanner.finish()
-    return { success: true, script: pipelines, repairs: scanner.repairs }
-  } catch (error) {
-    const located = error instanceof ShellSyntaxError
-    return {
-      success: false,
-      error: error instanceof Error ? error.message : String(error),
-      offset: located ? error.offset : 0,
-    }
-  }
-}
-
-class Scanner implements Cursor {
+/** The shell reader: commands, words, quotes, here-documents. */
+export class Scanner implements Cursor {
   pos = 0
   readonly repairs: string[] = []
   private pending: Heredoc[] = []
@@ -102,36 +70,15 @@ class Scanner implements Cursor {
       pipeline = []
     }
     while (this.pos < text.length) {
-      const skip = continuationLength(this, this.dialect, this.repairs)
-      if (skip > 0) {
-        this.pos += skip
-        continue
-      }
-      const c = text[this.pos] ?? ""
-      if (c === "\n" || c === "\r") {
-        this.pos += c === "\r" && text[this.pos + 1] === "\n" ? 2 : 1
-        this.readHeredocs()
+      const filler = this.skipFiller(cmd)
+      if (filler === "newline") {
         if (piped) endCommand()
         else endPipeline()
-        continue
       }
-      if (c === " " || c === "\t" || c === "\uFEFF") {
-        this.pos++
-        continue
-      }
-      const comment = commentEnd(this, this.dialect, cmd.words.length === 0)
-      if (comment !== -1) {
-        this.pos = comment
-        continue
-      }
-      if (cmd.words.length === 0 && cmd.redirects.length === 0) {
-        const prompt = PROMPT.exec(text.slice(this.pos, this.pos + 200))
-        if (prompt) {
-          this.pos += prompt[0].length
-          continue
-        }
+      if (filler !== null) continue
+      const c = text[this.pos] ?? ""
+      if (cmd.words.length === 0 && cmd.redirects.length === 0)
         cmd.start = this.pos
-      }
       if (c === ")" && inSubst) {
         this.pos++
         endPipeline()
@@ -162,6 +109,40 @@ class Scanner implements Cursor {
     }
     endPipeline()
     return { pipelines, closed: false }
+  }
+
+  /**
+   * Skips what stands between words: a line continuation, blanks, a
+   * comment, a prompt before a command; "newline" when a line ended (its
+   * here-documents read), null when a word or operator starts here.
+   */
+  private skipFiller(cmd: ShellCommand): "skipped" | "newline" | null {
+    const { text } = this
+    const skip = continuationLength(this, this.dialect, this.repairs)
+    if (skip > 0) {
+      this.pos += skip
+      return "skipped"
+    }
+    const c = text[this.pos] ?? ""
+    if (c === "\n" || c === "\r") {
+      this.pos += c === "\r" && text[this.pos + 1] === "\n" ? 2 : 1
+      this.readHeredocs()
+      return "newline"
+    }
+    if (c === " " || c === "\t" || c === "\uFEFF") {
+      this.pos++
+      return "skipped"
+    }
+    const comment = commentEnd(this, this.dialect, cmd.words.length === 0)
+    if (comment !== -1) {
+      this.pos = comment
+      return "skipped"
+    }
+    if (cmd.words.length > 0 || cmd.redirects.length > 0) return null
+    const prompt = PROMPT.exec(text.slice(this.pos, this.pos + 200))
+    if (!prompt) return null
+    this.pos += prompt[0].length
+    return "skipped"
   }
 
   /** Here-documents opened on a last line that had no newline after it. */

@@ -1,4 +1,4 @@
-import { PieceWriter, type Piece } from "./curl-piece"
+import { PieceWriter, type Piece } from "./piece"
 import type { Heredoc, ShellCommand, ShellWord } from "./shell-words"
 
 /**

@@ -1,8 +1,8 @@
-import { PieceWriter } from "./curl-piece"
-import { ShellSyntaxError, type Cursor } from "./curl-quotes"
-import type { Dialect, Heredoc, Substitution } from "./curl-shell-types"
+import { PieceWriter } from "./piece"
+import { ShellSyntaxError, type Cursor } from "./quotes"
+import type { Dialect, Heredoc, Substitution } from "./shell-types"
 
-/** Small lexical pieces of `parseShell` (shell-words.ts), per dialect. */
+/** Small lexical pieces of `parseShell` (shell.ts), per dialect. */
 
 /** Characters that end a word outside quotes. */
 export const BREAKS = " \t\r\n;&|<>"

@@ -1,15 +1,15 @@
-import { lineColumn } from "./bounds"
-import { commandLabel, commandWords, outputOf } from "./curl-output"
-import { slicePiece, type Piece } from "./curl-piece"
+import { lineColumn } from "../bounds"
+import { commandLabel, commandWords, outputOf } from "./output"
+import { slicePiece, type Piece } from "./piece"
 import {
-  parseShell,
   type Dialect,
   type Heredoc,
   type ShellCommand,
   type ShellWord,
   type Substitution,
 } from "./shell-words"
-import type { ImportError, ImportNote } from "./types"
+import { parseShell } from "./shell"
+import type { ImportError, ImportNote } from "../types"
 
 /** One body the curl command sends, and what to call it in messages. */
 export interface CurlBody {

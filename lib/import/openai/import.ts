@@ -1,8 +1,8 @@
-import { parseJsonBounded } from "./bounds"
-import { parsePythonLiteral } from "./legacy/python-literal"
-import { failure, isRecord, Notes, plural } from "./notes"
-import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, restoreRequest } from "./restore"
-import type { ContentBlock, ImportResult, MessageParam } from "./types"
+import { parseJsonBounded } from "../bounds"
+import { parsePythonLiteral } from "../legacy-xml/python-literal"
+import { failure, isRecord, Notes, plural } from "../notes"
+import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, restoreRequest } from "../restore"
+import type { ContentBlock, ImportResult, MessageParam } from "../types"
 
 /**
  * OpenAI-style chat completions request → Anthropic Messages request:

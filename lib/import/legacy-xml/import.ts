@@ -1,18 +1,18 @@
 import { getModelInfo } from "@/lib/context-editing/models"
 
-import { checkText, parseJsonBounded } from "./bounds"
-import { LegacyConverter } from "./legacy/converter"
-import { countLegacy } from "./legacy/count"
-import { extractTools, type LegacyTool } from "./legacy/tool-descriptions"
-import { failure, isRecord, Notes, plural } from "./notes"
+import { checkText, parseJsonBounded } from "../bounds"
+import { LegacyConverter } from "./converter"
+import { countLegacy } from "./count"
+import { extractTools, type LegacyTool } from "./tool-descriptions"
+import { failure, isRecord, Notes, plural } from "../notes"
 import {
   contentText,
   DEFAULT_MAX_TOKENS,
   DEFAULT_MODEL,
   restoreBlock,
   restoreRequest,
-} from "./restore"
-import type { ImportResult, ToolDefinition } from "./types"
+} from "../restore"
+import type { ImportResult, ToolDefinition } from "../types"
 
 /**
  * Legacy XML tool use (spec §10) → modern tool_use/tool_result blocks, from a

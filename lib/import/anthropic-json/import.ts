@@ -1,7 +1,7 @@
-import { parseJsonBounded } from "./bounds"
-import { failure, isRecord, Notes } from "./notes"
-import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, restoreRequest } from "./restore"
-import type { ImportResult } from "./types"
+import { parseJsonBounded } from "../bounds"
+import { failure, isRecord, Notes } from "../notes"
+import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, restoreRequest } from "../restore"
+import type { ImportResult } from "../types"
 
 /** Wrappers that SDK logs and proxies put around a request body. */
 const WRAPPERS = ["body", "request", "params", "input", "payload"] as const

@@ -1,11 +1,11 @@
-import { isRecord, Notes, plural } from "./notes"
+import { isRecord, Notes, plural } from "../notes"
 import type {
   ContentBlock,
   ImportedRequest,
   ImportNote,
   MessageParam,
   ToolDefinition,
-} from "./types"
+} from "../types"
 
 /**
  * Modern request → legacy `Human:` / `Assistant:` transcript with XML tool

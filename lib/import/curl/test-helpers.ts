@@ -1,4 +1,4 @@
-import type { ImportResult } from "./types"
+import type { ImportResult } from "../types"
 
 /** Shared values and checks for the curl importer's tests. */
 

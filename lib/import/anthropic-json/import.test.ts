@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest"
 
-import {
-  fromAnthropicJson,
-  importAnthropicJsonText,
-} from "./from-anthropic-json"
+import { fromAnthropicJson, importAnthropicJsonText } from "./import"
 import { simulate } from "@/lib/context-editing"
 
-import { expectSuccess, noteText } from "./test-helpers"
+import { expectSuccess, noteText } from "../test-helpers"
 
 describe("fromAnthropicJson", () => {
   it("keeps a valid request as is (apart from string content expansion)", () => {

@@ -4,9 +4,9 @@ import {
   convertLegacyInRequest,
   describeLegacy,
   detectLegacyXml,
-} from "./detect-legacy"
-import { parseImport } from "./index"
-import { fixture } from "./test-helpers"
+} from "./detect"
+import { parseImport } from "../index"
+import { fixture } from "../test-helpers"
 
 const legacy = () =>
   JSON.parse(fixture("legacy-stock-price-messages.json")) as Record<

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest"
 
 import { checkToolPairing } from "@/lib/generate"
 
-import { fromOpenAi } from "./from-openai"
-import { expectSuccess, fixture, noteText } from "./test-helpers"
+import { fromOpenAi } from "./import"
+import { expectSuccess, fixture, noteText } from "../test-helpers"
 
 describe("fromOpenAi", () => {
   const result = expectSuccess(

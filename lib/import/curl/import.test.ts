@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 
-import { at, BODY, errorOf, URL } from "./curl-test-helpers"
-import { fromCurl } from "./from-curl"
-import { expectSuccess, fixture, noteText } from "./test-helpers"
+import { at, BODY, errorOf, URL } from "./test-helpers"
+import { fromCurl } from "./import"
+import { expectSuccess, fixture, noteText } from "../test-helpers"
 import { fakeKey } from "@/test/fake-key"
 
 describe("fromCurl", () => {

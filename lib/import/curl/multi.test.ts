@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 
-import { parseImport } from "./index"
-import { fixture } from "./test-helpers"
+import { parseImport } from "../index"
+import { fixture } from "../test-helpers"
 
 /** A docs block with several curl commands (fixture: the token counting page's two). */
 const BLOCK = fixture("curl-docs-multi.sh")

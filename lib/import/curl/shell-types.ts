@@ -1,6 +1,6 @@
-import type { Piece } from "./curl-piece"
+import type { Piece } from "./piece"
 
-/** Shapes `parseShell` (shell-words.ts) reads a pasted snippet into. */
+/** Shapes `parseShell` (shell.ts) reads a pasted snippet into. */
 
 export type Dialect = "posix" | "cmd" | "powershell"
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 
-import { looksLikeCurl } from "./curl-detect"
-import { at, BODY, errorOf, ESCAPED, URL } from "./curl-test-helpers"
-import { fromCurl } from "./from-curl"
-import { parseShell } from "./shell-words"
-import { expectSuccess, noteText } from "./test-helpers"
+import { looksLikeCurl } from "./detect"
+import { at, BODY, errorOf, ESCAPED, URL } from "./test-helpers"
+import { fromCurl } from "./import"
+import { parseShell } from "./shell"
+import { expectSuccess, noteText } from "../test-helpers"
 
 describe("fromCurl: shell forms", () => {
   const model = (text: string) => expectSuccess(fromCurl(text)).data.model

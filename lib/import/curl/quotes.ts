@@ -1,4 +1,4 @@
-import type { PieceWriter } from "./curl-piece"
+import type { PieceWriter } from "./piece"
 
 /**
  * Quote readers for the shells curl commands are pasted from. Each starts

@@ -1,7 +1,7 @@
-import { fromLegacyMessages } from "./from-legacy-xml"
-import { countLegacy } from "./legacy/count"
-import { isRecord, plural } from "./notes"
-import type { ImportResult } from "./types"
+import { fromLegacyMessages } from "./import"
+import { countLegacy } from "./count"
+import { isRecord, plural } from "../notes"
+import type { ImportResult } from "../types"
 
 /** Where legacy XML tool use sits inside a modern request. */
 export interface LegacyLocation {

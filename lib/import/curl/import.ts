@@ -1,19 +1,19 @@
-import { lineColumn, parseJsonBounded } from "./bounds"
-import { offsetOfLine, sourceOffset } from "./curl-piece"
+import { lineColumn, parseJsonBounded } from "../bounds"
+import { offsetOfLine, sourceOffset } from "./piece"
 import {
   type CurlBody,
   type CurlRequest,
   readCurlRequest,
   readCurlRequests,
-} from "./curl-request"
-import { fromAnthropicJson } from "./from-anthropic-json"
-import { failure, Notes } from "./notes"
+} from "./request"
+import { fromAnthropicJson } from "../anthropic-json/import"
+import { failure, Notes } from "../notes"
 import type {
   ImportCandidate,
   ImportError,
   ImportOptions,
   ImportResult,
-} from "./types"
+} from "../types"
 
 type Read<T> =
   { success: true; value: T } | { success: false; error: ImportError }

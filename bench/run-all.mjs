@@ -9,6 +9,7 @@ const benches = [
   ["engine", "bench/engine/run.mjs"],
   ["share", "bench/share/run.mjs"],
   ["import", "bench/import/run.mjs"],
+  ["import-scaling", "bench/import/scaling.mjs"],
   ["page", "bench/page/run.mjs"],
 ].filter(([name]) => only.length === 0 || only.includes(name))
 

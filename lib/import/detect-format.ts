@@ -1,7 +1,11 @@
 import { checkText, parseJsonBounded } from "./bounds"
 import { looksLikeCurl } from "./curl/detect"
 import { CLAUDE_CODE_TYPES } from "./claude-code/import"
-import { containsLegacyXml, splitTranscript } from "./legacy-xml/import"
+import {
+  containsLegacyXml,
+  splitTranscript,
+  type Transcript,
+} from "./legacy-xml/import"
 import { isRecord } from "./notes"
 import { looksLikeSdkCall } from "./sdk-call/calls"
 import type { ImportError, ImportFormat } from "./types"
@@ -13,6 +17,8 @@ export interface Detection {
   label: string
   value?: unknown
   error?: ImportError
+  /** A Human:/Assistant: transcript, split once here for its importer. */
+  transcript?: Transcript
 }
 
 const LABELS: Record<ImportFormat, string> = {
@@ -220,9 +226,11 @@ export function detectFormat(text: string): Detection {
   }
   if (looksLikeSdkCall(text))
     return { format: "sdk-call", label: LABELS["sdk-call"] }
-  if (splitTranscript(text)) {
+  const transcript = splitTranscript(text)
+  if (transcript) {
     return {
       format: "legacy-xml",
+      transcript,
       label: containsLegacyXml(text)
         ? "legacy XML transcript (Human/Assistant)"
         : "Human/Assistant transcript",

@@ -2,16 +2,12 @@
  * Importers: every format the playground accepts → a Messages request.
  * Each returns `ImportResult` and never throws on user input.
  */
-import { classifyValue, detectFormat } from "./detect-format"
+import { classifyValue, type Detection, detectFormat } from "./detect-format"
 import { fromAnthropicJson } from "./anthropic-json/import"
 import { fromClaudeCode } from "./claude-code/import"
 import { fromCurl } from "./curl/import"
 import { summarizeRequest, type RequestSummary } from "./legacy-xml/detect"
-import {
-  fromLegacyMessages,
-  fromLegacyTranscript,
-  splitTranscript,
-} from "./legacy-xml/import"
+import { fromLegacyMessages, fromLegacyTranscript } from "./legacy-xml/import"
 import { fromOpenAi } from "./openai/import"
 import { fromSdkCall } from "./sdk-call/import"
 import type { ImportFormat, ImportOptions, ImportResult } from "./types"
@@ -39,15 +35,12 @@ export type ParsedImport = ImportResult & {
 }
 
 function sourceSummary(
-  text: string,
-  format: ImportFormat,
+  detection: Detection,
   value: unknown
 ): RequestSummary | undefined {
-  if (value !== undefined) {
+  if (value !== undefined)
     return summarizeRequest(Array.isArray(value) ? { messages: value } : value)
-  }
-  if (format !== "legacy-xml") return undefined
-  const split = splitTranscript(text)
+  const split = detection.transcript
   if (!split) return undefined
   return summarizeRequest({
     messages: split.segments.map((s) => ({ role: s.role, content: s.text })),
@@ -73,7 +66,7 @@ export function parseImport(
     else if (format === "sdk-call")
       result = fromSdkCall(text, importValue, options)
     else if (format === "legacy-xml" && detection.value === undefined)
-      result = fromLegacyTranscript(text)
+      result = fromLegacyTranscript(text, detection.transcript)
     else result = importValue(detection.value)
   } catch (error) {
     // Importers are written not to throw; this is the last line of defence
@@ -86,7 +79,7 @@ export function parseImport(
     }
   }
   if (!result.success) return { ...result, format, label }
-  const before = sourceSummary(text, format, detection.value)
+  const before = sourceSummary(detection, detection.value)
   return {
     ...(before ? { before } : {}),
     ...result,

@@ -92,11 +92,21 @@ function summarise(
     )
 }
 
-/** A `Human:` / `Assistant:` transcript (text before the first Human: is the system prompt). */
-export function fromLegacyTranscript(text: string): ImportResult {
-  const bad = checkText(text)
+/** A transcript split into its system prompt and role segments. */
+export type Transcript = NonNullable<ReturnType<typeof splitTranscript>>
+
+/**
+ * A `Human:` / `Assistant:` transcript (text before the first Human: is the
+ * system prompt). `checked`: the split the import gate already made of the
+ * bounded text (then neither the bounds nor the split run again).
+ */
+export function fromLegacyTranscript(
+  text: string,
+  checked?: Transcript
+): ImportResult {
+  const bad = checked ? null : checkText(text)
   if (bad) return { success: false, error: bad }
-  const split = splitTranscript(text)
+  const split = checked ?? splitTranscript(text)
   if (!split)
     return failure(
       "No `Human:` or `Assistant:` turns found in the transcript.",

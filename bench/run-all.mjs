@@ -10,6 +10,7 @@ const benches = [
   ["share", "bench/share/run.mjs"],
   ["import", "bench/import/run.mjs"],
   ["tokens", "bench/tokens/run.mjs"],
+  ["import-scaling", "bench/import/scaling.mjs"],
   ["page", "bench/page/run.mjs"],
   ["real", "bench/real/run.mjs"],
 ].filter(([name]) => only.length === 0 || only.includes(name))

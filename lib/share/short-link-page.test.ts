@@ -16,6 +16,12 @@ describe("the /s/<id> page", () => {
     const open = renderShortLinkPage({ kind: "open", payload: "v2.abc_-" })
     expect(open.status).toBe(200)
     expect(open.html).toContain('location.replace("/#v2.abc_-")')
+    const embed = renderShortLinkPage({
+      kind: "open",
+      payload: "v2.abc",
+      embed: true,
+    })
+    expect(embed.html).toContain('location.replace("/embed#v2.abc")')
     const hostile = renderShortLinkPage({
       kind: "open",
       payload: 'v2.</script><script>alert(1)</script>"',

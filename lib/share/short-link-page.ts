@@ -5,7 +5,11 @@
 
 /** What `/s/<id>` shows. */
 export type ShortLinkPage =
-  | { kind: "open"; payload: string }
+  | {
+      kind: "open"
+      payload: string
+      /** `/s/<id>?embed`: the embed card */ embed?: boolean
+    }
   | { kind: "deleted" }
   | { kind: "missing" }
   | { kind: "unavailable" }
@@ -55,7 +59,7 @@ export function renderShortLinkPage(page: ShortLinkPage): {
   if (page.kind === "open") {
     // The payload is base64url after "v<N>." (checked by the store's
     // writer), but it is escaped anyway: it comes from a database.
-    const href = `/#${page.payload}`
+    const href = `${page.embed ? "/embed" : "/"}#${page.payload}`
     const script = `location.replace(${JSON.stringify(href).replace(/</g, "\\u003c")})`
     return {
       status: 200,

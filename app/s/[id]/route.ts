@@ -20,11 +20,12 @@ interface Context {
   params: Promise<{ id: string }>
 }
 
-async function lookUp(id: string): Promise<ShortLinkPage> {
+async function lookUp(id: string, embed: boolean): Promise<ShortLinkPage> {
   if (!SHORT_ID_PATTERN.test(id)) return { kind: "missing" }
   try {
     const link = await readShortLink(getShareStore(), id)
-    if (link.status === "found") return { kind: "open", payload: link.payload }
+    if (link.status === "found")
+      return { kind: "open", payload: link.payload, embed }
     return { kind: link.status }
   } catch (error) {
     console.error("share: reading a short link failed", error)
@@ -33,11 +34,13 @@ async function lookUp(id: string): Promise<ShortLinkPage> {
 }
 
 export async function GET(
-  _request: Request,
+  request: Request,
   context: Context
 ): Promise<Response> {
   const { id } = await context.params
-  const { status, html } = renderShortLinkPage(await lookUp(id))
+  // `?embed` (the Share dialog's iframe snippet) opens the embed card.
+  const embed = new URL(request.url).searchParams.has("embed")
+  const { status, html } = renderShortLinkPage(await lookUp(id, embed))
   return new Response(html, {
     status,
     headers: {

@@ -1,0 +1,177 @@
+// Hostile links, abuse of the share routes and secrets in the DOM, on the
+// production build (issue 33).
+
+import type { Page } from "@playwright/test"
+
+import { encodeShare } from "@/lib/share/codec"
+
+import { fakeKey } from "../test/fake-key"
+import { expect, test } from "./fixtures"
+
+const tinyBlocks = (n: number) => ({
+  model: "claude-sonnet-4-5",
+  max_tokens: 1024,
+  messages: [
+    {
+      role: "user",
+      content: Array.from({ length: n }, () => ({ type: "text", text: "x" })),
+    },
+  ],
+})
+
+/** Records main-thread long tasks from the first script on. */
+async function watchLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] }
+    w.__longTasks = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration)
+    }).observe({ type: "longtask", buffered: true })
+  })
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __longTasks: number[] }).__longTasks
+    )
+}
+
+test("the 4.5 KB link of 50,000 tiny text blocks never blocks the page for a second, says why it was refused, and keeps the work", async ({
+  playground,
+  page,
+}) => {
+  const link = await encodeShare({ request: tinyBlocks(50_000) })
+  expect(link.length).toBeLessThan(6_000)
+  const longTasks = await watchLongTasks(page)
+
+  // A fresh visitor.
+  await playground.open(`#${link}`)
+  await expect(page.getByTestId("notice.link")).toContainText(
+    "50,000 content blocks"
+  )
+  await expect(page.getByTestId("notice.link")).toContainText("kept")
+  await expect(page.getByTestId("tokens.before")).toBeVisible()
+  await page.waitForTimeout(1_000)
+  expect(Math.max(0, ...(await longTasks()))).toBeLessThan(1_000)
+
+  // Pasted into an open tab.
+  await page.evaluate((hash) => (window.location.hash = hash), `#${link}`)
+  await expect(page.getByTestId("notice.link")).toContainText(
+    "50,000 content blocks"
+  )
+  await page.waitForTimeout(1_000)
+  expect(Math.max(0, ...(await longTasks()))).toBeLessThan(1_000)
+  expect(
+    await page.locator("[data-testid^='diff.block.']").count()
+  ).toBeLessThan(1_000)
+})
+
+test("a link opened by a full page load keeps the tab's work one Undo away", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.setNumber(1, "keep", 2)
+  await page.waitForTimeout(800) // autosave is debounced
+  const request = {
+    model: "claude-opus-4-6",
+    max_tokens: 256,
+    messages: [{ role: "user", content: "Opened by a full load" }],
+  }
+  const link = await encodeShare({ request })
+  // A full navigation of the same tab (not a hash change).
+  await page.goto("about:blank")
+  await page.goto(`/?from=chat#${link}`)
+  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+    "Opened by a full load"
+  )
+  await expect(page.getByTestId("notice.link")).toContainText("Undo")
+  await page.getByTestId("header.undo").click()
+  await expect(playground.field(1, "keep")).toHaveValue("2")
+})
+
+test("a typed key is never in a DOM attribute", async ({
+  playground,
+  page,
+}) => {
+  const key = fakeKey("canary-dom-7c1e9a3b5d2f4e60")
+  await playground.openServerTab({
+    model: "claude-sonnet-4-6",
+    max_tokens: 64,
+    messages: [{ role: "user", content: "hi" }],
+  })
+  const input = page.getByTestId("server.key-input")
+  await input.fill(key)
+  await expect(page.getByTestId("header.key-status")).toHaveText("key: typed")
+  expect(await input.inputValue()).toBe(key)
+  expect(await input.getAttribute("value")).toBeNull()
+  const markup = await page.evaluate(() => document.documentElement.outerHTML)
+  expect(markup).not.toContain(key.slice(-16))
+})
+
+test("another site cannot create short links; a deleted link stays deleted (410) after its state is posted again", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const payload = await encodeShare({
+    request: {
+      model: "claude-sonnet-4-6",
+      max_tokens: 64,
+      messages: [{ role: "user", content: `tombstone ${Date.now()}` }],
+    },
+  })
+  // Another site's page: the browser says so in Sec-Fetch-Site / Origin.
+  const crossSite = await request.post("/api/share", {
+    headers: { "sec-fetch-site": "cross-site", origin: "https://evil.test" },
+    data: { payload },
+  })
+  expect(crossSite.status()).toBe(403)
+  const form = await request.post("/api/share", {
+    headers: { "content-type": "text/plain" },
+    data: JSON.stringify({ payload }),
+  })
+  expect(form.status()).toBe(400)
+
+  const created = await request.post("/api/share", { data: { payload } })
+  expect(created.status()).toBe(201)
+  const { id, url, deleteToken } = (await created.json()) as {
+    id: string
+    url: string
+    deleteToken: string
+  }
+  expect(new URL(url).host).toBe(new URL(baseURL ?? "").host)
+  const removed = await request.delete(`/api/share/${id}`, {
+    headers: { "x-delete-token": deleteToken },
+  })
+  expect(removed.status()).toBe(204)
+  const again = await request.post("/api/share", { data: { payload } })
+  expect(((await again.json()) as { id: string }).id).not.toBe(id)
+  expect((await request.get(`/api/share/${id}`)).status()).toBe(410)
+  const shown = await page.goto(`/s/${id}`)
+  expect(shown?.status()).toBe(410)
+  await expect(page.getByRole("heading")).toHaveText("This link was deleted")
+})
+
+test("the short link of any state is on the page's host, and the embed snippet uses it", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.loadExample("basic")
+  await playground.typeRequest(
+    JSON.stringify({
+      model: "claude-sonnet-4-6",
+      max_tokens: 64,
+      messages: [{ role: "user", content: "short" }],
+    })
+  )
+  await expect(page.getByTestId("diff.block.0.0")).toContainText("short")
+  await playground.permalink()
+  await page.getByTestId("share.shorten").click()
+  const shortUrl = await page.getByTestId("share.short-url").inputValue()
+  expect(new URL(shortUrl).origin).toBe(new URL(page.url()).origin)
+  const embed = await page.getByTestId("share.embed").inputValue()
+  expect(embed).toContain(`${shortUrl}?embed`)
+  expect(embed).not.toContain("#v2.")
+  await playground.closeDialog()
+  await expect(page.getByTestId("header.share")).toBeFocused()
+})

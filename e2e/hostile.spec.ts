@@ -42,17 +42,31 @@ test("the 4.5 KB link of 50,000 tiny text blocks never blocks the page for a sec
   expect(link.length).toBeLessThan(6_000)
   const longTasks = await watchLongTasks(page)
 
-  // A fresh visitor.
+  // A fresh visitor: refused with its reason (the page's own first load is
+  // what long tasks there measure, so the link's cost is measured below).
   await playground.open(`#${link}`)
   await expect(page.getByTestId("notice.link")).toContainText(
     "50,000 content blocks"
   )
   await expect(page.getByTestId("notice.link")).toContainText("kept")
   await expect(page.getByTestId("tokens.before")).toBeVisible()
-  await page.waitForTimeout(1_000)
-  expect(Math.max(0, ...(await longTasks()))).toBeLessThan(1_000)
+  expect(
+    await page.locator("[data-testid^='diff.block.']").count()
+  ).toBeLessThan(1_000)
 
-  // Pasted into an open tab.
+  // Pasted into the open tab: only the link's own work runs.
+  await page
+    .getByTestId("notice.link")
+    .getByRole("button", { name: "Dismiss" })
+    .click()
+  await expect(page.getByTestId("notice.link")).toHaveCount(0)
+  // A refused link stays in the address bar (to copy or report); clear it
+  // so that pasting it again is a hash change.
+  await page.evaluate(() => history.replaceState(null, "", "/"))
+  await page.waitForTimeout(2_000)
+  await page.evaluate(() => {
+    ;(window as unknown as { __longTasks: number[] }).__longTasks = []
+  })
   await page.evaluate((hash) => (window.location.hash = hash), `#${link}`)
   await expect(page.getByTestId("notice.link")).toContainText(
     "50,000 content blocks"

@@ -80,7 +80,17 @@ interface Draft {
   value: StorageValue<PersistedState>
 }
 
+/**
+ * A link's state, not yet changed: the link itself reproduces it, so it
+ * does not replace the draft of other work (opening a link costs nothing).
+ */
+function isUntouchedLink(state: PersistedState): boolean {
+  const kind = state.origin?.source.kind
+  return (kind === "share" || kind === "deep-link") && !state.origin?.edited
+}
+
 function saveDraft(value: StorageValue<PersistedState>) {
+  if (isUntouchedLink(value.state)) return
   try {
     const draft: Draft = {
       savedAt: Date.now(),

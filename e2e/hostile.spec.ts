@@ -189,3 +189,50 @@ test("the short link of any state is on the page's host, and the embed snippet u
   await playground.closeDialog()
   await expect(page.getByTestId("header.share")).toBeFocused()
 })
+
+test("a pasted conversation over the page's work limit is refused in the import dialog, and the work is unchanged", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await page.getByTestId("header.import").click()
+  await page.getByTestId("import.text").fill(JSON.stringify(tinyBlocks(25_000)))
+  await expect(page.getByTestId("import.too-heavy")).toContainText(
+    "25,000 content blocks"
+  )
+  await expect(page.getByTestId("import.submit")).toBeDisabled()
+  await playground.closeDialog()
+  await expect(page.getByTestId("tokens.before")).toBeVisible()
+  await expect(page.getByTestId("intro")).toBeVisible()
+})
+
+test("a link opened in a new tab does not replace the draft of other work", async ({
+  playground,
+  page,
+  context,
+}) => {
+  await playground.open()
+  await playground.setNumber(1, "keep", 6)
+  await page.waitForTimeout(800) // autosave is debounced
+  await page.close()
+
+  const linkTab = await context.newPage()
+  const link = await encodeShare({
+    request: {
+      model: "claude-opus-4-6",
+      max_tokens: 256,
+      messages: [{ role: "user", content: "Opened in a new tab" }],
+    },
+  })
+  await linkTab.goto(`/#${link}`)
+  await expect(linkTab.getByTestId("diff.block.0.0")).toContainText(
+    "Opened in a new tab"
+  )
+  await linkTab.waitForTimeout(800)
+  await linkTab.close()
+
+  const fresh = await context.newPage()
+  await fresh.goto("/")
+  await fresh.getByTestId("notice.draft.restore").click()
+  await expect(fresh.getByTestId("edits.1.keep")).toHaveValue("6")
+})

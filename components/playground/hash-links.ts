@@ -2,7 +2,7 @@
 
 import type { PlaygroundStore } from "@/lib/state"
 
-import { readFragment } from "./initial-request"
+import { readFragment, type FragmentOutcome } from "./initial-request"
 import { mayReplaceRequest } from "./replace-request"
 
 /** A message for the link bar. */
@@ -31,11 +31,25 @@ export async function openFragmentInto(
   )
   if (!fragment.success) return { kind: "error", text: fragment.error }
   if (!mayReplaceRequest(store)) return null
+  return applyFragment(store, fragment)
+}
+
+/**
+ * Opens a decoded link over the store's current request as one undoable
+ * change (the page load path and the hash-change path both come here), so
+ * what the tab held is always one Undo away.
+ */
+export function applyFragment(
+  store: PlaygroundStore,
+  fragment: Extract<FragmentOutcome, { success: true }>
+): LinkNotice {
   const s = store.getState()
   s.setRequest(fragment.request, fragment.source)
   if (fragment.requestText !== undefined) s.setRequestText(fragment.requestText)
   store.setState({ assumptions: fragment.assumptions ?? {} })
   if (fragment.view) store.setState(fragment.view)
+  if (fragment.probes)
+    store.getState().mergeProbeRuns(fragment.probes, { fromLink: true })
   return {
     kind: "info",
     text: `${fragment.notice ?? "Opened the link."} Undo brings back what you had.`,

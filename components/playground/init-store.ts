@@ -12,6 +12,7 @@ import {
 
 import { stripSecrets } from "@/lib/share/secrets"
 
+import { applyFragment } from "./hash-links"
 import { loadDefaultSample, readFragment } from "./initial-request"
 
 const BOOT_KEY = "cep.boot"
@@ -81,7 +82,17 @@ interface Draft {
   value: StorageValue<PersistedState>
 }
 
+/**
+ * A link's state, not yet changed: the link itself reproduces it, so it
+ * does not replace the draft of other work (opening a link costs nothing).
+ */
+function isUntouchedLink(state: PersistedState): boolean {
+  const kind = state.origin?.source.kind
+  return (kind === "share" || kind === "deep-link") && !state.origin?.edited
+}
+
 function saveDraft(value: StorageValue<PersistedState>) {
+  if (isUntouchedLink(value.state)) return
   try {
     const draft: Draft = {
       savedAt: Date.now(),
@@ -150,9 +161,10 @@ export function clearAutosave() {
 }
 
 /**
- * Builds the store for this tab. Precedence: a share link or deep link in the
- * URL fragment, then this tab's autosave (unless the last boot with it never
- * finished, e.g. it froze the page), then the default sample.
+ * Builds the store for this tab: this tab's autosave (unless the last boot
+ * with it never finished, e.g. it froze the page), else the default sample;
+ * then a share or deep link in the URL fragment, opened over it as one
+ * undoable change.
  */
 export async function initPlaygroundStore(): Promise<InitOutcome> {
   const storage = sessionStorageAutosave()
@@ -185,34 +197,19 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
   }
 
   const fragment = await readFragment(window.location.hash)
-  if (fragment) {
-    if (fragment.success) {
-      const store = make(fragment.request, fragment.source)
-      if (fragment.view) store.setState(fragment.view)
-      if (fragment.assumptions)
-        store.setState({ assumptions: fragment.assumptions })
-      if (fragment.probes)
-        store.getState().mergeProbeRuns(fragment.probes, { fromLink: true })
-      if (fragment.requestText !== undefined) {
-        store.getState().setRequestText(fragment.requestText)
-      }
-      history.replaceState(null, "", window.location.pathname)
-      return {
-        store,
-        notice: fragment.notice
-          ? { kind: "info", text: fragment.notice }
-          : null,
-        skippedRestore: false,
-      }
-    }
-    // A broken link never replaces the user's current work.
-    const outcome = await restoreOrSample(make)
-    return {
-      ...outcome,
-      notice: { kind: "error", text: fragment.error },
-    }
+  // What the tab holds (its autosave, else the sample) is opened first even
+  // when a link is opened, so the link replaces it as one undoable change.
+  const base = await restoreOrSample(make)
+  if (!fragment) return base
+  // A broken link never replaces the user's current work.
+  if (!fragment.success)
+    return { ...base, notice: { kind: "error", text: fragment.error } }
+  history.replaceState(null, "", window.location.pathname)
+  return {
+    store: base.store,
+    notice: applyFragment(base.store, fragment),
+    skippedRestore: base.skippedRestore,
   }
-  return restoreOrSample(make)
 }
 
 async function restoreOrSample(

@@ -24,7 +24,7 @@ export async function readFragment(
   hash: string
 ): Promise<FragmentOutcome | null> {
   if (!hash || hash === "#") return null
-  const { decodeFragment } = await import("@/lib/share")
+  const { decodeFragment, workOverLimit } = await import("@/lib/share")
   const decoded = await decodeFragment(hash)
   if (!decoded.success) {
     if (decoded.error.code === "not_share") return null
@@ -34,6 +34,14 @@ export async function readFragment(
     }
   }
   const { data, notes } = decoded
+  // Measured before anything simulates or renders it: bytes are not work.
+  const overLimit =
+    data.requestText === undefined ? workOverLimit(data.request) : null
+  if (overLimit)
+    return {
+      success: false,
+      error: `This link is too large for the page to open. ${overLimit} Your current work was kept.`,
+    }
   const isDeepLink = hash.startsWith("#request=")
   return {
     success: true,

@@ -2,7 +2,7 @@
 
 import { useState } from "react"
 
-import { URL_LENGTH_WARNINGS, type ShareState } from "@/lib/share"
+import type { ShareState } from "@/lib/share"
 
 import { CopyButton } from "./share/copy-button"
 import { ModalDialog } from "./share/modal-dialog"
@@ -18,13 +18,29 @@ export interface ShareDialogProps {
   state: ShareState
 }
 
+function iframe(src: string): string {
+  const escaped = src.replace(/&/g, "&amp;").replace(/"/g, "&quot;")
+  return `<iframe src="${escaped}" title="Context editing example" width="100%" height="520" style="border:0" loading="lazy"></iframe>`
+}
+
 /** An iframe of /embed with the permalink's fragment (HTML-escaped). */
 export function embedSnippet(url: string): string {
   const u = new URL(url)
-  const src = `${u.origin}/embed${u.hash}`
-    .replace(/&/g, "&amp;")
-    .replace(/"/g, "&quot;")
-  return `<iframe src="${src}" title="Context editing example" width="100%" height="520" style="border:0" loading="lazy"></iframe>`
+  return iframe(`${u.origin}/embed${u.hash}`)
+}
+
+/**
+ * The same iframe through a short link: `/s/<id>?embed` opens the stored
+ * state in the embed card, so the snippet stays short however large the
+ * state is.
+ */
+export function embedSnippetForShortLink(shortUrl: string): string {
+  const u = new URL(shortUrl)
+  return iframe(`${u.origin}${u.pathname}?embed`)
+}
+
+function embedFor(url: string, shortUrl: string | null): string {
+  return shortUrl ? embedSnippetForShortLink(shortUrl) : embedSnippet(url)
 }
 
 /**
@@ -35,6 +51,15 @@ export function ShareDialog({ open, onClose, state }: ShareDialogProps) {
   const [redact, setRedact] = useState(false)
   const link = usePermalink(open, state, redact)
   const url = link.status === "ready" ? link.url : ""
+  // The short link of the current payload, once created (null otherwise).
+  const [short, setShort] = useState<{ payload: string; url: string } | null>(
+    null
+  )
+  const shortUrl =
+    link.status === "ready" && short?.payload === link.payload
+      ? short.url
+      : null
+  const embed = link.status === "ready" ? embedFor(link.url, shortUrl) : ""
 
   return (
     <ModalDialog
@@ -116,14 +141,11 @@ export function ShareDialog({ open, onClose, state }: ShareDialogProps) {
               id="share-embed"
               data-testid="share.embed"
               readOnly
-              value={embedSnippet(link.url)}
+              value={embed}
               onFocus={(e) => e.currentTarget.select()}
               className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-xs dark:border-zinc-600 dark:bg-zinc-800"
             />
-            <CopyButton
-              text={embedSnippet(link.url)}
-              testId="share.embed.copy"
-            />
+            <CopyButton text={embed} testId="share.embed.copy" />
           </div>
         </div>
       ) : null}
@@ -131,7 +153,11 @@ export function ShareDialog({ open, onClose, state }: ShareDialogProps) {
       {link.status === "ready" ? (
         <ShortLinkSection
           payload={link.payload}
-          suggest={link.url.length > URL_LENGTH_WARNINGS.chatApps}
+          onShortUrl={(shortLink) =>
+            setShort(
+              shortLink ? { payload: link.payload, url: shortLink } : null
+            )
+          }
         />
       ) : null}
     </ModalDialog>

@@ -2,6 +2,8 @@
 
 import { useEffect, useRef } from "react"
 
+import { useReturnFocus } from "@/components/ui/use-return-focus"
+
 const SHORTCUTS: Array<[string, string]> = [
   ["Ctrl/⌘ + Z", "Undo a change of the request or edits (outside the editor)"],
   ["Ctrl/⌘ + Shift + Z, Ctrl + Y", "Redo"],
@@ -27,6 +29,7 @@ export function ShortcutsDialog({
   onClose: () => void
 }) {
   const ref = useRef<HTMLDialogElement>(null)
+  useReturnFocus(open)
   useEffect(() => {
     const d = ref.current
     if (!d) return

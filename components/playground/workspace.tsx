@@ -8,6 +8,7 @@ import type { Region } from "@/lib/state"
 
 import { ConversationPanel } from "./conversation/conversation-panel"
 import { EditsPanel } from "./edits/edits-panel"
+import { FirstRunLine } from "./first-run-line"
 import { usePlaygroundStore } from "./playground-store-provider"
 import { ResultPanel } from "./result/result-panel"
 import { Notices } from "./notices"
@@ -37,6 +38,7 @@ export function Workspace({
 
   return (
     <main className="flex min-h-0 flex-1 flex-col">
+      <FirstRunLine />
       <Notices
         notice={notice}
         skippedRestore={skippedRestore}

@@ -74,54 +74,81 @@ export async function readJsonBody(
   }
 }
 
+/** Why a state-changing request was refused: the status and a message. */
+export interface GuardRefusal {
+  status: 400 | 403
+  reason: "cross_site" | "not_json"
+  message: string
+}
+
+function foreignOrigin(headers: Headers, requestUrl: string): boolean {
+  const site = headers.get("sec-fetch-site")
+  if (site !== null) return site !== "same-origin" && site !== "none"
+  // Without Sec-Fetch-Site (older browsers), the Origin must be this host.
+  // (With it, "same-origin" is the browser's own verdict: a proxy that
+  // rewrites Host does not matter then.)
+  const origin = headers.get("origin")
+  if (origin === null) return false
+  let host: string | null = null
+  try {
+    host = new URL(origin).host
+  } catch {
+    // "null" (sandboxed frames, file://) or garbage: not our page.
+  }
+  const own =
+    headers.get("x-forwarded-host") ??
+    headers.get("host") ??
+    new URL(requestUrl).host
+  return host === null || host !== own
+}
+
 /**
- * Refuses a POST another site's page made. With ANTHROPIC_API_KEY set, the
- * routes spend the server's key; a form or `fetch(…, {mode: "no-cors"})`
- * from any page the user visits could otherwise run (billed) requests on a
- * playground running on their machine. Browsers say who asks in
- * Sec-Fetch-Site and Origin; the JSON content type makes a cross-origin
- * fetch need a CORS preflight, which these routes never grant. Scripts
- * and curl send no Sec-Fetch-Site or Origin and pass with a JSON body.
+ * The one guard every state-changing route runs first (messages,
+ * count_tokens, share create and delete). It refuses a request another
+ * site's page made: with ANTHROPIC_API_KEY set the routes spend the
+ * server's key, and short links are stored on this server, so a form or
+ * `fetch(…, {mode: "no-cors"})` from any page the user visits must not
+ * reach them. Browsers say who asks in Sec-Fetch-Site and Origin. A body
+ * must be JSON: that content type makes a cross-origin fetch need a CORS
+ * preflight, which these routes never grant (an HTML form can only send
+ * `text/plain`, urlencoded or multipart). Scripts and curl send no
+ * Sec-Fetch-Site or Origin and pass with a JSON body.
  */
+export function guardStateChange(
+  request: Request,
+  options: { hasBody: boolean } = { hasBody: true }
+): GuardRefusal | null {
+  const headers = request.headers
+  if (foreignOrigin(headers, request.url)) {
+    return {
+      status: 403,
+      reason: "cross_site",
+      message:
+        "This route only answers the playground's own pages; a request from another site was refused.",
+    }
+  }
+  if (!options.hasBody) return null
+  const type = (headers.get("content-type") ?? "").split(";")[0]!.trim()
+  if (/^application\/(?:[\w.+-]+\+)?json$/i.test(type)) return null
+  return {
+    status: 400,
+    reason: "not_json",
+    message: `Send the body as JSON with "content-type: application/json"${type ? ` (got ${type})` : ""}.`,
+  }
+}
+
+/** `guardStateChange` as the API routes' error type. */
 export function crossSiteError(
   request: Request,
   surface: ApiSurface
 ): ApiError | null {
-  const headers = request.headers
-  const forbidden = () =>
-    new ApiError(
-      "forbidden",
-      surface,
-      "This route only answers the playground's own pages; a request from another site was refused."
-    )
-  const site = headers.get("sec-fetch-site")
-  if (site !== null && site !== "same-origin" && site !== "none")
-    return forbidden()
-  // Without Sec-Fetch-Site (older browsers), the Origin must be this host.
-  // (With it, "same-origin" is the browser's own verdict: a proxy that
-  // rewrites Host does not matter then.)
-  const origin = site === null ? headers.get("origin") : null
-  if (origin !== null) {
-    let host: string | null = null
-    try {
-      host = new URL(origin).host
-    } catch {
-      // "null" (sandboxed frames, file://) or garbage: not our page.
-    }
-    const own =
-      headers.get("x-forwarded-host") ??
-      headers.get("host") ??
-      new URL(request.url).host
-    if (host === null || host !== own) return forbidden()
-  }
-  const type = (headers.get("content-type") ?? "").split(";")[0]!.trim()
-  if (!/^application\/(?:[\w.+-]+\+)?json$/i.test(type))
-    return new ApiError(
-      "bad_request",
-      surface,
-      `Send the body as JSON with "content-type: application/json"${type ? ` (got ${type})` : ""}.`
-    )
-  return null
+  const refused = guardStateChange(request)
+  if (!refused) return null
+  return new ApiError(
+    refused.status === 403 ? "forbidden" : "bad_request",
+    surface,
+    refused.message
+  )
 }
 
 /** Turns the first schema issue into a `bad_request` with a request path. */

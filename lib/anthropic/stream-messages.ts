@@ -23,6 +23,32 @@ function encodeLine(line: StreamLine): Uint8Array {
   return encoder.encode(`${JSON.stringify(line)}\n`)
 }
 
+/**
+ * Caps on what is relayed to the browser. A real event is small (a delta
+ * is a few tokens; the largest are whole tool inputs and compaction
+ * summaries), so one event over `maxEventBytes` or a reply over
+ * `maxTotalBytes` is a broken or hostile upstream: the stream is stopped
+ * with a message rather than handing the page a 50 MB string.
+ */
+export const RELAY_LIMITS = {
+  maxEventBytes: 1024 * 1024,
+  maxTotalBytes: 32 * 1024 * 1024,
+}
+
+/** Why the relay stopped early, checked for each event. */
+function relayOverrun(
+  lineBytes: number,
+  totalBytes: number,
+  limits: typeof RELAY_LIMITS
+): string | null {
+  const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`
+  if (lineBytes > limits.maxEventBytes)
+    return `Anthropic sent one stream event of ${mb(lineBytes)}, more than the ${mb(limits.maxEventBytes)} the playground relays; the stream was stopped. What arrived before it is kept.`
+  if (totalBytes > limits.maxTotalBytes)
+    return `The reply passed ${mb(limits.maxTotalBytes)}, more than the playground relays; the stream was stopped. What arrived is kept.`
+  return null
+}
+
 interface PipeOptions {
   retries: number
   betas: string[]
@@ -35,14 +61,46 @@ interface PipeOptions {
   isCancelled: () => boolean
   onFinish: () => void
   onStreamError?: (error: ApiError) => void
+  /** Defaults to RELAY_LIMITS (tests pass smaller ones). */
+  limits?: typeof RELAY_LIMITS
 }
 
 function interrupted(message: string): ApiError {
   return new ApiError("stream_interrupted", "messages", message)
 }
 
-/** Pipes upstream events into an NDJSON byte stream. */
-function pipeToNdjson(
+/** The message for a stream that ended without `message_delta` + `message_stop`. */
+function endedEarly(input: {
+  idle: boolean
+  sawStop: boolean
+  failure: unknown
+  options: PipeOptions
+}): ApiError {
+  const { idle, sawStop, failure, options } = input
+  if (idle)
+    return interrupted(
+      `No data from Anthropic for ${Math.round(options.idleTimeoutMs / 1000)} s; the stream was stopped. What arrived is kept.`
+    )
+  if (failure instanceof APIError)
+    return toApiError(failure, {
+      surface: "messages",
+      retries: options.retries,
+      timeoutMs: options.timeoutMs,
+      secrets: options.secrets,
+    })
+  if (sawStop)
+    // docs: the final message_delta carries stop_reason, usage and
+    // context_management.applied_edits; without it there is no result.
+    return interrupted(
+      "The stream ended without its final message_delta, so there is no stop reason, usage or applied_edits. What arrived is kept."
+    )
+  return interrupted(
+    "The connection to Anthropic broke mid-answer. What arrived is kept."
+  )
+}
+
+/** Pipes upstream events into an NDJSON byte stream (exported for tests). */
+export function pipeToNdjson(
   events: AsyncIterable<BetaRawMessageStreamEvent>,
   options: PipeOptions
 ): ReadableStream<Uint8Array> {
@@ -52,57 +110,71 @@ function pipeToNdjson(
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       let open = true
-      const send = (line: StreamLine) => {
+      const sendBytes = (bytes: Uint8Array) => {
         if (!open || isCancelled()) return
         try {
-          controller.enqueue(encodeLine(line))
+          controller.enqueue(bytes)
         } catch {
           open = false
         }
       }
+      const send = (line: StreamLine) => sendBytes(encodeLine(line))
       let idle = false
       let timer: ReturnType<typeof setTimeout> | undefined
+      // Settles when the idle timer fires, so the loop ends on time even if
+      // the upstream iterator ignores the abort.
+      let stopWaiting: () => void = () => undefined
+      const idleStop = new Promise<"idle">((resolve) => {
+        stopWaiting = () => resolve("idle")
+      })
       const armIdle = () => {
         clearTimeout(timer)
         timer = setTimeout(() => {
           idle = true
           upstream.abort()
+          stopWaiting()
         }, options.idleTimeoutMs)
       }
 
       send({ kind: "meta", retries: options.retries, betas: options.betas })
+      const limits = options.limits ?? RELAY_LIMITS
+      let total = 0
       let sawStop = false
+      let sawFinalDelta = false
+      let overrun: string | null = null
       let failure: unknown
       armIdle()
+      const iterator = events[Symbol.asyncIterator]()
       try {
-        for await (const event of events) {
+        for (;;) {
+          const next = await Promise.race([iterator.next(), idleStop])
+          if (next === "idle" || next.done) break
+          const event = next.value
           armIdle()
-          send({ kind: "event", event })
+          const line = encodeLine({ kind: "event", event })
+          total += line.byteLength
+          overrun = relayOverrun(line.byteLength, total, limits)
+          if (overrun) {
+            upstream.abort()
+            break
+          }
+          sendBytes(line)
+          if (event.type === "message_delta") sawFinalDelta = true
           if (event.type === "message_stop") sawStop = true
         }
       } catch (error) {
         failure = error
       } finally {
         clearTimeout(timer)
+        if (idle || overrun) void iterator.return?.()?.catch(() => undefined)
       }
 
       if (!isCancelled()) {
-        if (sawStop) send({ kind: "done" })
+        if (sawStop && sawFinalDelta && !overrun) send({ kind: "done" })
         else {
-          const error = idle
-            ? interrupted(
-                `No data from Anthropic for ${Math.round(options.idleTimeoutMs / 1000)} s; the stream was stopped. What arrived is kept.`
-              )
-            : failure instanceof APIError
-              ? toApiError(failure, {
-                  surface: "messages",
-                  retries: options.retries,
-                  timeoutMs: options.timeoutMs,
-                  secrets: options.secrets,
-                })
-              : interrupted(
-                  "The connection to Anthropic broke mid-answer. What arrived is kept."
-                )
+          const error = overrun
+            ? interrupted(overrun)
+            : endedEarly({ idle, sawStop, failure, options })
           options.onStreamError?.(error)
           send({ kind: "error", error: error.toBody() })
         }

@@ -220,3 +220,16 @@ describe("misreadingOf", () => {
     expect(misreadingOf(byDefault, "none")).toBeNull()
   })
 })
+
+describe("the memory tool lesson", () => {
+  it("clears earlier memory views without exclude_tools, and none with it", () => {
+    const r = run("memory")
+    expect(r.answer).toBe("yes")
+    const excluded = sim(withEdit(r, { exclude_tools: ["memory"] }))
+    expect(
+      excluded.blocks.filter(
+        (b) => b.toolName === "memory" && b.status === "cleared"
+      )
+    ).toHaveLength(0)
+  })
+})

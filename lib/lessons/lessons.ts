@@ -20,6 +20,7 @@ import {
   toolUses,
   usesOf,
 } from "./read"
+import { MEMORY_LESSON } from "./memory-lesson"
 import type { Lesson } from "./types"
 
 const DOCS =
@@ -154,6 +155,7 @@ export const LESSONS: readonly Lesson[] = [
     rule: "Excluded tools are never cleared, neither their calls nor their results. The docs do not say whether they take up `keep` slots; the simulator assumes not (keep counts only clearable tool uses), so the last 2 non-memory calls survive. LangChain's re-implementation counts them, which would clear one more. Flip the switch under Assumptions to compare.",
     evidence: "assumed",
   },
+  MEMORY_LESSON,
   {
     id: "gate",
     title: "clear_at_least is all or nothing",

@@ -21,6 +21,13 @@ export {
 } from "./limits"
 export { SHORT_ID_PATTERN } from "./ids"
 export {
+  WORK_LIMITS,
+  measureRequestWork,
+  workOverLimit,
+  type RequestWork,
+  type WorkLimits,
+} from "./work"
+export {
   DELETE_TOKEN_HEADER,
   createShareResponseSchema,
   shareErrorResponseSchema,

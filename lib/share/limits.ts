@@ -41,3 +41,13 @@ export const URL_LENGTH_WARNINGS = {
   chatApps: 2000,
   addressBar: 32_000,
 } as const
+
+/**
+ * Short-link creation per client: bursts of 30, then one every 2 s (30 a
+ * minute). Sharing is a human action; this only stops a script or another
+ * site's page from filling the database.
+ */
+export const SHARE_CREATE_RATE_LIMIT = {
+  capacity: 30,
+  refillPerSecond: 1 / 2,
+} as const

@@ -54,8 +54,11 @@ export async function createShortLink(input: {
     sha256Base32(shareStateJson(decoded.data)),
     sha256Base32(deleteToken),
   ])
+  // After the content's own ids (deleted ones are tombstones), ids from a
+  // random salt, so a state whose ids were all deleted can still be shared.
+  const salted = await sha256Base32(`${hash}:${deleteToken}`)
   const { id, created } = await store.put({
-    ids: idCandidates(hash),
+    ids: [...idCandidates(hash), ...idCandidates(salted)],
     hash,
     payload: canonical,
     deleteTokenHash,

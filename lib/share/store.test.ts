@@ -57,19 +57,21 @@ describe("createShareStore", () => {
     })
   })
 
-  it("lets exactly one of many concurrent re-sharers of deleted content become its owner", async () => {
+  it("never issues a deleted id again: concurrent re-sharers of deleted content all get the next id, one of them as its owner", async () => {
     await store.put({ ...base, ids: ["dddddddddd"], hash: "hash-d" })
     expect(await store.remove("dddddddddd", "t", 2)).toBe("deleted")
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         store.put({
           ...base,
-          ids: ["dddddddddd"],
+          ids: ["dddddddddd", "ddddddddddddd"],
           hash: "hash-d",
           deleteTokenHash: `t${i}`,
         })
       )
     )
+    expect(results.every((r) => r.id === "ddddddddddddd")).toBe(true)
     expect(results.filter((r) => r.created)).toHaveLength(1)
+    expect(await store.get("dddddddddd")).toEqual({ status: "deleted" })
   })
 })

@@ -17,10 +17,10 @@ export const SHARE_SCHEMA = `CREATE TABLE IF NOT EXISTS share_links (
   payload_chars INTEGER NOT NULL,
   delete_token_hash TEXT,     -- base32 SHA-256 of the creator's token; NULL once deleted
   created_at INTEGER NOT NULL, -- ms since epoch, passed in by the caller
-  deleted_at INTEGER          -- ms since epoch; set => GET answers 410
+  deleted_at INTEGER          -- ms since epoch; set => GET answers 410 and the id is never reused
 )`
 
-/** What `put` did: `created` is true only for the request that stored (or revived) the row. */
+/** What `put` did: `created` is true only for the request that stored the row. */
 export interface PutResult {
   id: string
   created: boolean
@@ -37,7 +37,10 @@ export type RemoveResult = "deleted" | "forbidden" | "missing" | "gone"
 
 /** Short-link storage; every timestamp and token hash is passed in. */
 export interface ShareStore {
-  /** Stores a payload under the first free candidate id (see `idCandidates`). */
+  /**
+   * Stores a payload under the first free candidate id (see `idCandidates`);
+   * a live row with the same hash is returned as is, a deleted one skipped.
+   */
   put(input: {
     ids: string[]
     hash: string
@@ -120,15 +123,10 @@ export function createShareStore(url: string): ShareStore {
         const row = existing.rows[0]
         if (!row || row.hash !== hash) continue // taken by other content
         if (row.deleted_at === null) return { id, created: false }
-        // Re-sharing deleted content revives it for the new creator; the
-        // condition lets only one of several concurrent revivers win.
-        const revived = await client.execute({
-          sql: `UPDATE share_links SET payload = ?, payload_chars = ?, delete_token_hash = ?,
-                  created_at = ?, deleted_at = NULL
-                WHERE id = ? AND deleted_at IS NOT NULL`,
-          args: [payload, payload.length, deleteTokenHash, now, id],
-        })
-        return { id, created: revived.rowsAffected === 1 }
+        // A deleted id is a tombstone: it is never issued again, not even
+        // for the same content, so a link its creator deleted stays dead
+        // (410) and nobody else gets a delete token for it. The state gets
+        // the next free candidate id instead.
       }
       throw new Error("Every candidate short-link id is taken")
     },

@@ -3,12 +3,13 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 
 import { decodeShare, encodeShare, shareStateJson } from "@/lib/share/codec"
 import { bytesToBase64url } from "@/lib/share/base64url"
 import { deflateRaw } from "@/lib/share/deflate"
 import { sha256Base32 } from "@/lib/share/ids"
+import { shareCreateLimiter } from "@/lib/share/guard"
 import { getShareStore } from "@/lib/share/store"
 import type { ShareState } from "@/lib/share/types"
 
@@ -20,6 +21,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "share-route-"))
   process.env.SHARE_DATABASE_URL = `file:${join(dir, "nested", "share.db")}`
 })
+beforeEach(() => shareCreateLimiter.reset())
 afterAll(() => {
   getShareStore().close()
   delete process.env.SHARE_DATABASE_URL
@@ -241,17 +243,35 @@ describe("GET and DELETE /api/share/:id", () => {
     expect((await del(id, deleteToken)).status).toBe(410)
   })
 
-  it("lets the same state be shared again after deletion, with a new owner", async () => {
+  it("never re-issues a deleted id: the same state posted again gets a new id, and the old one stays 410", async () => {
     const payload = await encodeShare(state(4))
     const first = (await (await post({ payload })).json()) as Created
-    await del(first.id, first.deleteToken)
+    expect((await del(first.id, first.deleteToken)).status).toBe(204)
     const second = await post({ payload })
     expect(second.status).toBe(201)
-    const revived = (await second.json()) as Created
-    expect(revived.id).toBe(first.id)
-    expect(revived.deleteToken).not.toBe(first.deleteToken)
-    expect((await get(first.id)).status).toBe(200)
-    expect((await del(first.id, first.deleteToken)).status).toBe(403)
+    const reshared = (await second.json()) as Created
+    expect(reshared.id).not.toBe(first.id)
+    expect(reshared.deleteToken).toBeTruthy()
+    expect(reshared.deleteToken).not.toBe(first.deleteToken)
+    expect((await get(first.id)).status).toBe(410)
+    expect((await get(reshared.id)).status).toBe(200)
+    // A third post finds the live link and hands out no token.
+    const third = (await (await post({ payload })).json()) as Created
+    expect(third).toMatchObject({ id: reshared.id, existed: true })
+    expect(third.deleteToken).toBeUndefined()
+  })
+
+  it("still shares a state whose every content id was deleted", async () => {
+    const payload = await encodeShare(state(55))
+    const ids = new Set<string>()
+    for (let i = 0; i < 7; i++) {
+      const created = (await (await post({ payload })).json()) as Created
+      expect(created.existed, JSON.stringify(created)).toBe(false)
+      expect(ids.has(created.id)).toBe(false)
+      ids.add(created.id)
+      expect((await del(created.id, created.deleteToken)).status).toBe(204)
+    }
+    for (const id of ids) expect((await get(id)).status).toBe(410)
   })
 
   it.each([
@@ -275,8 +295,11 @@ describe("concurrency", () => {
     const payloads = await Promise.all(states.map((s) => encodeShare(s)))
     const order = Array.from({ length: 200 }, (_, i) => (i * 7) % distinct)
 
+    // 200 clients at once (one client would meet the rate limit).
     const responses = await Promise.all(
-      order.map((k) => post({ payload: payloads[k] }))
+      order.map((k, i) =>
+        post({ payload: payloads[k] }, { "x-forwarded-for": `10.0.0.${i}` })
+      )
     )
     const bodies = (await Promise.all(
       responses.map((r) => r.json())
@@ -310,5 +333,24 @@ describe("concurrency", () => {
         data: states[k],
       })
     }
+  })
+})
+
+describe("GET /s/:id", () => {
+  it("answers 410 once the link is deleted, even after its state is posted again", async () => {
+    const { GET: page } = await import("../../s/[id]/route")
+    const open = (id: string) =>
+      page(new Request(`http://play.test/s/${id}`), ctx(id))
+    const payload = await encodeShare(state(77))
+    const first = (await (await post({ payload })).json()) as Created
+    const live = await open(first.id)
+    expect(live.status).toBe(200)
+    expect(await live.text()).toContain(`/#${payload}`)
+    await del(first.id, first.deleteToken)
+    await post({ payload })
+    const dead = await open(first.id)
+    expect(dead.status).toBe(410)
+    expect(await dead.text()).toContain("This link was deleted")
+    expect((await open("0123456789")).status).toBe(404)
   })
 })

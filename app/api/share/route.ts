@@ -4,6 +4,7 @@
 
 import { createShareRequestSchema } from "@/lib/share/api"
 import { bytesToBase64url } from "@/lib/share/base64url"
+import { refuseShareCreate } from "@/lib/share/guard"
 import { errorResponse, jsonResponse, readBodyText } from "@/lib/share/http"
 import { MAX_SHORT_LINK_PAYLOAD_CHARS } from "@/lib/share/limits"
 import { createShortLink } from "@/lib/share/service"
@@ -15,6 +16,8 @@ export const runtime = "nodejs"
 const MAX_BODY_BYTES = MAX_SHORT_LINK_PAYLOAD_CHARS + 4096
 
 export async function POST(request: Request): Promise<Response> {
+  const refused = refuseShareCreate(request, Date.now())
+  if (refused) return refused
   const body = await readBodyText(request, MAX_BODY_BYTES)
   if (!body.ok) {
     return body.reason === "too_large"
@@ -60,7 +63,7 @@ export async function POST(request: Request): Promise<Response> {
         ? errorResponse(413, "too_large:share", result.message)
         : errorResponse(400, "bad_request:share", result.message)
     }
-    const url = new URL(`/s/${result.id}`, request.url).toString()
+    const url = shortLinkUrl(request, result.id)
     return jsonResponse(result.deleteToken ? 201 : 200, {
       id: result.id,
       url,
@@ -76,4 +79,19 @@ export async function POST(request: Request): Promise<Response> {
       "The link could not be stored. Try again."
     )
   }
+}
+
+/**
+ * The link on the host the caller used (its Host header), so a page on
+ * 127.0.0.1 gets a 127.0.0.1 link even when the server thinks of itself as
+ * localhost.
+ */
+function shortLinkUrl(request: Request, id: string): string {
+  const base = new URL(request.url)
+  const host =
+    request.headers.get("x-forwarded-host") ?? request.headers.get("host")
+  if (host && /^[\w.-]+(?::\d+)?$|^\[[\da-f:]+\](?::\d+)?$/i.test(host)) {
+    base.host = host
+  }
+  return new URL(`/s/${id}`, base).toString()
 }

@@ -10,6 +10,7 @@ import {
 } from "react"
 
 import { MAX_INPUT_CHARS, parseImport, type ParsedImport } from "@/lib/import"
+import { workOverLimit } from "@/lib/share/work"
 
 import { CandidatePicker } from "./candidate-picker"
 import { ImportReport } from "./import-report"
@@ -77,7 +78,12 @@ export function PastePanel({
     el.setSelectionRange(offset, Math.min(text.length, offset + 1))
   }
 
-  const ready = result?.success === true && !stale
+  // Measured like a link: what the page would do with it, not its bytes.
+  const tooHeavy = useMemo(
+    () => (result?.success ? workOverLimit(result.data) : null),
+    [result]
+  )
+  const ready = result?.success === true && !stale && !tooHeavy
 
   return (
     <div className="flex flex-col gap-3">
@@ -158,6 +164,16 @@ export function PastePanel({
         errorId={ids.error}
         onShowError={showError}
       />
+      {tooHeavy ? (
+        <p
+          role="alert"
+          data-testid="import.too-heavy"
+          className="text-sm text-red-800 dark:text-red-200"
+        >
+          This conversation is too large for the page to open. {tooHeavy} Your
+          current work is unchanged.
+        </p>
+      ) : null}
       <div className="flex justify-end">
         <button
           type="button"

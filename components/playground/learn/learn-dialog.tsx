@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react"
 
 import { cn } from "@/components/ui/cn"
+import { useReturnFocus } from "@/components/ui/use-return-focus"
 
 import type * as Lessons from "@/lib/lessons"
 
@@ -33,6 +34,7 @@ export function LearnDialog({
   )
   useEffect(() => writeProgress(browserLocalStorage(), done), [done])
 
+  useReturnFocus(true)
   useEffect(() => {
     ref.current?.showModal()
     import("@/lib/lessons").then(setMod, () => setFailed(true))

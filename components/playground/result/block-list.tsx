@@ -78,14 +78,28 @@ function buildItems(blocks: BlockOutcome[], showUnchanged: boolean): Item[] {
   return items
 }
 
-/** The first items holding about `limit` rows (large diffs render in pages). */
+/**
+ * The first items holding at most `limit` rows (large diffs render in
+ * pages). A message with more blocks than that is cut inside, so one
+ * message of 50,000 tiny blocks renders a page of rows, not 50,000.
+ */
 function firstPage(items: Item[], limit: number) {
   const visible: Item[] = []
   let rows = 0
   for (const item of items) {
     if (rows >= limit) return { visible, truncated: true }
+    if (item.kind === "collapsed") {
+      visible.push(item)
+      rows += 1
+      continue
+    }
+    const room = limit - rows
+    if (item.blocks.length > room) {
+      visible.push({ ...item, blocks: item.blocks.slice(0, room) })
+      return { visible, truncated: true }
+    }
     visible.push(item)
-    rows += item.kind === "collapsed" ? 1 : item.blocks.length
+    rows += item.blocks.length
   }
   return { visible, truncated: false }
 }

@@ -66,7 +66,7 @@ export const BlockRow = memo(function BlockRow({
         <span
           className={cn(
             "min-w-0 flex-1 truncate",
-            changed && "text-zinc-400 line-through dark:text-zinc-500"
+            changed && "text-zinc-600 line-through dark:text-zinc-400"
           )}
         >
           {preview || <em className="text-zinc-400">(empty)</em>}

@@ -98,7 +98,16 @@ export function ResultPanel() {
         />
         <div
           role="tabpanel"
-          className={cn("p-3", tab === "raw" && "h-[70vh] p-0")}
+          // After an error the views show the last valid request: dimmed,
+          // like the numbers above, so nobody reads them as current.
+          data-stale={
+            tab !== "server" && shown && (!sim.ok || stale) ? "true" : undefined
+          }
+          className={cn(
+            "p-3",
+            tab === "raw" && "h-[70vh] p-0",
+            tab !== "server" && (!sim.ok || stale) && "opacity-60"
+          )}
         >
           {tab === "server" ? (
             <ServerTab />

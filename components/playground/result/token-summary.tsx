@@ -114,7 +114,8 @@ export function TokenSummary({
           </figcaption>
           <pre
             data-testid="result.applied-edits"
-            className="mt-0.5 max-h-40 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] leading-4 dark:bg-zinc-900"
+            tabIndex={0}
+            className="mt-0.5 overflow-x-auto rounded bg-zinc-50 p-2 font-mono text-[11px] leading-4 dark:bg-zinc-900"
           >
             {JSON.stringify(sim.context_management, null, 2)}
           </pre>
@@ -125,6 +126,7 @@ export function TokenSummary({
           </figcaption>
           <pre
             data-testid="result.count-tokens"
+            tabIndex={0}
             className="mt-0.5 max-h-40 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] leading-4 dark:bg-zinc-900"
           >
             {JSON.stringify(countTokens, null, 2)}

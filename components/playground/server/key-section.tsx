@@ -1,6 +1,6 @@
 "use client"
 
-import { useId } from "react"
+import { useEffect, useId, useRef } from "react"
 
 import { cn } from "@/components/ui/cn"
 
@@ -12,6 +12,21 @@ const STATUS_TEXT: Record<ServerKeyStatus, string> = {
   present: "Server key: configured (ANTHROPIC_API_KEY)",
   absent: "Server key: not configured",
   unknown: "Server key: unknown (could not reach /api/status)",
+}
+
+/**
+ * The key field's ref. The input is uncontrolled on purpose: React writes a
+ * controlled input's value into its `value` attribute too, where the DOM
+ * (devtools, extensions, a saved page, `outerHTML`) would show the key.
+ * The key is written to the element's `value` property only.
+ */
+function useKeyInput(apiKey: string) {
+  const ref = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const input = ref.current
+    if (input && input.value !== apiKey) input.value = apiKey
+  }, [apiKey])
+  return ref
 }
 
 /** Server key status, the optional typed key, and what a key is for. */
@@ -27,6 +42,7 @@ export function KeySection(props: {
   const rememberId = useId()
   const helpId = useId()
   const hasAnyKey = props.status === "present" || props.apiKey.trim() !== ""
+  const keyInput = useKeyInput(props.apiKey)
 
   return (
     <section aria-label="API key" className="space-y-2">
@@ -65,7 +81,7 @@ export function KeySection(props: {
             placeholder="sk-ant-…"
             aria-describedby={helpId}
             data-testid="server.key-input"
-            value={props.apiKey}
+            ref={keyInput}
             onChange={(e) => props.onApiKeyChange(e.target.value)}
             className="min-w-0 flex-1 rounded border border-zinc-300 bg-white px-2 py-1 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
           />

@@ -2,6 +2,8 @@
 
 import { useEffect, useId, useRef, type ReactNode } from "react"
 
+import { useReturnFocus } from "@/components/ui/use-return-focus"
+
 /** Props for `ModalDialog`. */
 export interface ModalDialogProps {
   open: boolean
@@ -28,6 +30,7 @@ export function ModalDialog({
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  useReturnFocus(open)
 
   useEffect(() => {
     const dialog = ref.current

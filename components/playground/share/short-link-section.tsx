@@ -33,10 +33,11 @@ const button =
  */
 export function ShortLinkSection({
   payload,
-  suggest,
+  onShortUrl,
 }: {
   payload: string
-  suggest: boolean
+  /** Told the short link of `payload` once created, null once deleted. */
+  onShortUrl?: (url: string | null) => void
 }) {
   const [created, setCreated] = useState<Created | null>(null)
   const [busy, setBusy] = useState(false)
@@ -64,14 +65,18 @@ export function ShortLinkSection({
       setMessage(result.message)
       return
     }
-    const { id, url, deleteToken } = result.data
+    const { id, deleteToken } = result.data
+    // On the host this page is on (a server behind a proxy or bound to
+    // 127.0.0.1 may think of itself as localhost).
+    const url = `${window.location.origin}/s/${id}`
     const s = browserLocalStorage()
     if (deleteToken && s) {
       saveShareToken(s, { id, url, token: deleteToken, createdAt: Date.now() })
       refresh()
     }
     const token = deleteToken ?? (s ? getShareToken(s, id) : undefined)
-    setCreated({ payload, response: result.data, token })
+    setCreated({ payload, response: { ...result.data, url }, token })
+    onShortUrl?.(url)
   }
 
   const remove = async (id: string, token: string) => {
@@ -86,7 +91,10 @@ export function ShortLinkSection({
     const s = browserLocalStorage()
     if (s) forgetShareToken(s, id)
     refresh()
-    if (created?.response.id === id) setCreated(null)
+    if (created?.response.id === id) {
+      setCreated(null)
+      onShortUrl?.(null)
+    }
     setMessage(
       result.data === "deleted"
         ? "Short link deleted. It now shows a “deleted” page."
@@ -135,13 +143,13 @@ export function ShortLinkSection({
             </p>
           ) : null}
         </>
-      ) : suggest && payload.length > MAX_SHORT_LINK_PAYLOAD_CHARS ? (
+      ) : payload.length > MAX_SHORT_LINK_PAYLOAD_CHARS ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Too large for a short link (over{" "}
           {MAX_SHORT_LINK_PAYLOAD_CHARS.toLocaleString("en-US")} characters
           compressed). Try “Redact content”, or share the request file itself.
         </p>
-      ) : suggest ? (
+      ) : (
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="button"
@@ -156,7 +164,7 @@ export function ShortLinkSection({
             Stores the state on this server until you delete it.
           </p>
         </div>
-      ) : null}
+      )}
       {message ? (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
           {message}

@@ -2,6 +2,7 @@
 // DELETE /api/share/:id — with the creator's `x-delete-token` → 204.
 
 import { DELETE_TOKEN_HEADER } from "@/lib/share/api"
+import { refuseShareDelete } from "@/lib/share/guard"
 import { emptyResponse, errorResponse, jsonResponse } from "@/lib/share/http"
 import { SHORT_ID_PATTERN } from "@/lib/share/ids"
 import { deleteShortLink, readShortLink } from "@/lib/share/service"
@@ -54,6 +55,8 @@ export async function DELETE(
   request: Request,
   context: Context
 ): Promise<Response> {
+  const refused = refuseShareDelete(request)
+  if (refused) return refused
   const { id } = await context.params
   if (!SHORT_ID_PATTERN.test(id)) return notFound()
   const token = request.headers.get(DELETE_TOKEN_HEADER)

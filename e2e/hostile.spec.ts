@@ -1,0 +1,238 @@
+// Hostile links, abuse of the share routes and secrets in the DOM, on the
+// production build (issue 33).
+
+import type { Page } from "@playwright/test"
+
+import { encodeShare } from "@/lib/share/codec"
+
+import { fakeKey } from "../test/fake-key"
+import { expect, test } from "./fixtures"
+
+const tinyBlocks = (n: number) => ({
+  model: "claude-sonnet-4-5",
+  max_tokens: 1024,
+  messages: [
+    {
+      role: "user",
+      content: Array.from({ length: n }, () => ({ type: "text", text: "x" })),
+    },
+  ],
+})
+
+/** Records main-thread long tasks from the first script on. */
+async function watchLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] }
+    w.__longTasks = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration)
+    }).observe({ type: "longtask", buffered: true })
+  })
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __longTasks: number[] }).__longTasks
+    )
+}
+
+test("the 4.5 KB link of 50,000 tiny text blocks never blocks the page for a second, says why it was refused, and keeps the work", async ({
+  playground,
+  page,
+}) => {
+  const link = await encodeShare({ request: tinyBlocks(50_000) })
+  expect(link.length).toBeLessThan(6_000)
+  const longTasks = await watchLongTasks(page)
+
+  // A fresh visitor: refused with its reason (the page's own first load is
+  // what long tasks there measure, so the link's cost is measured below).
+  await playground.open(`#${link}`)
+  await expect(page.getByTestId("notice.link")).toContainText(
+    "50,000 content blocks"
+  )
+  await expect(page.getByTestId("notice.link")).toContainText("kept")
+  await expect(page.getByTestId("tokens.before")).toBeVisible()
+  expect(
+    await page.locator("[data-testid^='diff.block.']").count()
+  ).toBeLessThan(1_000)
+
+  // Pasted into the open tab: only the link's own work runs.
+  await page
+    .getByTestId("notice.link")
+    .getByRole("button", { name: "Dismiss" })
+    .click()
+  await expect(page.getByTestId("notice.link")).toHaveCount(0)
+  // A refused link stays in the address bar (to copy or report); clear it
+  // so that pasting it again is a hash change.
+  await page.evaluate(() => history.replaceState(null, "", "/"))
+  await page.waitForTimeout(2_000)
+  await page.evaluate(() => {
+    ;(window as unknown as { __longTasks: number[] }).__longTasks = []
+  })
+  await page.evaluate((hash) => (window.location.hash = hash), `#${link}`)
+  await expect(page.getByTestId("notice.link")).toContainText(
+    "50,000 content blocks"
+  )
+  await page.waitForTimeout(1_000)
+  expect(Math.max(0, ...(await longTasks()))).toBeLessThan(1_000)
+  expect(
+    await page.locator("[data-testid^='diff.block.']").count()
+  ).toBeLessThan(1_000)
+})
+
+test("a link opened by a full page load keeps the tab's work one Undo away", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.setNumber(1, "keep", 2)
+  await page.waitForTimeout(800) // autosave is debounced
+  const request = {
+    model: "claude-opus-4-6",
+    max_tokens: 256,
+    messages: [{ role: "user", content: "Opened by a full load" }],
+  }
+  const link = await encodeShare({ request })
+  // A full navigation of the same tab (not a hash change).
+  await page.goto("about:blank")
+  await page.goto(`/?from=chat#${link}`)
+  await expect(page.getByTestId("diff.block.0.0")).toContainText(
+    "Opened by a full load"
+  )
+  await expect(page.getByTestId("notice.link")).toContainText("Undo")
+  await page.getByTestId("header.undo").click()
+  await expect(playground.field(1, "keep")).toHaveValue("2")
+})
+
+test("a typed key is never in a DOM attribute", async ({
+  playground,
+  page,
+}) => {
+  const key = fakeKey("canary-dom-7c1e9a3b5d2f4e60")
+  await playground.openServerTab({
+    model: "claude-sonnet-4-6",
+    max_tokens: 64,
+    messages: [{ role: "user", content: "hi" }],
+  })
+  const input = page.getByTestId("server.key-input")
+  await input.fill(key)
+  await expect(page.getByTestId("header.key-status")).toHaveText("key: typed")
+  expect(await input.inputValue()).toBe(key)
+  expect(await input.getAttribute("value")).toBeNull()
+  const markup = await page.evaluate(() => document.documentElement.outerHTML)
+  expect(markup).not.toContain(key.slice(-16))
+})
+
+test("another site cannot create short links; a deleted link stays deleted (410) after its state is posted again", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const payload = await encodeShare({
+    request: {
+      model: "claude-sonnet-4-6",
+      max_tokens: 64,
+      messages: [{ role: "user", content: `tombstone ${Date.now()}` }],
+    },
+  })
+  // Another site's page: the browser says so in Sec-Fetch-Site / Origin.
+  const crossSite = await request.post("/api/share", {
+    headers: { "sec-fetch-site": "cross-site", origin: "https://evil.test" },
+    data: { payload },
+  })
+  expect(crossSite.status()).toBe(403)
+  const form = await request.post("/api/share", {
+    headers: { "content-type": "text/plain" },
+    data: JSON.stringify({ payload }),
+  })
+  expect(form.status()).toBe(400)
+
+  const created = await request.post("/api/share", { data: { payload } })
+  expect(created.status()).toBe(201)
+  const { id, url, deleteToken } = (await created.json()) as {
+    id: string
+    url: string
+    deleteToken: string
+  }
+  expect(new URL(url).host).toBe(new URL(baseURL ?? "").host)
+  const removed = await request.delete(`/api/share/${id}`, {
+    headers: { "x-delete-token": deleteToken },
+  })
+  expect(removed.status()).toBe(204)
+  const again = await request.post("/api/share", { data: { payload } })
+  expect(((await again.json()) as { id: string }).id).not.toBe(id)
+  expect((await request.get(`/api/share/${id}`)).status()).toBe(410)
+  const shown = await page.goto(`/s/${id}`)
+  expect(shown?.status()).toBe(410)
+  await expect(page.getByRole("heading")).toHaveText("This link was deleted")
+})
+
+test("the short link of any state is on the page's host, and the embed snippet uses it", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.loadExample("basic")
+  await playground.typeRequest(
+    JSON.stringify({
+      model: "claude-sonnet-4-6",
+      max_tokens: 64,
+      messages: [{ role: "user", content: "short" }],
+    })
+  )
+  await expect(page.getByTestId("diff.block.0.0")).toContainText("short")
+  await playground.permalink()
+  await page.getByTestId("share.shorten").click()
+  const shortUrl = await page.getByTestId("share.short-url").inputValue()
+  expect(new URL(shortUrl).origin).toBe(new URL(page.url()).origin)
+  const embed = await page.getByTestId("share.embed").inputValue()
+  expect(embed).toContain(`${shortUrl}?embed`)
+  expect(embed).not.toContain("#v2.")
+  await playground.closeDialog()
+  await expect(page.getByTestId("header.share")).toBeFocused()
+})
+
+test("a pasted conversation over the page's work limit is refused in the import dialog, and the work is unchanged", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await page.getByTestId("header.import").click()
+  await page.getByTestId("import.text").fill(JSON.stringify(tinyBlocks(25_000)))
+  await expect(page.getByTestId("import.too-heavy")).toContainText(
+    "25,000 content blocks"
+  )
+  await expect(page.getByTestId("import.submit")).toBeDisabled()
+  await playground.closeDialog()
+  await expect(page.getByTestId("tokens.before")).toBeVisible()
+  await expect(page.getByTestId("intro")).toBeVisible()
+})
+
+test("a link opened in a new tab does not replace the draft of other work", async ({
+  playground,
+  page,
+  context,
+}) => {
+  await playground.open()
+  await playground.setNumber(1, "keep", 6)
+  await page.waitForTimeout(800) // autosave is debounced
+  await page.close()
+
+  const linkTab = await context.newPage()
+  const link = await encodeShare({
+    request: {
+      model: "claude-opus-4-6",
+      max_tokens: 256,
+      messages: [{ role: "user", content: "Opened in a new tab" }],
+    },
+  })
+  await linkTab.goto(`/#${link}`)
+  await expect(linkTab.getByTestId("diff.block.0.0")).toContainText(
+    "Opened in a new tab"
+  )
+  await linkTab.waitForTimeout(800)
+  await linkTab.close()
+
+  const fresh = await context.newPage()
+  await fresh.goto("/")
+  await fresh.getByTestId("notice.draft.restore").click()
+  await expect(fresh.getByTestId("edits.1.keep")).toHaveValue("6")
+})

@@ -55,6 +55,7 @@ export {
   EDIT_TYPES,
 } from "./edit-defaults"
 export { DEFAULT_MODEL_ID, getModelInfo, MODELS } from "./models"
+export { MODEL_RULES } from "./model-rules"
 export {
   ALL_BLOCK_TYPES,
   blockTypesFor,

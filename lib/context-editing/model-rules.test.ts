@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 
 import { ASSUMPTION_SPECS, DEFAULT_ASSUMPTIONS } from "./assumptions"
+import { MODEL_RULES } from "./model-rules"
 import { getModelInfo, MODELS } from "./models"
 
 describe("the model table", () => {
@@ -47,5 +48,14 @@ describe("switches", () => {
       expect(DEFAULT_ASSUMPTIONS[key]).toBeTypeOf("boolean")
     }
     expect(DEFAULT_ASSUMPTIONS.rejectThinkingContinuation).toBe(true)
+  })
+})
+
+describe("model rules", () => {
+  it("each cites at least one source with a URL", () => {
+    for (const r of MODEL_RULES) {
+      expect(r.evidence.length, r.rule).toBeGreaterThan(0)
+      for (const e of r.evidence) expect(e.url).toMatch(/^https:\/\//)
+    }
   })
 })

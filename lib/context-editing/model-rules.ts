@@ -5,8 +5,10 @@
  * wording of each answer and its evidence is here.
  */
 import { isObj, issue } from "./issues"
+import { EV } from "./models-data"
 import type {
   Assumptions,
+  ModelEvidence,
   ModelInfo,
   SimulateError,
   SimulateWarning,
@@ -14,6 +16,43 @@ import type {
 import type { ParsedRequest } from "./validate-request"
 
 type Verdict = { error: SimulateError | null; warnings: SimulateWarning[] }
+
+/** Each rule of this module with its evidence (label and URL), for docs and the UI. */
+export const MODEL_RULES: readonly {
+  rule: string
+  evidence: readonly ModelEvidence[]
+}[] = [
+  {
+    rule: 'thinking.type "enabled" on a model that takes only adaptive thinking: the API\'s 400 "\"thinking.type.enabled\" is not supported for this model…"',
+    evidence: [EV.enabledRejected, EV.haiku55],
+  },
+  {
+    rule: 'thinking.type "disabled" on Sonnet 5.5 (use between_tools) or on an always-on model: a 400 (wording ours)',
+    evidence: [EV.sonnet55, EV.alwaysOn],
+  },
+  {
+    rule: "between_tools only at effort low, medium or high; documented for Sonnet 5.5 only (elsewhere a warning)",
+    evidence: [EV.sonnet55],
+  },
+  {
+    rule: "tool_choice any/tool on Sonnet 5.5: a 400 (wording ours)",
+    evidence: [EV.sonnet55],
+  },
+  {
+    rule: 'thinking enabled with a forced tool_choice: the API\'s 400 "Thinking may not be enabled when tool_choice forces tool use."',
+    evidence: [
+      {
+        label: "DOC",
+        url: "https://platform.claude.com/docs/en/build-with-claude/extended-thinking",
+        fact: "With thinking, tool_choice may only be auto or none.",
+      },
+    ],
+  },
+  {
+    rule: 'A retired id: 404 not_found_error "model: <id>" (a warning unless rejectRetiredModels)',
+    evidence: [EV.retired404, EV.deprecations],
+  },
+]
 
 const ADAPTIVE_HINT =
   'Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.'

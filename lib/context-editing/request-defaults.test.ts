@@ -9,6 +9,7 @@ import {
   uses,
 } from "./__fixtures__/build"
 import { generateSession } from "@/lib/generate/generate-session"
+import { parseImport } from "@/lib/import"
 
 import { ASSUMPTION_SPECS } from "./assumptions"
 import { MODELS } from "./models"
@@ -93,6 +94,29 @@ describe("one-click fixes never produce a request the API rejects", () => {
 })
 
 describe("request defaults", () => {
+  it("the docs' count_tokens curl example with thinking (budget 16000, no max_tokens) imports as a valid request", () => {
+    const body = {
+      model: "claude-sonnet-4-5",
+      thinking: { type: "enabled", budget_tokens: 16000 },
+      messages: [
+        {
+          role: "user",
+          content:
+            "Are there an infinite number of prime numbers such that n mod 4 == 3?",
+        },
+      ],
+    }
+    const curl = `curl https://api.anthropic.com/v1/messages/count_tokens \\
+  --header "x-api-key: $ANTHROPIC_API_KEY" \\
+  --header "content-type: application/json" \\
+  --header "anthropic-version: 2023-06-01" \\
+  --data '${JSON.stringify(body)}'`
+    const imported = parseImport(curl)
+    if (!imported.success) throw new Error(imported.error.message)
+    const r = simulate(imported.data)
+    expect(r.ok ? "ok" : r.error.message).toBe("ok")
+  })
+
   it("a generated session with thinking is valid on every listed model that is not retired", () => {
     for (const m of MODELS.filter((x) => !x.retired && x.contextEditing)) {
       const request = generateSession({

@@ -224,9 +224,11 @@ export function detectFormat(text: string): Detection {
       }
     return { format, label: LABELS[format], value: parsed.data }
   }
-  if (looksLikeSdkCall(text))
-    return { format: "sdk-call", label: LABELS["sdk-call"] }
+  // A transcript that merely quotes SDK code stays a transcript: SDK code
+  // has no `Human:` / `Assistant:` turns.
   const transcript = splitTranscript(text)
+  if (looksLikeSdkCall(text) && !(transcript && transcript.segments.length > 1))
+    return { format: "sdk-call", label: LABELS["sdk-call"] }
   if (transcript) {
     return {
       format: "legacy-xml",

@@ -57,6 +57,14 @@ export interface ImportError {
   path?: (string | number)[]
 }
 
+/**
+ * The one result shape of parse-style functions (JSON with bounds, curl
+ * commands, …): the parsed value, or a located error. ImportResult is the
+ * importers' form of it.
+ */
+export type Parsed<T> =
+  { success: true; data: T } | { success: false; error: ImportError }
+
 /** Every importer answers with this; none throws on user input. */
 export type ImportResult =
   | {

@@ -13,10 +13,10 @@ import type {
   ImportError,
   ImportOptions,
   ImportResult,
+  Parsed,
 } from "../types"
 
-type Read<T> =
-  { success: true; value: T } | { success: false; error: ImportError }
+type Read<T> = Parsed<T>
 
 /**
  * A curl command as the docs, a terminal or a script show it → the JSON
@@ -35,7 +35,7 @@ const SECRET_HEADERS = new Set([
 function describeCommand(read: Read<CurlRequest>, index: number): string {
   if (!read.success)
     return `${index + 1}. (cannot be imported: ${read.error.message})`
-  const { url, bodies } = read.value
+  const { url, bodies } = read.data
   const path = url ? url.replace(/^https?:\/\/[^/]+/, "") : "curl"
   const body = bodies[0]?.piece.value.slice(0, 4000) ?? ""
   const model = /"model"\s*:\s*"([^"]{1,80})"/.exec(body)?.[1]
@@ -66,7 +66,7 @@ function chooseCommand(
 ): number {
   const picked = reads.findIndex((_, i) => pick === `command-${i + 1}`)
   if (picked !== -1) return picked
-  const first = reads.findIndex((r) => r.success && r.value.bodies.length > 0)
+  const first = reads.findIndex((r) => r.success && r.data.bodies.length > 0)
   return first === -1 ? 0 : first
 }
 
@@ -80,11 +80,11 @@ export function fromCurl(
     return failure("Paste the curl command as text.")
   const all = readCurlRequests(text, false)
   if (!all.success) return all
-  const which = chooseCommand(all.value, options.pick)
-  const candidates = commandCandidates(all.value, which)
-  const result = importCommand(text, all.value[which]!, which, importBody)
+  const which = chooseCommand(all.data, options.pick)
+  const candidates = commandCandidates(all.data, which)
+  const result = importCommand(text, all.data[which]!, which, importBody)
   if (!result.success || !candidates) return result
-  const found = `Found ${all.value.length} curl commands; imported command ${which + 1} (pick another in the dialog)`
+  const found = `Found ${all.data.length} curl commands; imported command ${which + 1} (pick another in the dialog)`
   return {
     ...result,
     notes: [{ level: "warning", message: found }, ...result.notes],
@@ -100,7 +100,7 @@ function importCommand(
   importBody: (value: unknown) => ImportResult
 ): ImportResult {
   if (!read.success) return read
-  const request = read.value
+  const request = read.data
   const notes = new Notes()
   for (const note of request.notes)
     if (note.level === "warning") notes.warn(note.message)
@@ -199,7 +199,7 @@ function bodyError(
   const base = error.message.replace(/ at line \d+, column \d+$/, "")
   const at = offsetOfLine(body, error.line, error.column ?? 1)
   const tracked = readCurlRequest(text, true, which)
-  const pieces = tracked.success ? tracked.value.bodies : []
+  const pieces = tracked.success ? tracked.data.bodies : []
   const same = pieces.map((b) => b.piece.value).join("&") === body
   let start = 0
   for (const b of same ? pieces : []) {

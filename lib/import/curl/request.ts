@@ -9,7 +9,7 @@ import {
   type Substitution,
 } from "./shell-words"
 import { parseShell } from "./shell"
-import type { ImportError, ImportNote } from "../types"
+import type { ImportNote, Parsed } from "../types"
 
 /** One body the curl command sends, and what to call it in messages. */
 export interface CurlBody {
@@ -28,8 +28,7 @@ export interface CurlRequest {
   notes: ImportNote[]
 }
 
-type Read<T> =
-  { success: true; value: T } | { success: false; error: ImportError }
+type Read<T> = Parsed<T>
 
 const DATA_FLAGS = new Set([
   "-d",
@@ -97,7 +96,7 @@ export function readCurlRequest(
 ): Read<CurlRequest> {
   const all = readCurlRequests(text, track)
   if (!all.success) return all
-  return all.value[Math.min(which, all.value.length - 1)]!
+  return all.data[Math.min(which, all.data.length - 1)]!
 }
 
 /** The notes a parse gives every command (repairs, dialect). */
@@ -157,7 +156,7 @@ export function readCurlRequests(
     return fail(
       "No `curl` command found. Paste the command itself, starting with `curl`."
     )
-  return { success: true, value: reads }
+  return { success: true, data: reads }
 }
 
 function noteSkipped(
@@ -249,9 +248,9 @@ function readCommand(
       )
     const stdin = readStdin(text, pipeline, index, notes)
     if (!stdin.success) return stdin
-    request.bodies.push(stdin.value)
+    request.bodies.push(stdin.data)
   }
-  return { success: true, value: request }
+  return { success: true, data: request }
 }
 
 /** The body of `-d @-`: a here-document, a here-string or a pipe. */
@@ -271,7 +270,7 @@ function readStdin(
     })
     return {
       success: true,
-      value: {
+      data: {
         piece: input.heredoc,
         label: "the here-document",
         heredocs: [input.heredoc],
@@ -287,7 +286,7 @@ function readStdin(
     })
     return {
       success: true,
-      value: {
+      data: {
         piece: input.word,
         label: "the here-string",
         heredocs: input.word.heredocs,
@@ -323,7 +322,7 @@ function readStdin(
   })
   return {
     success: true,
-    value: {
+    data: {
       piece: out.piece,
       label: out.heredoc ? "the here-document" : `the ${out.how} text`,
       heredocs: out.heredoc ? [out.heredoc] : [],

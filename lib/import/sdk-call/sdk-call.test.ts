@@ -120,4 +120,12 @@ second = client.messages.create(model="claude-opus-4-6", max_tokens=200,
     expect(picked.data.model).toBe("claude-opus-4-6")
     expect(picked.data.max_tokens).toBe(200)
   })
+
+  it("leaves a transcript that quotes SDK code a transcript", () => {
+    const result = parseImport(
+      "Human: Why does client.messages.create(model=m) fail?\n\nAssistant: It needs messages."
+    )
+    expect(result.format).toBe("legacy-xml")
+    expect(result.success).toBe(true)
+  })
 })

@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from "vitest"
 
+import { simulate } from "./simulate"
+
 import {
   clearTools,
   simulateError,
@@ -355,3 +357,23 @@ describe("the API's verdict per rule (each row cites its evidence)", () => {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 }
+
+describe("container", () => {
+  const base = {
+    model: "claude-sonnet-4-5",
+    max_tokens: 64,
+    messages: [{ role: "user", content: "4 * 12390?" }],
+  }
+  it("is the container id; an object with only an id is the API's 400 (OBS, live)", () => {
+    expect(simulate({ ...base, container: "container_011" }).ok).toBe(true)
+    const r = simulate({ ...base, container: { id: "container_011" } })
+    expect(r.ok ? null : [r.error.path, r.error.message]).toEqual([
+      ["container"],
+      "container: Input should be a valid string",
+    ])
+  })
+  it("may be an object that loads skills (SDK BetaContainerParams)", () => {
+    const skills = [{ type: "anthropic", skill_id: "xlsx", version: "latest" }]
+    expect(simulate({ ...base, container: { skills } }).ok).toBe(true)
+  })
+})

@@ -140,6 +140,19 @@ function checkThinking(
   return null
 }
 
+/**
+ * `container`: the id string; an object only with `skills` (the SDK's
+ * BetaContainerParams, for Agent Skills). OBS: a live 400 answered
+ * `{ id }` alone with "container: Input should be a valid string"
+ * (pydantic-ai's recorded test_anthropic_container_setting_explicit_dict_form_live).
+ */
+function checkContainer(container: unknown): SimulateError | null {
+  if (container === undefined || container === null) return null
+  if (typeof container === "string") return null
+  if (isObj(container) && Array.isArray(container.skills)) return null
+  return issue(["container"], MSG.string)
+}
+
 /** Validates the top level; a bare array is accepted as `{ messages }`. */
 export function parseRequest(
   request: unknown
@@ -176,7 +189,8 @@ export function parseRequest(
     checkSystem(body.system) ??
     checkTools(body.tools) ??
     checkToolChoice(body.tool_choice) ??
-    checkThinking(body.thinking, maxTokens)
+    checkThinking(body.thinking, maxTokens) ??
+    checkContainer(body.container)
   if (e) return fail(e)
   const tc = isObj(body.tool_choice)
     ? (body.tool_choice.type as ParsedRequest["toolChoice"])

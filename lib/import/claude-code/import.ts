@@ -13,6 +13,7 @@ import type {
 import { conversationChain, isBoundary } from "./chain"
 import { type Entry, parseJsonLines } from "./lines"
 import { buildMessages, type Built } from "./messages"
+import { logThinking } from "./thinking-mode"
 import { chooseThread, listThreads, threadCandidates } from "./threads"
 import { applyLogCaching, logModel, realUsage } from "./usage"
 
@@ -136,9 +137,16 @@ function requestOf(built: Built, model: string | undefined, notes: Notes) {
     messages: built.messages,
   }
   if (!model) notes.info(`No model in the transcript; using ${DEFAULT_MODEL}`)
-  if (thinking) {
-    request.thinking = { type: "enabled", budget_tokens: 16_000 }
-    notes.info("Thinking blocks found: enabled thinking (budget 16,000)")
+  const mode = thinking
+    ? logThinking(built.messages, model ?? DEFAULT_MODEL)
+    : null
+  if (mode) {
+    request.thinking = mode
+    notes.info(
+      mode.type === "enabled"
+        ? "Thinking blocks found: enabled thinking (budget 16,000)"
+        : "Thinking blocks found: adaptive thinking (the last tool loop starts without thinking, which manual thinking rejects, or the model takes only adaptive)"
+    )
   }
   const edit = compactionEdit(built, model, notes)
   if (edit) request.context_management = { edits: [edit] }

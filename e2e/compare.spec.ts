@@ -41,8 +41,8 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
   const uncached = rows.map((strategy) => {
     const r = compareStrategy(sample, strategy, undefined, { caching: "none" })
     if (!r.ok) throw new Error(r.error)
-    expect(r.session.cost.withEdits).toBe(r.session.tokens.withEdits)
-    return { strategy, cost: r.session.cost.withEdits }
+    expect(r.session.equivalents.withEdits).toBe(r.session.tokens.withEdits)
+    return { strategy, cost: r.session.equivalents.withEdits }
   })
   const fewest = uncached.reduce((a, b) => (b.cost < a.cost - 0.5 ? b : a))
   await expect(page.getByTestId("compare.verdict")).toContainText(
@@ -61,7 +61,9 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
     await expect(row).toHaveAttribute("data-state", "fresh")
     await expect(row).toContainText(approxShort(r.inputTokens))
     await expect(row).toContainText(approxShort(r.session.tokens.withEdits))
-    await expect(row).toContainText(approxShort(r.session.cost.withEdits))
+    await expect(row).toContainText(
+      approxShort(r.session.equivalents.withEdits)
+    )
   }
   // Cheapest in the cache: clearing tool results alone (thinking clearing
   // breaks the cache at the first turn).
@@ -71,7 +73,7 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
       rows.find((s) => s.id === id)!
     )
     if (!r.ok) throw new Error(r.error)
-    return r.session.cost.withEdits
+    return r.session.equivalents.withEdits
   }
   const cheapest = rows.reduce((a, b) =>
     cost(b.id) < cost(a.id) - 0.5 ? b : a

@@ -27,11 +27,21 @@ export {
   timeline,
   TIMELINE_BUDGET,
   type BreakAt,
+  type CacheUse,
   type Timeline,
   type TimelineOptions,
   type TimelinePoint,
 } from "./timeline"
 export { SUMMARY_TOKENS } from "./session-compaction"
+export {
+  formatDollars,
+  type ModelPrice,
+  OUTPUT_NOT_MODELLED,
+  PRICES,
+  priceOf,
+  PRICING_SOURCE,
+  requestDollars,
+} from "./prices"
 export {
   compareStrategy,
   type Strategy,

@@ -72,7 +72,10 @@ function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
         value={s.tokens.withEdits}
         base={none?.session.tokens.withEdits}
       />
-      <Versus value={s.cost.withEdits} base={none?.session.cost.withEdits} />
+      <Versus
+        value={s.equivalents.withEdits}
+        base={none?.session.equivalents.withEdits}
+      />
     </>
   )
 }
@@ -172,7 +175,7 @@ function bestOf(
     const item = items[i]
     const r = item?.state === "fresh" ? item.value.result : null
     if (!r?.ok) return
-    const c = r.session.cost.withEdits
+    const c = r.session.equivalents.withEdits
     const t = r.session.tokens.withEdits
     const versus = (value: number, base: number | undefined) => {
       const d = strategy.id === "none" ? "" : delta(value, base)
@@ -183,7 +186,7 @@ function bestOf(
       cost = {
         label: strategy.label,
         value: c,
-        delta: versus(c, none?.session.cost.withEdits),
+        delta: versus(c, none?.session.equivalents.withEdits),
       }
     if (!tokens || t < tokens.value - 0.5)
       tokens = {

@@ -10,6 +10,7 @@ import {
   timeline,
   type TimelinePoint,
   writePrice,
+  formatDollars as dollars,
 } from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
@@ -99,7 +100,7 @@ export function TimelineView({ request }: { request: unknown }) {
   }, [latest, assumptions, calibration, setup])
   const points = t.points.filter((p): p is Ok => p.ok)
   const failed = t.points.filter((p) => !p.ok)
-  const diff = t.cost.withEdits - t.cost.withoutEdits
+  const diff = t.equivalents.withEdits - t.equivalents.withoutEdits
   return (
     <div className="space-y-3 text-sm" data-testid="timeline.view">
       <p className="text-zinc-700 dark:text-zinc-300">
@@ -120,8 +121,8 @@ export function TimelineView({ request }: { request: unknown }) {
           <p data-testid="timeline.summary">
             {t.caching === "none" ? "Cost" : "Prompt cache cost"} of{" "}
             {t.points.length < t.requests ? "these" : "all"} requests:{" "}
-            {approx(t.cost.withEdits)} input-token equivalents with the edits,{" "}
-            {approx(t.cost.withoutEdits)} without:{" "}
+            {approx(t.equivalents.withEdits)} input-token equivalents with the
+            edits, {approx(t.equivalents.withoutEdits)} without:{" "}
             <strong>
               {Math.abs(diff) < 0.5
                 ? "the same"
@@ -130,7 +131,12 @@ export function TimelineView({ request }: { request: unknown }) {
                   : `${approx(-diff)} less with the edits`}
             </strong>
             . Input tokens sent: {approx(t.tokens.withEdits)} with the edits,{" "}
-            {approx(t.tokens.withoutEdits)} without.
+            {approx(t.tokens.withoutEdits)} without.{" "}
+            <span data-testid="timeline.dollars">
+              In dollars: {dollars(t.cost.withEdits)} with the edits,{" "}
+              {dollars(t.cost.withoutEdits)} without, at {t.price.label}
+              &rsquo;s prices ({t.pricingNote})
+            </span>
           </p>
           {t.contextWindow !== null &&
             t.firstOverflow.withoutEdits !== null && (

@@ -34,6 +34,14 @@ export {
 } from "./timeline"
 export { SUMMARY_TOKENS } from "./session-compaction"
 export {
+  paretoFrontier,
+  tuneSession,
+  type TuneConfig,
+  type TuneEntry,
+  type TuneOptions,
+  type TuneResult,
+} from "./tune"
+export {
   formatDollars,
   type ModelPrice,
   OUTPUT_NOT_MODELLED,

@@ -6,6 +6,7 @@ import {
   CACHE_READ,
   cacheSetup,
   compareStrategy,
+  formatDollars,
   sessionCaching,
   type SimulateOptions,
   type Strategy,
@@ -44,10 +45,18 @@ function tone(value: number, base: number | undefined): string {
 }
 
 /** A session number, coloured and in % against the no-edits row. */
-function Versus({ value, base }: { value: number; base: number | undefined }) {
+function Versus({
+  value,
+  base,
+  money = false,
+}: {
+  value: number
+  base: number | undefined
+  money?: boolean
+}) {
   return (
     <td className={cn("pr-2", tone(value, base))}>
-      <div>{approxShort(value)}</div>
+      <div>{money ? formatDollars(value) : approxShort(value)}</div>
       <div className="text-[11px]">{delta(value, base)}</div>
     </td>
   )
@@ -75,6 +84,11 @@ function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
       <Versus
         value={s.equivalents.withEdits}
         base={none?.session.equivalents.withEdits}
+      />
+      <Versus
+        value={s.cost.withEdits}
+        base={none?.session.cost.withEdits}
+        money
       />
     </>
   )
@@ -142,14 +156,14 @@ function StrategyRow({
         )}
       </td>
       {!value ? (
-        <td colSpan={3} className="pr-2 text-zinc-500" role="status">
+        <td colSpan={4} className="pr-2 text-zinc-500" role="status">
           Simulating…
         </td>
       ) : value.ok ? (
         <Cells r={value} none={none} />
       ) : (
         <td
-          colSpan={3}
+          colSpan={4}
           className="pr-2 !whitespace-normal text-red-700 dark:text-red-400"
           data-testid={`compare.error.${strategy.id}`}
         >
@@ -290,6 +304,7 @@ export function CompareView({ request }: { request: unknown }) {
               <th className="pr-2 font-medium">
                 session: {caching === "none" ? "cost" : "cache cost"}
               </th>
+              <th className="pr-2 font-medium">session: $ (input)</th>
             </tr>
           </thead>
           <tbody>

@@ -19,6 +19,8 @@ import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort } from "../use-simulation"
 import { BlockLink } from "./block-link"
 import { CacheSetupLine } from "./cache-setup-line"
+import { SessionChart } from "./session-chart"
+import { VirtualTable } from "./virtual-rows"
 
 type Ok = Extract<TimelinePoint, { ok: true }>
 
@@ -37,39 +39,67 @@ const list = (ns: number[]): string =>
     ? String(ns[0])
     : `${ns.slice(0, -1).join(", ")} and ${ns.at(-1)}`
 
-/** One column per request: the prompt before the edits, and after them. */
-function Chart({ points }: { points: Ok[] }) {
-  const max = Math.max(1, ...points.map((p) => p.originalTokens))
+const ROW = 26
+
+/** One request of the table (a fixed height, for the virtual list). */
+function Row({ p }: { p: Ok }) {
   return (
-    <div
-      className="flex h-24 items-end gap-px border-b border-zinc-300 dark:border-zinc-700"
-      role="img"
-      aria-label="Input tokens per request, before and after the edits"
+    <tr
+      data-testid={`timeline.row.${p.request}`}
+      className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
+      style={{ height: ROW }}
     >
-      {points.map((p) => (
-        <div
-          key={p.request}
-          className="relative flex h-full min-w-0 flex-1 items-end"
-          title={`Request ${p.request}: ${approx(p.originalTokens)} → ${approx(p.inputTokens)} input tokens`}
-        >
-          <div
-            className="absolute inset-x-0 bottom-0 bg-zinc-300 dark:bg-zinc-700"
-            style={{ height: `${(100 * p.originalTokens) / max}%` }}
+      <td className="pr-2" title={`Messages 0–${p.lastMessage}`}>
+        {p.request}
+      </td>
+      <td
+        className="pr-2"
+        title={`${approx(p.originalTokens)} → ${approx(p.inputTokens)}`}
+      >
+        {approxShort(p.inputTokens)}
+        {p.inputTokens < p.originalTokens && (
+          <span className="text-emerald-700 dark:text-emerald-400">
+            {" "}
+            (−{approxShort(p.originalTokens - p.inputTokens).slice(1)})
+          </span>
+        )}
+      </td>
+      <td className="max-w-48 truncate pr-2" title={appliedText(p)}>
+        {appliedText(p)}
+      </td>
+      <td className="pr-2" data-testid="timeline.break">
+        {p.breakAt ? (
+          <BlockLink
+            at={p.breakAt}
+            label={
+              p.breakAt.summary
+                ? `summary (message ${p.breakAt.messageIndex})`
+                : undefined
+            }
           />
-          <div
-            className={cn(
-              "absolute inset-x-0 bottom-0",
-              p.compacted
-                ? "bg-violet-500"
-                : p.applied.length > 0
-                  ? "bg-amber-500"
-                  : "bg-sky-500"
-            )}
-            style={{ height: `${(100 * p.inputTokens) / max}%` }}
-          />
-        </div>
-      ))}
-    </div>
+        ) : (
+          "—"
+        )}
+      </td>
+      <td
+        className="pr-2"
+        title={`${approx(p.withEdits.read)} read from the cache`}
+      >
+        {approxShort(p.withEdits.written)}
+      </td>
+      <td
+        className={cn(
+          "pr-2",
+          p.withEdits.cost > p.withoutEdits.cost + 0.5 &&
+            "text-amber-700 dark:text-amber-400"
+        )}
+      >
+        {approxShort(p.withoutEdits.cost)} → {approxShort(p.withEdits.cost)}
+      </td>
+      <td>
+        {dollars(p.withoutEdits.dollars)} → {dollars(p.withEdits.dollars)}
+      </td>
+    </tr>
   )
 }
 
@@ -162,10 +192,17 @@ export function TimelineView({ request }: { request: unknown }) {
               own tokens.
             </p>
           )}
-          <Chart points={points} />
+          <SessionChart
+            before={points.map((p) => p.originalTokens)}
+            after={points.map((p) => p.inputTokens)}
+            window={t.contextWindow}
+            label="Input tokens per request, before and after the edits"
+            testId="timeline.chart"
+          />
           <p className="text-xs text-zinc-500">
-            Grey: input tokens before the edits; amber: after them (sky when no
-            edit applied, violet when the prompt is compacted).
+            Grey: input tokens before the edits; blue: after them, for all{" "}
+            {points.length} requests (the dashed line is the context window when
+            a request comes near it).
           </p>
         </>
       )}
@@ -179,80 +216,25 @@ export function TimelineView({ request }: { request: unknown }) {
           {!p.ok && p.error}
         </p>
       ))}
-      <div className="overflow-x-auto">
-        <table
-          className="w-full text-xs [&_td]:py-1 [&_td]:align-top [&_td]:whitespace-nowrap [&_th]:align-bottom"
-          data-testid="timeline.table"
-        >
-          <caption className="sr-only">Requests of the session</caption>
-          <thead className="text-left text-zinc-500">
-            <tr>
-              <th className="py-1 pr-2 font-medium">#</th>
-              <th className="pr-2 font-medium">input tokens (saved)</th>
-              <th className="pr-2 font-medium">cleared</th>
-              <th className="pr-2 font-medium">cache break</th>
-              <th className="pr-2 font-medium">cache write</th>
-              <th className="font-medium">cost without → with</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr
-                key={p.request}
-                data-testid={`timeline.row.${p.request}`}
-                className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
-              >
-                <td className="pr-2" title={`Messages 0–${p.lastMessage}`}>
-                  {p.request}
-                </td>
-                <td
-                  className="pr-2"
-                  title={`${approx(p.originalTokens)} → ${approx(p.inputTokens)}`}
-                >
-                  {approxShort(p.inputTokens)}
-                  {p.inputTokens < p.originalTokens && (
-                    <span className="text-emerald-700 dark:text-emerald-400">
-                      {" "}
-                      (−{approxShort(p.originalTokens - p.inputTokens).slice(1)}
-                      )
-                    </span>
-                  )}
-                </td>
-                <td className="pr-2 !whitespace-normal">{appliedText(p)}</td>
-                <td className="pr-2" data-testid="timeline.break">
-                  {p.breakAt ? (
-                    <BlockLink
-                      at={p.breakAt}
-                      label={
-                        p.breakAt.summary
-                          ? `summary (message ${p.breakAt.messageIndex})`
-                          : undefined
-                      }
-                    />
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td
-                  className="pr-2"
-                  title={`${approx(p.withEdits.read)} read from the cache`}
-                >
-                  {approxShort(p.withEdits.written)}
-                </td>
-                <td
-                  className={cn(
-                    p.withEdits.cost > p.withoutEdits.cost + 0.5 &&
-                      "text-amber-700 dark:text-amber-400"
-                  )}
-                >
-                  {approxShort(p.withoutEdits.cost)} →{" "}
-                  {approxShort(p.withEdits.cost)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <VirtualTable
+        count={points.length}
+        rowHeight={ROW}
+        maxHeight={480}
+        testId="timeline.table"
+        caption="Requests of the session"
+        head={
+          <tr>
+            <th className="py-1 pr-2 font-medium">#</th>
+            <th className="pr-2 font-medium">input tokens (saved)</th>
+            <th className="pr-2 font-medium">cleared</th>
+            <th className="pr-2 font-medium">cache break</th>
+            <th className="pr-2 font-medium">cache write</th>
+            <th className="pr-2 font-medium">cost without → with</th>
+            <th className="font-medium">$ without → with</th>
+          </tr>
+        }
+        row={(i) => <Row key={points[i]!.request} p={points[i]!} />}
+      />
       <p className="text-xs text-zinc-500">
         Estimates. &ldquo;Cache break&rdquo; is the first block whose edited
         form differs from the request before, so the cache is written again from

@@ -138,13 +138,13 @@ test("compaction over a long session: the Timeline and Compare say at which requ
   await expect(page.getByTestId("timeline.compaction")).toContainText(
     `Compaction fires at request ${k}.`
   )
-  await expect(page.getByTestId(`timeline.row.${k}`)).toContainText("compacts")
+  await expect(await playground.timelineRow(k)).toContainText("compacts")
   // The next request breaks the cache at the stand-in summary.
   const next = expected.points.find((p) => p.request === k + 1)
   if (!next?.ok || !next.breakAt) throw new Error("no request after compaction")
   expect(next.breakAt.summary).toBe(true)
   await expect(
-    page.getByTestId(`timeline.row.${k + 1}`).getByTestId("timeline.break")
+    (await playground.timelineRow(k + 1)).getByTestId("timeline.break")
   ).toHaveText(`summary (message ${next.breakAt.messageIndex})`)
 
   await playground.resultTab("compare").click()

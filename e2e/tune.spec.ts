@@ -53,10 +53,16 @@ test("Tune searches in the background with progress and Cancel, Apply puts a fro
   }
   const sim = simulate(applied)
   if (!sim.ok) throw new Error(sim.error.message)
-  expect(await playground.appliedEdits()).toEqual(
-    sim.context_management!.applied_edits
-  )
-  await expect(playground.editCard(1)).toBeVisible()
+  expect(await playground.appliedEdits()).toEqual(sim.context_management)
+  // The form shows each of the config's edits.
+  const edits = frontier[0]!.edits
+  for (let i = 0; i < edits.length; i++)
+    await expect(playground.editCard(i)).toBeVisible()
+  const tools = edits.findIndex((e) => e.type === "clear_tool_uses_20250919")
+  if (tools >= 0)
+    await expect(playground.field(tools, "keep")).toHaveValue(
+      String((edits[tools]!.keep as { value: number }).value)
+    )
   await page.keyboard.press("Alt+3")
   const t = timeline(applied)
   await expect(page.getByTestId("timeline.summary")).toContainText(

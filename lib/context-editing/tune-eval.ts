@@ -4,11 +4,14 @@
  * exactly as timeline() does (the same engine, the same summing), so an
  * entry's cost and peak are what timeline() reports for that config.
  */
-import { CACHE_WRITE } from "./cache-impact"
+import { CACHE_READ, CACHE_WRITE, CACHE_WRITE_1H } from "./cache-impact"
+import type { SessionCaching } from "./cache-setup"
+import { priceOf, requestDollars } from "./prices"
+import { cacheTokens } from "./session-cache"
 import type { SessionBase } from "./session-base"
 import { SUMMARY_TOKENS } from "./session-compaction"
-import { runSession } from "./session-run"
-import { assemble, engineEdits, runPoints, timeline } from "./timeline"
+import { runSession, type SessionRun } from "./session-run"
+import { engineEdits, timeline } from "./timeline"
 import type { Timeline, TimelineOptions } from "./timeline-types"
 import type { SimulateOptions } from "./types"
 import { parseEdits } from "./validate-edits"
@@ -117,6 +120,52 @@ function entryOf(c: TuneConfig, t: Timeline): TuneEntry | null {
   }
 }
 
+/**
+ * What entryOf reads from a timeline, for the side with the edits only:
+ * the same cache model and the same sums in the same order as timeline.ts
+ * `assemble`, so the numbers are identical, without the side without edits
+ * or per-point objects.
+ */
+function totals(
+  b: SessionBase,
+  run: SessionRun,
+  o: { caching: SessionCaching; writePrice: number },
+  request: Record<string, unknown>
+): Timeline {
+  const price = priceOf(request.model)
+  const ttl = o.writePrice === CACHE_WRITE_1H ? "1h" : "5m"
+  const cw = b.model.contextWindow
+  const t = {
+    points: [] as Timeline["points"],
+    cost: { withEdits: 0, withoutEdits: 0 },
+    equivalents: { withEdits: 0, withoutEdits: 0 },
+    tokens: { withEdits: 0, withoutEdits: 0 },
+    peak: { withEdits: 0, withoutEdits: 0 },
+    overflows: [] as number[],
+    compactions: [] as number[],
+  }
+  const steps = run.steps
+  for (let k = 0; k < steps.length; k++) {
+    const st = steps[k]!
+    const u = cacheTokens(
+      b,
+      run.tc,
+      k > 0 ? steps[k - 1]!.after : null,
+      st.after,
+      st.inputTokens,
+      o.caching
+    )
+    if (st.compacted) t.compactions.push(k + 1)
+    t.cost.withEdits += requestDollars(price, u, ttl)
+    t.equivalents.withEdits +=
+      CACHE_READ * u.read + o.writePrice * u.written + u.uncached
+    t.tokens.withEdits += st.inputTokens
+    t.peak.withEdits = Math.max(t.peak.withEdits, st.inputTokens)
+    if (cw !== null && st.inputTokens > cw) t.overflows.push(k + 1)
+  }
+  return t as unknown as Timeline
+}
+
 /** An evaluator on the session engine (or, for sessions it does not model, on timeline()). */
 export function evaluator(
   request: Record<string, unknown>,
@@ -143,8 +192,7 @@ export function evaluator(
       // The API rejects it (error points), or the engine does not model it.
       if (!cfg) return entryOf(c, timeline(body, options, o))
       const run = runSession(b, cfg.edits, o.summaryTokens)
-      const raw = runPoints(b, run, o.caching)
-      return entryOf(c, assemble(body, b.ends.length, raw, o, "incremental"))
+      return entryOf(c, totals(b, run, o, request))
     },
   }
   return ev

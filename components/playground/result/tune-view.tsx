@@ -1,6 +1,6 @@
 "use client"
 
-import { useDeferredValue, useEffect, useMemo, useState } from "react"
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react"
 
 import {
   cacheSetup,
@@ -163,8 +163,10 @@ export function TuneView({ request }: { request: unknown }) {
   const [active, setActive] = useState<number | null>(null)
   const [shown, setShown] = useState<TunePreview | null>(null)
   const [current, setCurrent] = useState<TunePreview | null>(null)
+  // A new request searches again, unless the user stopped the search.
+  const stopped = useRef(false)
   useEffect(() => {
-    run()
+    if (!stopped.current) run()
     const edits = (input.request?.context_management as { edits?: unknown[] })
       ?.edits
     void preview(Array.isArray(edits) ? edits : [])?.then(setCurrent)
@@ -199,7 +201,17 @@ export function TuneView({ request }: { request: unknown }) {
         settings, and keeps the configs no other beats on both session cost and
         peak context. {OUTPUT_NOT_MODELLED}
       </p>
-      <Progress state={state} onCancel={cancel} onRun={run} />
+      <Progress
+        state={state}
+        onCancel={() => {
+          stopped.current = true
+          cancel()
+        }}
+        onRun={() => {
+          stopped.current = false
+          run()
+        }}
+      />
       {result && (
         <>
           <p data-testid="tune.summary">

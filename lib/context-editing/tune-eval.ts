@@ -91,7 +91,7 @@ export function labelOf(c: TuneConfig): string {
   const t = c.tool
   if (t)
     parts.push(
-      `tool results > ${t.trigger.type === "input_tokens" ? fmtK(t.trigger.value) : `${t.trigger.value} uses`}, keep ${t.keep}` +
+      `tool results > ${t.trigger.type === "input_tokens" ? fmtK(t.trigger.value) : `${t.trigger.value} uses`}, keep ${t.keep}${t.keep === 0 ? " (clears even the newest result)" : ""}` +
         (t.clearAtLeast !== null ? `, at least ${fmtK(t.clearAtLeast)}` : "") +
         (t.exclude.length ? `, not ${t.exclude.join("/")}` : "") +
         (t.inputs ? ", inputs too" : "")

@@ -82,13 +82,21 @@ function noneBeats(
 describe("tuneSession", () => {
   it("returns a Pareto frontier whose every entry is what timeline() gives for its edits", async () => {
     const request = session("claude-opus-4-6")
-    const { frontier, none } = await tuneSession(request)
+    const { frontier, none, alternatives } = await tuneSession(request)
     expect(frontier.length).toBeGreaterThan(0)
     for (let i = 1; i < frontier.length; i++) {
       expect(frontier[i]!.cost).toBeGreaterThan(frontier[i - 1]!.cost)
       expect(frontier[i]!.peak).toBeLessThan(frontier[i - 1]!.peak)
     }
     for (const e of frontier) agrees(request, e)
+    // Beside it, the cheapest config for each keep, each exact too.
+    const keeps = alternatives.map((e) => {
+      agrees(request, e)
+      const tool = e.edits.find((x) => x.type === "clear_tool_uses_20250919")
+      return tool ? (tool.keep as { value: number }).value : -1
+    })
+    expect(new Set(keeps).size).toBe(keeps.length)
+    expect(keeps).toContain(3)
     // Editing pays: the cheapest config costs less than sending everything.
     expect(frontier[0]!.cost).toBeLessThan(none!.cost)
     noneBeats(request, frontier, handGrid(true))

@@ -42,6 +42,12 @@ export interface TuneOptions extends SimulateOptions {
 export interface TuneResult {
   /** Cheapest first; each entry has a lower peak than the one before it. */
   frontier: TuneEntry[]
+  /**
+   * The cheapest config for each clear_tool_uses keep (and the cheapest
+   * without clearing), beside the frontier: a user who wants the newest
+   * results kept picks from these.
+   */
+  alternatives: TuneEntry[]
   /** No edits, for reference (null when even that request is rejected). */
   none: TuneEntry | null
   /** Configurations evaluated. */
@@ -140,6 +146,18 @@ function bestTools(search: Search): NonNullable<TuneConfig["tool"]>[] {
   return out
 }
 
+/** The cheapest evaluated config per keep value (-1: no clear_tool_uses), by keep. */
+function cheapestPerKeep(search: Search): TuneEntry[] {
+  const best = new Map<number, TuneEntry>()
+  for (const [e, c] of search.configs) {
+    const k = c.tool ? c.tool.keep : -1
+    const b = best.get(k)
+    if (!b || e.cost < b.cost || (e.cost === b.cost && e.peak < b.peak))
+      best.set(k, e)
+  }
+  return [...best.entries()].sort((x, y) => x[0] - y[0]).map(([, e]) => e)
+}
+
 /** Searches edit configurations for the session's cost/peak frontier (see the file comment). */
 export async function tuneSession(
   request: Record<string, unknown>,
@@ -175,6 +193,7 @@ export async function tuneSession(
   options.onProgress?.(search.seen.size, search.seen.size)
   return {
     frontier: search.frontier(),
+    alternatives: cheapestPerKeep(search),
     none,
     evaluated: search.seen.size,
     contextWindow: sp.contextWindow,

@@ -15,6 +15,7 @@ const PAD = 36
  */
 export function FrontierChart({
   frontier,
+  alternatives,
   current,
   none,
   contextWindow,
@@ -22,6 +23,7 @@ export function FrontierChart({
   onHover,
 }: {
   frontier: TuneEntry[]
+  alternatives: TuneEntry[]
   current: { cost: number; peak: number } | null
   none: TuneEntry | null
   contextWindow: number | null
@@ -30,6 +32,7 @@ export function FrontierChart({
 }) {
   const all = [
     ...frontier,
+    ...alternatives,
     ...(current ? [current] : []),
     ...(none ? [none] : []),
   ]
@@ -69,7 +72,7 @@ export function FrontierChart({
         peak input tokens →
       </text>
       <text x={2} y={10} className="fill-current text-[10px]">
-        $ {dollars(maxCost / 1.1)}
+        {dollars(maxCost / 1.1)}
       </text>
       {contextWindow !== null && contextWindow <= maxPeak && (
         <g data-testid="tune.window">
@@ -118,6 +121,19 @@ export function FrontierChart({
           </title>
         </circle>
       )}
+      {alternatives.map((e, i) => (
+        <circle
+          key={`alt${i}`}
+          cx={x(e.peak)}
+          cy={y(e.cost)}
+          r={3}
+          className="fill-zinc-300 dark:fill-zinc-600"
+        >
+          <title>
+            {e.label}: {dollars(e.cost)}, peak {approxShort(e.peak)}
+          </title>
+        </circle>
+      ))}
       <polyline
         points={frontier.map((e) => `${x(e.peak)},${y(e.cost)}`).join(" ")}
         className="fill-none stroke-sky-400"

@@ -81,15 +81,19 @@ function FrontierTable({
   contextWindow,
   onApply,
   onHover,
+  id = "tune",
+  caption = "Configs on the frontier",
 }: {
   frontier: TuneEntry[]
   contextWindow: number | null
   onApply: (e: TuneEntry) => void
-  onHover: (i: number) => void
+  onHover?: (i: number) => void
+  id?: string
+  caption?: string
 }) {
   return (
-    <table className="w-full text-xs" data-testid="tune.table">
-      <caption className="sr-only">Configs on the frontier</caption>
+    <table className="w-full text-xs" data-testid={`${id}.table`}>
+      <caption className="sr-only">{caption}</caption>
       <thead className="text-left text-zinc-500">
         <tr>
           <th className="pr-2 font-medium">session cost</th>
@@ -104,8 +108,8 @@ function FrontierTable({
           <tr
             key={i}
             className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
-            onMouseEnter={() => onHover(i)}
-            data-testid={`tune.row.${i}`}
+            onMouseEnter={() => onHover?.(i)}
+            data-testid={`${id}.row.${i}`}
           >
             <td className="pr-2">{dollars(e.cost)}</td>
             <td className="pr-2">{approxShort(e.peak)}</td>
@@ -122,7 +126,7 @@ function FrontierTable({
                 type="button"
                 className="rounded bg-sky-600 px-2 py-0.5 text-white"
                 onClick={() => onApply(e)}
-                data-testid={`tune.apply.${i}`}
+                data-testid={`${id}.apply.${i}`}
               >
                 Apply
               </button>
@@ -225,6 +229,7 @@ export function TuneView({ request }: { request: unknown }) {
           </p>
           <FrontierChart
             frontier={result.frontier}
+            alternatives={result.alternatives}
             current={current}
             none={result.none}
             contextWindow={result.contextWindow}
@@ -252,6 +257,19 @@ export function TuneView({ request }: { request: unknown }) {
             onApply={apply}
             onHover={hover}
           />
+          <details data-testid="tune.alternatives">
+            <summary className="cursor-pointer text-xs text-zinc-500">
+              Cheapest config for each keep (to keep the newest results the
+              model reads)
+            </summary>
+            <FrontierTable
+              frontier={result.alternatives}
+              contextWindow={result.contextWindow}
+              onApply={apply}
+              id="tune.alt"
+              caption="Cheapest config for each keep"
+            />
+          </details>
         </>
       )}
     </div>

@@ -6,11 +6,12 @@ import { approx } from "@/components/playground/use-simulation"
 import { expect, test } from "./fixtures"
 import { PlaygroundPage } from "./pages/playground-page"
 
-// A 150-round agent session (≈180k tokens with Opus 4.6) with no edits yet.
+// A 300-round agent session (≈357k tokens with Opus 4.6) with no edits yet:
+// big enough that the search is still running when Cancel is clicked.
 const session = {
   model: "claude-opus-4-6",
   max_tokens: 4096,
-  messages: toolConversation(150, 4000, (k) =>
+  messages: toolConversation(300, 4000, (k) =>
     k % 5 === 0 ? "memory" : "search"
   ),
 }
@@ -90,9 +91,9 @@ test("the Timeline covers every request of a long session, scrolled in a virtual
   )
   await page.keyboard.press("Alt+3")
   const t = timeline(session)
-  expect(t.points).toHaveLength(152)
+  expect(t.points).toHaveLength(302)
   await expect(page.getByTestId("timeline.view")).toContainText(
-    "This conversation is 152 requests."
+    "This conversation is 302 requests."
   )
   await expect(page.getByTestId("timeline.row.1")).toBeVisible()
   // Only the rows in view are in the page; scrolling to the end shows the last.
@@ -102,6 +103,6 @@ test("the Timeline covers every request of a long session, scrolled in a virtual
   await page
     .getByTestId("timeline.table.scroll")
     .evaluate((el) => el.scrollTo(0, el.scrollHeight))
-  await expect(page.getByTestId("timeline.row.152")).toBeVisible()
+  await expect(page.getByTestId("timeline.row.302")).toBeVisible()
   await expect(page.getByTestId("timeline.dollars")).toContainText("In dollars")
 })

@@ -171,11 +171,16 @@ export function TuneView({ request }: { request: unknown }) {
   const stopped = useRef(false)
   useEffect(() => {
     if (!stopped.current) run()
+  }, [run, input])
+  const result = state.status === "done" ? state.result : null
+  // Your own config, marked on the chart: replayed once the search is done
+  // (a cancelled worker drops its pending previews).
+  useEffect(() => {
+    if (!result) return
     const edits = (input.request?.context_management as { edits?: unknown[] })
       ?.edits
     void preview(Array.isArray(edits) ? edits : [])?.then(setCurrent)
-  }, [run, preview, input])
-  const result = state.status === "done" ? state.result : null
+  }, [result, preview, input])
   const hover = (i: number | null) => {
     setActive(i)
     const e = i === null ? null : result?.frontier[i]

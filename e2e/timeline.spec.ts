@@ -26,7 +26,7 @@ test("the Timeline tab replays the session request by request, with where each o
     "No cache_control in this request"
   )
   await expect(playground.timeline("summary")).toContainText(
-    `Cost of all requests: ≈${Math.round(uncached.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+    `Cost of all requests: ≈${Math.round(uncached.equivalents.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
   await expect(playground.timeline("break").first()).toHaveText("—")
   // One click turns on automatic caching (top-level cache_control).
@@ -47,7 +47,7 @@ test("the Timeline tab replays the session request by request, with where each o
       .getByTestId("timeline.break")
   ).toHaveText(breakText(first))
   await expect(playground.timeline("summary")).toContainText(
-    `${Math.round(expected.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+    `${Math.round(expected.equivalents.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
   await expect(playground.timeline("summary")).toContainText(
     `Input tokens sent: ≈${Math.round(expected.tokens.withEdits).toLocaleString("en-US")} with the edits, ≈${Math.round(expected.tokens.withoutEdits).toLocaleString("en-US")} without`
@@ -76,10 +76,10 @@ test("the Timeline tab replays the session request by request, with where each o
   const after = timeline(
     setEditField(base, 1, "keep", { type: "tool_uses", value: 1 })
   )
-  expect(Math.round(after.cost.withEdits)).not.toBe(
-    Math.round(expected.cost.withEdits)
+  expect(Math.round(after.equivalents.withEdits)).not.toBe(
+    Math.round(expected.equivalents.withEdits)
   )
   await expect(playground.timeline("summary")).toContainText(
-    `${Math.round(after.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+    `${Math.round(after.equivalents.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
 })

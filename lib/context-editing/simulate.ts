@@ -11,6 +11,7 @@ import {
   hiddenParts,
   type HiddenPart,
   hiddenTotal,
+  type TokenEstimator,
 } from "@/lib/tokens"
 
 import { analyzeMessages } from "./analyze"
@@ -68,7 +69,11 @@ import {
 } from "./on-demand"
 import { checkThinkingContinuation } from "./thinking-continuation"
 import { parseEdits } from "./validate-edits"
-import { parseRequest, thinkingIsOn } from "./validate-request"
+import {
+  type ParsedRequest,
+  parseRequest,
+  thinkingIsOn,
+} from "./validate-request"
 
 /**
  * The hidden tool-use system prompt (docs: 346 auto/none, 313 any/tool for
@@ -97,6 +102,27 @@ function hiddenWarnings(parts: readonly HiddenPart[]): SimulateWarning[] {
       path: unsure[0]!.path,
     },
   ]
+}
+
+/**
+ * The parts of the prompt no edit touches: system prompt, tool definitions,
+ * the hidden tool-use prompt and the other hidden parts (server tools,
+ * structured outputs…, from the hidden-token table).
+ */
+export function fixedTokens(
+  p: ParsedRequest,
+  model: ModelInfo,
+  estimator: TokenEstimator,
+  est: EstimateContext,
+  hidden: readonly HiddenPart[] = hiddenParts(p.body, model.tokenizer)
+): FixedTokens {
+  const hasTools = p.tools.length > 0
+  return {
+    system: clean(estimator.countSystem(p.system, est)),
+    tools: hasTools ? clean(estimator.countTools(p.tools, est)) : 0,
+    toolPrompt: hasTools ? toolPromptTokens(model, p.toolChoice) : 0,
+    hidden: hiddenTotal(hidden),
+  }
 }
 
 function fail(error: SimulateError, bare: boolean): SimulateResult {
@@ -198,15 +224,9 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   const patched = keepRerun(key, warnings)
   if (patched) return patched
   const checked = warnings.length
-  const hasTools = p.tools.length > 0
   const hidden = hiddenParts(p.body, model.tokenizer)
   warnings.push(...hiddenWarnings(hidden))
-  const fixed: FixedTokens = {
-    system: clean(estimator.countSystem(p.system, est)),
-    tools: hasTools ? clean(estimator.countTools(p.tools, est)) : 0,
-    toolPrompt: hasTools ? toolPromptTokens(model, p.toolChoice) : 0,
-    hidden: hiddenTotal(hidden),
-  }
+  const fixed = fixedTokens(p, model, estimator, est, hidden)
   const s = initState(
     a,
     tokensOf(a, estimator, est),

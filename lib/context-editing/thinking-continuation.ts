@@ -32,13 +32,17 @@ function onlyResults(a: Analysis, mi: number): boolean {
   return true
 }
 
-/** The first 400 of these rules, or null. */
+/**
+ * The first 400 of these rules, or null, for the request made of messages
+ * 0..`last` (by default all of them; the session engine asks for each of
+ * its requests' ends).
+ */
 export function checkThinkingContinuation(
   thinking: ThinkingMode,
-  a: Analysis
+  a: Analysis,
+  last = a.messageRoles.length - 1
 ): SimulateError | null {
   const roles = a.messageRoles
-  const last = roles.length - 1
   if (last < 0) return null
   if (!thinkingIsOn(thinking)) {
     if (roles[last] !== "assistant") return null

@@ -2,7 +2,7 @@ import type { ProbeRuns } from "@/lib/probes/stored"
 
 /** Which panel of the playground a shared link opens on. */
 export type ShareTab =
-  "blocks" | "explain" | "timeline" | "compare" | "raw" | "server"
+  "blocks" | "explain" | "timeline" | "compare" | "raw" | "server" | "tune"
 
 /** UI state that travels with a link; every field is optional. */
 export interface ShareView {

@@ -1,0 +1,100 @@
+import { simulate, timeline, tuneSession } from "@/lib/context-editing"
+import { toolConversation } from "@/lib/context-editing/__fixtures__/build"
+
+import { approx } from "@/components/playground/use-simulation"
+
+import { expect, test } from "./fixtures"
+
+// A 300-round agent session (≈357k tokens with Opus 4.6) with no edits yet:
+// big enough that the search is still running when Cancel is clicked.
+const session = {
+  model: "claude-opus-4-6",
+  max_tokens: 4096,
+  messages: toolConversation(300, 4000, (k) =>
+    k % 5 === 0 ? "memory" : "search"
+  ),
+}
+
+test("Tune searches in the background with progress and Cancel, Apply puts a frontier config into the form, and the permalink reopens Tune", async ({
+  playground,
+  page,
+  freshBrowser,
+}) => {
+  await playground.open(
+    `#request=${encodeURIComponent(JSON.stringify(session))}`
+  )
+  await page.keyboard.press("Alt+5")
+  await expect(playground.resultTab("tune")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
+  // The search runs in a worker: the page shows its progress and can stop it.
+  await expect(playground.tune("progress")).toBeVisible()
+  await playground.tune("cancel").click()
+  await expect(playground.tune("view")).toContainText("Search cancelled")
+  await playground.tune("run").click()
+  const { frontier } = await tuneSession(session)
+  await expect(playground.tune("summary")).toContainText(
+    `${frontier.length} config${frontier.length === 1 ? "" : "s"} on the frontier`,
+    { timeout: 60_000 }
+  )
+  await expect(playground.tune("window")).toBeVisible()
+  await expect(playground.tune("current")).toBeVisible()
+  // Hovering a point previews that config's timeline.
+  await playground.tune("point.0").hover()
+  await expect(playground.tune("preview")).toContainText(frontier[0]!.label)
+  // Apply: the form, the diff and the timeline show the config.
+  await playground.tune("apply.0").click()
+  const applied = {
+    ...session,
+    context_management: { edits: frontier[0]!.edits },
+  }
+  const sim = simulate(applied)
+  if (!sim.ok) throw new Error(sim.error.message)
+  expect(await playground.appliedEdits()).toEqual(sim.context_management)
+  // The form shows each of the config's edits.
+  const edits = frontier[0]!.edits
+  for (let i = 0; i < edits.length; i++)
+    await expect(playground.editCard(i)).toBeVisible()
+  const tools = edits.findIndex((e) => e.type === "clear_tool_uses_20250919")
+  if (tools >= 0)
+    await expect(playground.field(tools, "keep")).toHaveValue(
+      String((edits[tools]!.keep as { value: number }).value)
+    )
+  await page.keyboard.press("Alt+3")
+  const t = timeline(applied)
+  await expect(playground.timeline("summary")).toContainText(
+    `Input tokens sent: ${approx(t.tokens.withEdits)} with the edits`
+  )
+  await page.keyboard.press("Alt+5")
+  const link = await playground.permalink()
+  const other = await freshBrowser()
+  await other.page.goto(link)
+  await expect(other.resultTab("tune")).toHaveAttribute("aria-selected", "true")
+  await expect(other.tune("view")).toBeVisible()
+})
+
+test("the Timeline covers every request of a long session, scrolled in a virtual list", async ({
+  playground,
+  page,
+}) => {
+  await playground.open(
+    `#request=${encodeURIComponent(JSON.stringify(session))}`
+  )
+  await page.keyboard.press("Alt+3")
+  const t = timeline(session)
+  expect(t.points).toHaveLength(302)
+  await expect(playground.timeline("view")).toContainText(
+    "This conversation is 302 requests."
+  )
+  await expect(playground.timeline("row.1")).toBeVisible()
+  // Only the rows in view are in the page; scrolling to the end shows the last.
+  expect(
+    await page.locator('[data-testid^="timeline.row."]').count()
+  ).toBeLessThan(80)
+  await playground
+    .timeline("table.scroll")
+    .evaluate((el) => el.scrollTo(0, el.scrollHeight))
+  await expect(playground.timeline("row.302")).toBeVisible()
+  await expect(playground.timeline("dollars")).toContainText("In dollars")
+})

@@ -2,6 +2,8 @@
 
 import type { RequestSource, ResultTab } from "@/lib/state"
 
+import { decodeLink } from "./link-decoder"
+
 export type FragmentOutcome =
   | {
       success: true
@@ -23,9 +25,16 @@ export type FragmentOutcome =
 export async function readFragment(
   hash: string
 ): Promise<FragmentOutcome | null> {
-  if (!hash || hash === "#") return null
-  const { decodeFragment, workOverLimit } = await import("@/lib/share")
-  const decoded = await decodeFragment(hash)
+  // Anything else (`#learn`, an anchor) is not a link: no decoder needed.
+  if (!/^\s*#?(?:v\d|request=)/.test(hash)) return null
+  const reply = await decodeLink(hash)
+  // Measured before anything simulates or renders it: bytes are not work.
+  if ("overLimit" in reply)
+    return {
+      success: false,
+      error: `This link is too large for the page to open. ${reply.overLimit} Your current work was kept.`,
+    }
+  const decoded = reply.decoded
   if (!decoded.success) {
     if (decoded.error.code === "not_share") return null
     return {
@@ -34,14 +43,6 @@ export async function readFragment(
     }
   }
   const { data, notes } = decoded
-  // Measured before anything simulates or renders it: bytes are not work.
-  const overLimit =
-    data.requestText === undefined ? workOverLimit(data.request) : null
-  if (overLimit)
-    return {
-      success: false,
-      error: `This link is too large for the page to open. ${overLimit} Your current work was kept.`,
-    }
   const isDeepLink = hash.startsWith("#request=")
   return {
     success: true,

@@ -356,7 +356,7 @@ function rec(
 /**
  * The replay point is the last compaction block that holds a summary: one
  * with `content: null` (or none) is a failed compaction, which round-trips
- * as a no-op (spec §2.4 item 4, DOC).
+ * as a no-op (DOC, docs/semantics.md#failed-compaction).
  */
 export const isFailedCompaction = (block: Record<string, unknown>): boolean =>
   block.content === null || block.content === undefined

@@ -1,7 +1,8 @@
 /**
  * Pairs every tool use with its result and enforces the API's pairing rules
- * (spec §4): client tool_use ↔ tool_result in the next user turn, server and
- * MCP results inside the same assistant turn, unique ids, no orphan results.
+ * (docs/semantics.md#errors): client tool_use ↔ tool_result in the next
+ * user turn, server and MCP results inside the same assistant turn, unique
+ * ids, no orphan results.
  * Consecutive same-role messages form one group, as the API merges them.
  */
 import type { Analysis, ToolPair } from "./analyze"

@@ -1,5 +1,6 @@
 /**
- * clear_thinking_20251015 and the implicit thinking default (spec §2.3):
+ * clear_thinking_20251015 and the implicit thinking default
+ * (docs/semantics.md#clear-thinking, #implicit-thinking-default):
  * keep the thinking of the N most recent thinking turns and remove the rest.
  * Observed (cookbook): the turn being generated — or the tool-loop turn in
  * progress — holds one of the N slots, so keep 1 clears every earlier turn.
@@ -163,8 +164,9 @@ function keepAllThinking(
 }
 
 /**
- * keep N: the N most recent thinking turns hold their slots (the turn in
- * progress or being generated holds one per currentTurnHoldsKeepSlot;
+ * keep N (docs/semantics.md#thinking-keep): the N most recent thinking
+ * turns hold their slots (the turn in progress or being generated holds
+ * one per currentTurnHoldsKeepSlot;
  * turns without thinking take slots per turnsWithoutThinkingHoldKeepSlot).
  * Pushes the keep and turns steps, marks the kept turns; returns the
  * thinking turns to clear, oldest first.

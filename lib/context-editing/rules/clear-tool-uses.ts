@@ -1,5 +1,6 @@
 /**
- * clear_tool_uses_20250919 (docs/semantics.md): past the trigger, replace
+ * clear_tool_uses_20250919 (docs/semantics.md#clear-tool-uses): past the
+ * trigger, replace
  * the results of all but the `keep` most recent tool uses with a
  * placeholder (optionally also clearing their inputs). `clear_at_least` is
  * an all-or-nothing gate: if the whole clearing frees fewer tokens, nothing
@@ -79,7 +80,8 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   if (e.clearAtLeast !== null && victims.saved < e.clearAtLeast)
     return skipBelowClearAtLeast(run, plan, victims, e.clearAtLeast)
   run.steps.push(passedGateStep(e.clearAtLeast, victims.saved))
-  // OBS (docs/semantics.md): an edit that changes nothing produces no entry.
+  // OBS (docs/semantics.md#applied-edits): an edit that changes nothing
+  // produces no entry.
   if (victims.changing === 0) return keepUnchanged(run, victims)
   const entry = clearVictims(run, plan, victims)
   rememberToolUses(s, {
@@ -135,9 +137,9 @@ const passes = (n: number, v: number, cmp: "gt" | "gte") =>
   cmp === "gt" ? n > v : n >= v
 
 /**
- * The trigger (input tokens, or tool uses counted per the
- * toolUsesTriggerCountsServerTools switch), compared per the
- * triggerComparison switch. Pushes the trigger step; returns the reason
+ * The trigger (docs/semantics.md#clear-tool-uses-trigger): input tokens,
+ * or tool uses counted per the toolUsesTriggerCountsServerTools switch,
+ * compared per the triggerComparison switch. Pushes the trigger step; returns the reason
  * every pair is kept when the trigger is not reached, else null.
  */
 function checkTrigger(run: EditRun): string | null {
@@ -235,9 +237,9 @@ function stopAsKeepCoversAll(run: EditRun): EditTrace {
 }
 
 /**
- * The clear_at_least gate said no (all or nothing): the victims this edit
- * decides are marked not applied; a call whose input would have stayed is
- * kept.
+ * The clear_at_least gate said no (all or nothing,
+ * docs/semantics.md#clear-at-least): the victims this edit decides are
+ * marked not applied; a call whose input would have stayed is kept.
  */
 function skipBelowClearAtLeast(
   run: EditRun,

@@ -1,8 +1,10 @@
 /**
  * clear_tool_uses, past the trigger: which pairs keep their slot, which are
- * never cleared, and which are the victims (docs/semantics.md: keep,
- * exclude_tools, clear_tool_inputs). Everything is decided and measured
- * before any block changes, so the clear_at_least gate can still say no.
+ * never cleared, and which are the victims (docs/semantics.md sections
+ * #clear-tool-uses-keep, #exclude-tools, #clear-tool-inputs,
+ * #server-and-mcp-tools, #error-results). Everything is decided and
+ * measured before any block changes, so the clear_at_least gate can still
+ * say no.
  */
 import type { ToolPair } from "../analyze"
 import { pairColumns } from "../analyze"

@@ -13,7 +13,7 @@ export const EDIT_TYPES: readonly EditType[] = [
   "compact_20260112",
 ]
 
-/** Beta header that unlocks each edit type (docs/semantics.md#beta-headers). */
+/** Beta header that unlocks each edit type (spec §1.2). */
 export const EDIT_BETAS: Readonly<Record<EditType, string>> = {
   clear_tool_uses_20250919: "context-management-2025-06-27",
   clear_thinking_20251015: "context-management-2025-06-27",
@@ -76,7 +76,7 @@ export function defaultEdit(type: EditType): ContextManagementEdit {
   }
 }
 
-/** Beta header of on-demand compaction (docs/semantics.md#beta-headers, #on-demand-compaction). */
+/** Beta header of on-demand compaction (spec §1.2, §1.6). */
 export const ON_DEMAND_BETA = "compact-2026-09-04"
 
 /**

@@ -169,101 +169,141 @@ const NON_EMPTY =
 // Error paths are only built when something is wrong (hot loop).
 const msgPath = (mi: number): (string | number)[] => ["messages", mi]
 
+/** What collect builds and notes while it walks the messages. */
+interface Collecting {
+  a: Analysis
+  /** Records so far. */
+  n: number
+  // Noted while the records are built, instead of in later passes over them.
+  compactions: number[]
+  thinking: boolean
+  redacted: boolean
+  /** System messages shown only until the next user message. */
+  hiddenFrom: number[]
+}
+
+/** Builds a.recs and the per-message columns; returns the first error. */
 function collect(messages: unknown[], a: Analysis): SimulateError | null {
   const start = (a.msgStart = new Int32Array(messages.length + 1))
   // Records are pushed (no pre-pass over the messages for their count).
-  const recs: BlockRec[] = (a.recs = [])
-  const isString: boolean[] = (a.messageIsString = new Array(messages.length))
-  const roles: MessageRole[] = (a.messageRoles = new Array(messages.length))
-  let n = 0
-  let error: SimulateError | null = null
-  // Noted while the records are built, instead of in later passes over them.
-  const compactions: number[] = []
-  let thinking = false
-  let redacted = false
-  // System messages shown only until the next user message.
-  const hiddenFrom: number[] = []
-  for (let mi = 0; mi < messages.length && !error; mi++) {
-    start[mi] = n
-    const m: unknown = messages[mi]
-    if (!isObj(m)) {
-      error = issue(msgPath(mi), MSG.object)
-      break
-    }
-    if (m.role === undefined) {
-      error = issue([...msgPath(mi), "role"], MSG.required)
-      break
-    }
-    if (m.role !== "user" && m.role !== "assistant" && m.role !== "system") {
-      error = issue(
-        [...msgPath(mi), "role"],
-        "Input should be 'user', 'assistant' or 'system'"
-      )
-      break
-    }
-    const role: MessageRole = m.role
-    const content = m.content
-    if (role === "system") {
-      error = checkSystemMessage(m, mi)
-      if (error) break
-      if (m.clear_at === "next_user_message") hiddenFrom.push(mi)
-      if (content === undefined) {
-        // Only output_config (checked above): a message without blocks.
-        roles[mi] = role
-        isString[mi] = false
-        continue
-      }
-    }
-    if (content === undefined) {
-      error = issue([...msgPath(mi), "content"], MSG.required)
-      break
-    }
-    const isLast = mi === messages.length - 1
-    isString[mi] = typeof content === "string"
-    roles[mi] = role
-    if (typeof content === "string") {
-      if (content.length === 0 && !(isLast && role === "assistant")) {
-        error = issue(msgPath(mi), NON_EMPTY)
-        break
-      }
-      if (content.length === 0) continue
-      recs.push(rec(mi, 0, role, { type: "text", text: content }))
-      n++
-      continue
-    }
-    if (!Array.isArray(content)) {
-      error = issue(
-        [...msgPath(mi), "content"],
-        "Input should be a valid string or a list of content blocks"
-      )
-      break
-    }
-    if (content.length === 0 && !(isLast && role === "assistant")) {
-      error = issue(msgPath(mi), NON_EMPTY)
-      break
-    }
-    for (let bi = 0; bi < content.length; bi++) {
-      const b: unknown = content[bi]
-      error = checkBlock(b, role, mi, bi, a.warnings)
-      if (error) break
-      const r = rec(mi, bi, role, b as Record<string, unknown>)
-      const kind = r.kind
-      if (kind === "compaction") compactions.push(n)
-      else if (kind === "thinking") thinking = true
-      else if (kind === "redacted_thinking") redacted = true
-      recs.push(r)
-      n++
-    }
+  a.recs = []
+  a.messageIsString = new Array(messages.length)
+  a.messageRoles = new Array(messages.length)
+  const c: Collecting = {
+    a,
+    n: 0,
+    compactions: [],
+    thinking: false,
+    redacted: false,
+    hiddenFrom: [],
   }
-  if (error) return error
-  start[messages.length] = n
-  for (const mi of hiddenFrom) {
-    const hiddenBy = roles.indexOf("user", mi + 1)
+  const last = messages.length - 1
+  for (let mi = 0; mi < messages.length; mi++) {
+    start[mi] = c.n
+    const error = collectMessage(c, messages[mi], mi, mi === last)
+    if (error) return error
+  }
+  start[messages.length] = c.n
+  for (const mi of c.hiddenFrom) {
+    const hiddenBy = a.messageRoles.indexOf("user", mi + 1)
     if (hiddenBy >= 0) a.hiddenSystemMessages.push({ message: mi, hiddenBy })
   }
-  a.compactionRecs = compactions
-  a.hasThinkingBlock = thinking
-  a.hasAnyThinking = thinking || redacted
+  a.compactionRecs = c.compactions
+  a.hasThinkingBlock = c.thinking
+  a.hasAnyThinking = c.thinking || c.redacted
+  return null
+}
+
+/** The message is an object with a known role (else the error). */
+function roleError(m: unknown, mi: number): SimulateError | null {
+  if (!isObj(m)) return issue(msgPath(mi), MSG.object)
+  if (m.role === undefined) return issue([...msgPath(mi), "role"], MSG.required)
+  if (m.role !== "user" && m.role !== "assistant" && m.role !== "system")
+    return issue(
+      [...msgPath(mi), "role"],
+      "Input should be 'user', 'assistant' or 'system'"
+    )
+  return null
+}
+
+/** One message: its role, its own fields, then its content. */
+function collectMessage(
+  c: Collecting,
+  m: unknown,
+  mi: number,
+  isLast: boolean
+): SimulateError | null {
+  const error = roleError(m, mi)
+  if (error) return error
+  const msg = m as Record<string, unknown>
+  const role = msg.role as MessageRole
+  const content = msg.content
+  if (role === "system") {
+    const systemError = checkSystemMessage(msg, mi)
+    if (systemError) return systemError
+    if (msg.clear_at === "next_user_message") c.hiddenFrom.push(mi)
+    if (content === undefined) {
+      // Only output_config (checked above): a message without blocks.
+      c.a.messageRoles[mi] = role
+      c.a.messageIsString[mi] = false
+      return null
+    }
+  }
+  if (content === undefined)
+    return issue([...msgPath(mi), "content"], MSG.required)
+  c.a.messageIsString[mi] = typeof content === "string"
+  c.a.messageRoles[mi] = role
+  // Only the final assistant message may be empty (a prefill).
+  const emptyAllowed = isLast && role === "assistant"
+  return typeof content === "string"
+    ? collectText(c, content, mi, role, emptyAllowed)
+    : collectBlocks(c, content, mi, role, emptyAllowed)
+}
+
+/** String content: one text record (none when empty and allowed). */
+function collectText(
+  c: Collecting,
+  content: string,
+  mi: number,
+  role: MessageRole,
+  emptyAllowed: boolean
+): SimulateError | null {
+  if (content.length === 0 && !emptyAllowed)
+    return issue(msgPath(mi), NON_EMPTY)
+  if (content.length === 0) return null
+  c.a.recs.push(rec(mi, 0, role, { type: "text", text: content }))
+  c.n++
+  return null
+}
+
+/** A list of blocks: each checked, then recorded. */
+function collectBlocks(
+  c: Collecting,
+  content: unknown,
+  mi: number,
+  role: MessageRole,
+  emptyAllowed: boolean
+): SimulateError | null {
+  if (!Array.isArray(content))
+    return issue(
+      [...msgPath(mi), "content"],
+      "Input should be a valid string or a list of content blocks"
+    )
+  if (content.length === 0 && !emptyAllowed)
+    return issue(msgPath(mi), NON_EMPTY)
+  const { recs, warnings } = c.a
+  for (let bi = 0; bi < content.length; bi++) {
+    const b: unknown = content[bi]
+    const error = checkBlock(b, role, mi, bi, warnings)
+    if (error) return error
+    const r = rec(mi, bi, role, b as Record<string, unknown>)
+    const kind = r.kind
+    if (kind === "compaction") c.compactions.push(c.n)
+    else if (kind === "thinking") c.thinking = true
+    else if (kind === "redacted_thinking") c.redacted = true
+    recs.push(r)
+    c.n++
+  }
   return null
 }
 
@@ -316,7 +356,7 @@ function rec(
 /**
  * The replay point is the last compaction block that holds a summary: one
  * with `content: null` (or none) is a failed compaction, which round-trips
- * as a no-op (spec §2.4 item 4, DOC).
+ * as a no-op (DOC, docs/semantics.md#failed-compaction).
  */
 export const isFailedCompaction = (block: Record<string, unknown>): boolean =>
   block.content === null || block.content === undefined

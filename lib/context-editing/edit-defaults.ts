@@ -105,44 +105,40 @@ export function betasFor(
 export function betaHeadersFor(request: unknown): string[] {
   const out = new Set<string>()
   if (typeof request !== "object" || request === null) return []
-  const cm = (request as { context_management?: unknown }).context_management
-  const edits =
-    typeof cm === "object" && cm !== null
-      ? (cm as { edits?: unknown }).edits
-      : null
-  if (Array.isArray(edits))
-    for (const e of edits) {
-      const t =
-        typeof e === "object" && e !== null
-          ? (e as { type?: unknown }).type
-          : null
-      if (typeof t === "string" && t in EDIT_BETAS)
-        out.add(EDIT_BETAS[t as EditType])
-    }
-  const messages = Array.isArray(request)
-    ? request
-    : (request as { messages?: unknown }).messages
+  addEditBetas(out, field(field(request, "context_management"), "edits"))
+  const messages = Array.isArray(request) ? request : field(request, "messages")
   if (Array.isArray(messages))
-    for (const m of messages) {
-      const c =
-        typeof m === "object" && m !== null
-          ? (m as { content?: unknown }).content
-          : null
-      if (Array.isArray(c))
-        for (const b of c) {
-          if (typeof b !== "object" || b === null) continue
-          const block = b as { type?: unknown; signature?: unknown }
-          if (block.type !== "compaction") continue
-          out.add(
-            typeof block.signature === "string"
-              ? ON_DEMAND_BETA
-              : EDIT_BETAS.compact_20260112
-          )
-        }
-    }
-  const od = Array.isArray(request)
-    ? undefined
-    : (request as { compaction?: unknown }).compaction
+    for (const m of messages) addCompactionBetas(out, field(m, "content"))
+  const od = Array.isArray(request) ? undefined : field(request, "compaction")
   if (od !== undefined && od !== null) out.add(ON_DEMAND_BETA)
   return [...out].sort()
+}
+
+/** value[key] when value is an object or array (else undefined). */
+const field = (value: unknown, key: string): unknown =>
+  typeof value === "object" && value !== null
+    ? (value as Record<string, unknown>)[key]
+    : undefined
+
+/** The beta of each known edit type in the edits list. */
+function addEditBetas(out: Set<string>, edits: unknown): void {
+  if (!Array.isArray(edits)) return
+  for (const e of edits) {
+    const t = field(e, "type")
+    if (typeof t === "string" && t in EDIT_BETAS)
+      out.add(EDIT_BETAS[t as EditType])
+  }
+}
+
+/** Replayed compaction blocks: a signed one is on-demand compaction's. */
+function addCompactionBetas(out: Set<string>, content: unknown): void {
+  if (!Array.isArray(content)) return
+  for (const b of content) {
+    if (field(b, "type") !== "compaction") continue
+    out.add(
+      typeof field(b, "signature") === "string"
+        ? ON_DEMAND_BETA
+        : EDIT_BETAS.compact_20260112
+    )
+  }
 }

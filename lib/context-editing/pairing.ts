@@ -1,7 +1,8 @@
 /**
  * Pairs every tool use with its result and enforces the API's pairing rules
- * (spec §4): client tool_use ↔ tool_result in the next user turn, server and
- * MCP results inside the same assistant turn, unique ids, no orphan results.
+ * (docs/semantics.md#errors): client tool_use ↔ tool_result in the next
+ * user turn, server and MCP results inside the same assistant turn, unique
+ * ids, no orphan results.
  * Consecutive same-role messages form one group, as the API merges them.
  */
 import type { Analysis, ToolPair } from "./analyze"
@@ -74,92 +75,147 @@ const pathOf = (r: { mi: number; bi: number }) => [
   r.bi,
 ]
 
+/** The walk over the records: where pairing stands. */
+interface PairingScan {
+  a: Analysis
+  /** Message group of each message (same-role runs merged). */
+  group: Int32Array
+  /**
+   * Results usually come in the order of their uses: the pair after the
+   * last matched one is tried first (a string comparison) before the id
+   * table. Ids are unique among pairs, so a pair with the same id is
+   * exactly the one the table would return.
+   */
+  next: number
+  /** Runs of one tool name are common; the set already has the name then. */
+  lastName: string | undefined
+  /** The earliest (by message) error met so far. */
+  error: { mi: number; error: SimulateError } | null
+}
+
+/** Keeps the error of the earliest message. */
+function noteError(scan: PairingScan, mi: number, e: SimulateError): void {
+  if (!scan.error || mi < scan.error.mi) scan.error = { mi, error: e }
+}
+
 /** Fills a.pairs / rec.pair / a.toolNames; returns the first pairing error. */
 export function checkPairing(a: Analysis): SimulateError | null {
-  const group = groups(a.messageRoles)
   // At most one pair per record: a table of twice that is never over half full.
   let size = 64
   while (size < 2 * a.recs.length) size *= 2
   slots = new Int32Array(size)
-  let resultError: { mi: number; error: SimulateError } | null = null
-  // Results usually come in the order of their uses: the pair after the
-  // last matched one is tried first (a string comparison) before the id
-  // table. Ids are unique among pairs, so a pair with the same id is exactly
-  // the one the table would return.
-  let next = 0
-  // Runs of one tool name are common; the set already has the name then.
-  let lastName: string | undefined
-  for (let i = 0; i < a.recs.length; i++) {
-    const r = a.recs[i]!
-    const kind = r.kind
-    if (kind === "tool_use") {
-      const id = r.block.id as string
-      const p = a.pairs.length
-      if (!addPair(a.pairs, id, p)) {
-        const e = issue(pathOf(r), "`tool_use` ids must be unique")
-        if (!resultError || r.mi < resultError.mi)
-          resultError = { mi: r.mi, error: e }
-        continue
-      }
-      const name = r.block.name as string
-      const pair: ToolPair = {
-        use: i,
-        result: -1,
-        id,
-        name,
-        origin: r.origin!,
-        isError: false,
-      }
-      r.pair = p
-      a.pairs.push(pair)
-      if (name !== lastName) a.toolNames.add((lastName = name))
-    } else if (kind === "tool_result") {
-      const id = r.block.tool_use_id as string
-      const guess = next < a.pairs.length ? a.pairs[next]! : undefined
-      const found = guess && guess.id === id ? next : findPair(a.pairs, id)
-      const p = found < 0 ? undefined : found
-      const pair = p === undefined ? undefined : a.pairs[p]
-      const useRec = pair ? a.recs[pair.use]! : undefined
-      const placed =
-        pair &&
-        useRec &&
-        pair.origin === r.origin &&
-        (r.origin === "client"
-          ? group[useRec.mi] === group[r.mi]! - 1
-          : group[useRec.mi] === group[r.mi])
-      let e: SimulateError | null = null
-      if (!placed)
-        e =
-          r.origin === "client"
-            ? issue(
-                pathOf(r),
-                `unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`
-              )
-            : issue(
-                pathOf(r),
-                `unexpected \`tool_use_id\` found in \`${r.type}\` blocks: ${id}. Each \`${r.type}\` block must follow its \`${r.origin === "mcp" ? "mcp_tool_use" : "server_tool_use"}\` block in the same assistant message.`
-              )
-      else if (pair!.result !== -1)
-        e = issue(
-          pathOf(r),
-          `each \`tool_use\` must have a single result. Found multiple \`${r.type}\` blocks with id: ${id}`
-        )
-      if (e) {
-        if (!resultError || r.mi < resultError.mi)
-          resultError = { mi: r.mi, error: e }
-        continue
-      }
-      pair!.result = i
-      pair!.isError = isErrorResult(r.block)
-      r.pair = p!
-      next = p! + 1
-    }
+  const scan: PairingScan = {
+    a,
+    group: groups(a.messageRoles),
+    next: 0,
+    lastName: undefined,
+    error: null,
   }
+  for (let i = 0; i < a.recs.length; i++) {
+    const kind = a.recs[i]!.kind
+    if (kind === "tool_use") addUse(scan, i)
+    else if (kind === "tool_result") addResult(scan, i)
+  }
+  return unansweredUseError(scan) ?? scan.error?.error ?? null
+}
+
+/** A tool use opens a pair, unless its id is taken. */
+function addUse(scan: PairingScan, i: number): void {
+  const a = scan.a
+  const r = a.recs[i]!
+  const id = r.block.id as string
+  const p = a.pairs.length
+  if (!addPair(a.pairs, id, p)) {
+    noteError(scan, r.mi, issue(pathOf(r), "`tool_use` ids must be unique"))
+    return
+  }
+  const name = r.block.name as string
+  const pair: ToolPair = {
+    use: i,
+    result: -1,
+    id,
+    name,
+    origin: r.origin!,
+    isError: false,
+  }
+  r.pair = p
+  a.pairs.push(pair)
+  if (name !== scan.lastName) a.toolNames.add((scan.lastName = name))
+}
+
+/** A result closes its pair, when it is placed right and the first one. */
+function addResult(scan: PairingScan, i: number): void {
+  const a = scan.a
+  const r = a.recs[i]!
+  const id = r.block.tool_use_id as string
+  const next = scan.next
+  const guess = next < a.pairs.length ? a.pairs[next]! : undefined
+  const found = guess && guess.id === id ? next : findPair(a.pairs, id)
+  const pair = found < 0 ? undefined : a.pairs[found]
+  const e = resultError(scan, r, pair, id)
+  if (e) {
+    noteError(scan, r.mi, e)
+    return
+  }
+  pair!.result = i
+  pair!.isError = isErrorResult(r.block)
+  r.pair = found
+  scan.next = found + 1
+}
+
+type Rec = Analysis["recs"][number]
+
+/**
+ * Why a result cannot close `pair`: a client result must answer a use in
+ * the previous message group, a server or MCP result one in its own; a use
+ * has a single result.
+ */
+function resultError(
+  scan: PairingScan,
+  r: Rec,
+  pair: ToolPair | undefined,
+  id: string
+): SimulateError | null {
+  const { a, group } = scan
+  const useRec = pair ? a.recs[pair.use]! : undefined
+  const placed =
+    pair &&
+    useRec &&
+    pair.origin === r.origin &&
+    (r.origin === "client"
+      ? group[useRec.mi] === group[r.mi]! - 1
+      : group[useRec.mi] === group[r.mi])
+  if (!placed)
+    return r.origin === "client"
+      ? issue(
+          pathOf(r),
+          `unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`
+        )
+      : issue(
+          pathOf(r),
+          `unexpected \`tool_use_id\` found in \`${r.type}\` blocks: ${id}. Each \`${r.type}\` block must follow its \`${r.origin === "mcp" ? "mcp_tool_use" : "server_tool_use"}\` block in the same assistant message.`
+        )
+  if (pair!.result !== -1)
+    return issue(
+      pathOf(r),
+      `each \`tool_use\` must have a single result. Found multiple \`${r.type}\` blocks with id: ${id}`
+    )
+  return null
+}
+
+/**
+ * A client tool use left without a result before the last message group
+ * (an unanswered final call is allowed and never touched), unless an
+ * earlier message already has an error.
+ */
+function unansweredUseError(scan: PairingScan): SimulateError | null {
+  const { a, group } = scan
+  const resultError = scan.error
   const lastGroup = group.length > 0 ? group[group.length - 1]! : -1
   for (const pair of a.pairs) {
     if (pair.origin !== "client" || pair.result !== -1) continue
     const mi = a.recs[pair.use]!.mi
-    if (group[mi] === lastGroup) continue // unanswered final call: allowed, never touched
+    if (group[mi] === lastGroup) continue
     if (resultError && resultError.mi < mi) break
     const ids = a.pairs
       .filter(
@@ -172,5 +228,5 @@ export function checkPairing(a: Analysis): SimulateError | null {
       `\`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${ids.join(", ")}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`
     )
   }
-  return resultError?.error ?? null
+  return null
 }

@@ -1,5 +1,6 @@
 /**
- * clear_thinking_20251015 and the implicit thinking default (spec §2.3):
+ * clear_thinking_20251015 and the implicit thinking default
+ * (docs/semantics.md#clear-thinking, #implicit-thinking-default):
  * keep the thinking of the N most recent thinking turns and remove the rest.
  * Observed (cookbook): the turn being generated — or the tool-loop turn in
  * progress — holds one of the N slots, so keep 1 clears every earlier turn.
@@ -34,50 +35,149 @@ function isThinking(s: SimState, i: number): boolean {
   )
 }
 
+/** The assistant turns as clearThinking sees them. */
+interface AssistantTurns {
+  /** 1-based number of each assistant turn (for reasons). */
+  number: Map<Turn, number>
+  /** The tool-loop turn in progress, if any. */
+  current: Turn | null
+  /** Every other assistant turn, oldest first. */
+  prior: Turn[]
+  /** The prior turns that carry thinking. */
+  thinkingPrior: Turn[]
+}
+
+function assistantTurns(s: SimState): AssistantTurns {
+  const assistant = s.a.turns.filter((t) => t.role === "assistant")
+  const current = assistant.find((t) => t.current) ?? null
+  const prior = assistant.filter((t) => t !== current)
+  return {
+    number: new Map<Turn, number>(assistant.map((t, k) => [t, k + 1])),
+    current,
+    prior,
+    thinkingPrior: prior.filter((t) => t.recs.some((i) => isThinking(s, i))),
+  }
+}
+
+/** One pass: the state, who asked, and the trace it builds. */
+interface ThinkingPass {
+  s: SimState
+  source: ThinkingSource
+  editIndex: number | null
+  editType: typeof TYPE | null
+  /** How the trace names the keep ("keep" or the model's default). */
+  who: string
+  steps: TraceStep[]
+}
+
+/** Decides every thinking block of turn t. */
+function markTurn(
+  pass: ThinkingPass,
+  t: Turn,
+  status: "kept_recent" | "kept",
+  reason: string
+): void {
+  for (const i of t.recs)
+    if (isThinking(pass.s, i))
+      decide(pass.s, i, status, pass.editIndex, pass.editType, reason)
+}
+
 /** Removes earlier thinking per `keep`; shared by the edit and the implicit default. */
 export function clearThinking(
   s: SimState,
   keep: "all" | number,
   source: ThinkingSource
 ): ThinkingOutcome {
-  const A = s.ctx.assumptions
   const T = s.total
-  const steps: TraceStep[] = []
-  const editIndex = source.kind === "edit" ? source.index : null
-  const editType = source.kind === "edit" ? TYPE : null
-  const assistant = s.a.turns.filter((t) => t.role === "assistant")
-  const number = new Map<Turn, number>(assistant.map((t, k) => [t, k + 1]))
-  const current = assistant.find((t) => t.current) ?? null
-  const prior = assistant.filter((t) => t !== current)
-  const has = (t: Turn) => t.recs.some((i) => isThinking(s, i))
-  const thinkingPrior = prior.filter(has)
-  const mark = (t: Turn, status: "kept_recent" | "kept", reason: string) => {
-    for (const i of t.recs)
-      if (isThinking(s, i)) decide(s, i, status, editIndex, editType, reason)
+  const isEdit = source.kind === "edit"
+  const pass: ThinkingPass = {
+    s,
+    source,
+    editIndex: isEdit ? source.index : null,
+    editType: isEdit ? TYPE : null,
+    who: isEdit ? "keep" : `${source.modelName}'s default`,
+    steps: [],
   }
-  if (current)
-    mark(
-      current,
+  const turns = assistantTurns(s)
+  if (turns.current)
+    markTurn(
+      pass,
+      turns.current,
       "kept_recent",
       "Part of the turn in progress (tool loop) → always kept"
     )
-  const who = source.kind === "edit" ? "keep" : `${source.modelName}'s default`
-  if (keep === "all") {
-    steps.push({
-      id: "keep",
+  if (keep === "all") return keepAllThinking(pass, turns.thinkingPrior)
+  const victims = keepRecentTurns(pass, turns, keep)
+  if (victims.length === 0) {
+    pass.steps.push({
+      id: "result",
       outcome: "stop",
-      text: `${who}: all → no thinking is cleared`,
+      text: `No earlier thinking turn beyond keep → nothing to clear${isEdit ? " (no applied_edits entry)" : ""}`,
     })
-    const why =
-      source.kind === "edit"
-        ? "keep: all → all thinking is kept"
-        : intern(
-            `${source.modelName} keeps all earlier thinking by default (no clear_thinking edit) → kept`
-          )
-    for (const t of thinkingPrior)
-      mark(t, source.kind === "edit" ? "kept_recent" : "kept", why)
-    return { clearedTurns: 0, clearedTokens: 0, steps, stoppedAt: "keep" }
+    return noneCleared(pass, "result")
   }
+  removeThinking(pass, turns, victims, keep)
+  const freed = Math.max(0, Math.round(T - s.total))
+  pass.steps.push({
+    id: "result",
+    outcome: "pass",
+    text: `Removed thinking from ${plural(victims.length, "turn")} (${approx(freed)} tokens): ${approx(T)} → ${approx(s.total)}`,
+  })
+  return {
+    clearedTurns: victims.length,
+    clearedTokens: freed,
+    steps: pass.steps,
+    stoppedAt: null,
+  }
+}
+
+const noneCleared = (
+  pass: ThinkingPass,
+  stoppedAt: string
+): ThinkingOutcome => ({
+  clearedTurns: 0,
+  clearedTokens: 0,
+  steps: pass.steps,
+  stoppedAt,
+})
+
+/** keep "all": every earlier thinking turn is kept. */
+function keepAllThinking(
+  pass: ThinkingPass,
+  thinkingPrior: readonly Turn[]
+): ThinkingOutcome {
+  const { source } = pass
+  pass.steps.push({
+    id: "keep",
+    outcome: "stop",
+    text: `${pass.who}: all → no thinking is cleared`,
+  })
+  const why =
+    source.kind === "edit"
+      ? "keep: all → all thinking is kept"
+      : intern(
+          `${source.modelName} keeps all earlier thinking by default (no clear_thinking edit) → kept`
+        )
+  for (const t of thinkingPrior)
+    markTurn(pass, t, source.kind === "edit" ? "kept_recent" : "kept", why)
+  return noneCleared(pass, "keep")
+}
+
+/**
+ * keep N (docs/semantics.md#thinking-keep): the N most recent thinking
+ * turns hold their slots (the turn in progress or being generated holds
+ * one per currentTurnHoldsKeepSlot;
+ * turns without thinking take slots per turnsWithoutThinkingHoldKeepSlot).
+ * Pushes the keep and turns steps, marks the kept turns; returns the
+ * thinking turns to clear, oldest first.
+ */
+function keepRecentTurns(
+  pass: ThinkingPass,
+  turns: AssistantTurns,
+  keep: number
+): Turn[] {
+  const A = pass.s.ctx.assumptions
+  const { current, prior, thinkingPrior } = turns
   const slots = A.currentTurnHoldsKeepSlot ? keep - 1 : keep
   const holders = A.turnsWithoutThinkingHoldKeepSlot ? prior : thinkingPrior
   const keptPrior = new Set(slots > 0 ? holders.slice(-slots) : [])
@@ -85,12 +185,12 @@ export function clearThinking(
   const slotNote = A.currentTurnHoldsKeepSlot
     ? `${current ? "the turn in progress" : "the turn being generated"} holds 1 slot → ${plural(Math.max(0, slots), "earlier turn")} kept`
     : `${plural(keep, "earlier turn")} kept`
-  steps.push({
+  pass.steps.push({
     id: "keep",
     outcome: "info",
-    text: `${who}: ${plural(keep, "thinking turn")} (${slotNote})`,
+    text: `${pass.who}: ${plural(keep, "thinking turn")} (${slotNote})`,
   })
-  steps.push({
+  pass.steps.push({
     id: "turns",
     outcome: "info",
     text: `${plural(thinkingPrior.length, "earlier assistant turn")} carr${thinkingPrior.length === 1 ? "ies" : "y"} thinking${A.turnsWithoutThinkingHoldKeepSlot && prior.length > thinkingPrior.length ? ` (${fmt(prior.length - thinkingPrior.length)} without thinking also take slots)` : ""}`,
@@ -99,39 +199,31 @@ export function clearThinking(
     `In one of the ${fmt(keep)} most recent thinking turns (keep: ${fmt(keep)}) → kept`
   )
   for (const t of thinkingPrior)
-    if (keptPrior.has(t)) mark(t, "kept_recent", keptWhy)
-  if (victims.length === 0) {
-    steps.push({
-      id: "result",
-      outcome: "stop",
-      text: `No earlier thinking turn beyond keep → nothing to clear${source.kind === "edit" ? " (no applied_edits entry)" : ""}`,
-    })
-    return { clearedTurns: 0, clearedTokens: 0, steps, stoppedAt: "result" }
-  }
+    if (keptPrior.has(t)) markTurn(pass, t, "kept_recent", keptWhy)
+  return victims
+}
+
+/** Removes the thinking blocks of the victim turns, saying why. */
+function removeThinking(
+  pass: ThinkingPass,
+  turns: AssistantTurns,
+  victims: readonly Turn[],
+  keep: number
+): void {
+  const { s, source } = pass
+  const holdsSlot = s.ctx.assumptions.currentTurnHoldsKeepSlot
   for (const t of victims) {
-    const n = number.get(t) ?? 0
+    const n = turns.number.get(t) ?? 0
     const why = intern(
       source.kind === "edit"
-        ? `Thinking of assistant turn ${n} is older than the ${fmt(keep)} most recent thinking turn${keep === 1 ? "" : "s"} (keep: ${fmt(keep)}${A.currentTurnHoldsKeepSlot ? ", the current turn counts as one" : ""}) → removed`
+        ? `Thinking of assistant turn ${n} is older than the ${fmt(keep)} most recent thinking turn${keep === 1 ? "" : "s"} (keep: ${fmt(keep)}${holdsSlot ? ", the current turn counts as one" : ""}) → removed`
         : `${source.modelName} keeps only the last turn's thinking by default (no clear_thinking edit) → assistant turn ${n}'s thinking is dropped`
     )
     for (const i of t.recs) {
       if (!isThinking(s, i)) continue
       setBlock(s, i, null, 0)
-      decide(s, i, "removed", editIndex, editType, why)
+      decide(s, i, "removed", pass.editIndex, pass.editType, why)
     }
-  }
-  const freed = Math.max(0, Math.round(T - s.total))
-  steps.push({
-    id: "result",
-    outcome: "pass",
-    text: `Removed thinking from ${plural(victims.length, "turn")} (${approx(freed)} tokens): ${approx(T)} → ${approx(s.total)}`,
-  })
-  return {
-    clearedTurns: victims.length,
-    clearedTokens: freed,
-    steps,
-    stoppedAt: null,
   }
 }
 

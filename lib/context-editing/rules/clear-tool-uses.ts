@@ -1,45 +1,207 @@
 /**
- * clear_tool_uses_20250919 (spec §2.2): past the trigger, replace the results
- * of all but the `keep` most recent tool uses with a placeholder (optionally
- * also clearing their inputs). `clear_at_least` is an all-or-nothing gate:
- * if the whole clearing frees fewer tokens, nothing is applied at all.
+ * clear_tool_uses_20250919 (docs/semantics.md#clear-tool-uses): past the
+ * trigger, replace
+ * the results of all but the `keep` most recent tool uses with a
+ * placeholder (optionally also clearing their inputs). `clear_at_least` is
+ * an all-or-nothing gate: if the whole clearing frees fewer tokens, nothing
+ * is applied at all.
+ *
+ * Read top to bottom: applyClearToolUses lists the decisions in order;
+ * each one is a function below (victim selection lives in
+ * tool-uses-victims.ts).
  */
-import { pairColumns, type ToolPair } from "../analyze"
 import { approx, code, fmt, intern, plural } from "../format"
 import {
-  contentVariant,
   decide,
   decideAll,
   setBlock,
   setBlocksFrom,
   type SimState,
   untouched,
-  variant,
-  variants,
 } from "../state"
-import type { AppliedEdit, BlockStatus, EditTrace, TraceStep } from "../types"
+import type { AppliedEdit, EditTrace, TraceStep } from "../types"
 import type { NClearToolUses } from "../validate-edits"
 import { rememberToolUses } from "./clear-tool-uses-keep"
-import { classifyPairs, CLEARABLE, EXCLUDED, OFF } from "./tool-pair-classes"
+import { classifyPairs, type PairClasses } from "./tool-pair-classes"
 import {
   CALL_STAYS,
-  clearedInput,
-  LONGER,
   inputReasonFor,
   keepCoversAll,
-  keepReasonFor,
   keepSteps,
+  LONGER,
   passedGateStep,
   resultReasonFor,
   resultStep,
   unchangedStep,
 } from "./tool-uses-text"
+import {
+  type ClearingPlan,
+  clearingPlan,
+  type EditRun,
+  markPair,
+  selectVictims,
+  TYPE,
+  type Victims,
+} from "./tool-uses-victims"
 
-const TYPE = "clear_tool_uses_20250919" as const
+/** Runs the edit on the state; returns its trace. */
+export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
+  const A = s.ctx.assumptions
+  const run: EditRun = {
+    s,
+    e,
+    before: s.total,
+    steps: [],
+    // Cached per analysis, since the classes do not depend on keep.
+    classes: classifyPairs(
+      s,
+      e.exclude,
+      A.clearServerToolResults,
+      A.clearMcpToolResults,
+      A.clearErrorResults
+    ),
+  }
+  keepUnansweredUses(run)
+  const { clearableN } = run.classes
+  if (e.keep >= clearableN)
+    s.ctx.warnings.push(keepCoversAll(e.keep, clearableN, e.index))
+  const belowWhy = checkTrigger(run)
+  if (belowWhy !== null) return keepAllBelowTrigger(run, belowWhy)
+  pushCandidateSteps(run)
+  const plan = clearingPlan(s, e)
+  const victims = selectVictims(run, plan)
+  const exStep = excludeStep(run.classes, victims.excludedNames)
+  // The keep-independent steps so far (re-used by a keep-only re-run).
+  const headSteps = run.steps.slice()
+  run.steps.push(
+    ...keepSteps(e.keep, victims.count, A.excludedCountTowardKeep, exStep)
+  )
+  if (victims.count === 0) return stopAsKeepCoversAll(run)
+  if (e.clearAtLeast !== null && victims.saved < e.clearAtLeast)
+    return skipBelowClearAtLeast(run, plan, victims, e.clearAtLeast)
+  run.steps.push(passedGateStep(e.clearAtLeast, victims.saved))
+  // OBS (docs/semantics.md#applied-edits): an edit that changes nothing
+  // produces no entry.
+  if (victims.changing === 0) return keepUnchanged(run, victims)
+  const entry = clearVictims(run, plan, victims)
+  rememberToolUses(s, {
+    edit: e,
+    before: run.before,
+    keptFrom: victims.keptFrom,
+    victims: victims.count,
+    inputs: victims.inputs,
+    saved: victims.saved,
+    changing: victims.changing,
+    cls: run.classes.cls,
+    clearableN,
+    exStep,
+    headSteps,
+  })
+  return { ...trace(run, entry, null), frees: victims.saved }
+}
+
+/** The edit's trace as it stands (entry null: not applied). */
+function trace(
+  run: EditRun,
+  entry: AppliedEdit | null,
+  stoppedAt: string | null
+): EditTrace {
+  return {
+    index: run.e.index,
+    type: TYPE,
+    applied: entry !== null,
+    entry,
+    tokensBefore: run.before,
+    tokensAfter: run.s.total,
+    steps: run.steps,
+    stoppedAt,
+  }
+}
+
+/** A live tool use without a result is never cleared. */
+function keepUnansweredUses(run: EditRun): void {
+  const uses = run.classes.unansweredUses
+  for (let u = 0; u < uses.length; u++)
+    decide(
+      run.s,
+      uses[u]!,
+      "kept",
+      run.e.index,
+      TYPE,
+      "No tool_result yet → unanswered tool uses are never cleared"
+    )
+}
 
 /** Compares per the triggerComparison switch. */
 const passes = (n: number, v: number, cmp: "gt" | "gte") =>
   cmp === "gt" ? n > v : n >= v
+
+/**
+ * The trigger (docs/semantics.md#clear-tool-uses-trigger): input tokens,
+ * or tool uses counted per the toolUsesTriggerCountsServerTools switch,
+ * compared per the triggerComparison switch. Pushes the trigger step; returns the reason
+ * every pair is kept when the trigger is not reached, else null.
+ */
+function checkTrigger(run: EditRun): string | null {
+  const { s, e, steps } = run
+  const A = s.ctx.assumptions
+  const cmp = A.triggerComparison
+  const sign = cmp === "gt" ? ">" : "≥"
+  const notSign = cmp === "gt" ? "≤" : "<"
+  const v = e.trigger.value
+  const byTokens = e.trigger.type === "input_tokens"
+  const { liveN, clientLiveN } = run.classes
+  const n = byTokens
+    ? run.before
+    : A.toolUsesTriggerCountsServerTools
+      ? liveN
+      : clientLiveN
+  const measured = byTokens
+    ? `${approx(n)} input tokens`
+    : plural(n, "tool use")
+  if (passes(n, v, cmp)) {
+    steps.push({
+      id: "trigger",
+      outcome: "pass",
+      text: `${measured} ${sign} trigger ${fmt(v)} → clearing runs`,
+    })
+    return null
+  }
+  steps.push({
+    id: "trigger",
+    outcome: "stop",
+    text: `${measured} ${notSign} trigger ${fmt(v)} → nothing is cleared (lower the trigger below ${byTokens ? approx(n) : fmt(n)} to clear now)`,
+  })
+  return intern(
+    `Below the trigger (${measured} ${notSign} ${fmt(v)}) → not cleared`
+  )
+}
+
+/** Below the trigger: every live pair is kept, nothing is cleared. */
+function keepAllBelowTrigger(run: EditRun, why: string): EditTrace {
+  const { cls } = run.classes
+  const pairs = run.s.a.pairs
+  for (let k = 0; k < pairs.length; k++)
+    if (cls[k]! > 0) markPair(run, pairs[k]!, "kept", why)
+  return trace(run, null, "trigger")
+}
+
+/** The candidates step, and the origin step when a switch rules some out. */
+function pushCandidateSteps(run: EditRun): void {
+  const { liveN, answeredN, offN, poolN } = run.classes
+  const unanswered = liveN - answeredN
+  run.steps.push({
+    id: "candidates",
+    outcome: "info",
+    text: `${plural(answeredN, "tool use")} with results${unanswered ? ` (${fmt(unanswered)} unanswered, never cleared)` : ""}`,
+  })
+  if (offN)
+    run.steps.push({
+      id: "origin",
+      outcome: "info",
+      text: `${plural(offN, "server/MCP tool use")} not clearable (assumption switch) → ${fmt(poolN)} left`,
+    })
+}
 
 function describeNames(names: readonly string[]): string {
   return names.length <= 3
@@ -47,349 +209,163 @@ function describeNames(names: readonly string[]): string {
     : `${names.slice(0, 3).map(code).join(", ")}…`
 }
 
-/** Runs the edit on the state; returns its trace. */
-export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
-  const A = s.ctx.assumptions
-  const T = s.total
-  const steps: TraceStep[] = []
-  const done = (
-    entry: AppliedEdit | null,
-    stoppedAt: string | null
-  ): EditTrace => ({
-    index: e.index,
-    type: TYPE,
-    applied: entry !== null,
-    entry,
-    tokensBefore: T,
-    tokensAfter: s.total,
-    steps,
-    stoppedAt,
-  })
-  const ei = e.index
-  const mark = (p: ToolPair, status: BlockStatus, reason: string) => {
-    decide(s, p.result, status, ei, TYPE, reason)
-    decide(s, p.use, status, ei, TYPE, reason)
-  }
-  const pairs = s.a.pairs
-  const np = pairs.length
-  const exclude = e.exclude
-  const clearServer = A.clearServerToolResults
-  const clearMcp = A.clearMcpToolResults
-  const clearErrors = A.clearErrorResults
-  // Every pair's class (0 = not live or unanswered) and the counts the trace
-  // reports; cached per analysis, since they do not depend on keep.
-  const {
-    cls,
-    unansweredUses,
-    liveN,
-    answeredN,
-    clientLiveN,
-    offN,
-    poolN,
-    clearableN,
-    exN,
-  } = classifyPairs(s, exclude, clearServer, clearMcp, clearErrors)
-  for (let u = 0; u < unansweredUses.length; u++)
-    decide(
-      s,
-      unansweredUses[u]!,
-      "kept",
-      ei,
-      TYPE,
-      "No tool_result yet → unanswered tool uses are never cleared"
-    )
-  if (e.keep >= clearableN)
-    s.ctx.warnings.push(keepCoversAll(e.keep, clearableN, ei))
-
-  // 1. Trigger.
-  const cmp = A.triggerComparison
-  const sign = cmp === "gt" ? ">" : "≥"
-  const notSign = cmp === "gt" ? "≤" : "<"
-  let belowWhy: string | null = null
-  if (e.trigger.type === "input_tokens") {
-    const v = e.trigger.value
-    if (!passes(T, v, cmp)) {
-      steps.push({
-        id: "trigger",
-        outcome: "stop",
-        text: `${approx(T)} input tokens ${notSign} trigger ${fmt(v)} → nothing is cleared (lower the trigger below ${approx(T)} to clear now)`,
-      })
-      belowWhy = intern(
-        `Below the trigger (${approx(T)} input tokens ${notSign} ${fmt(v)}) → not cleared`
-      )
-    } else
-      steps.push({
-        id: "trigger",
-        outcome: "pass",
-        text: `${approx(T)} input tokens ${sign} trigger ${fmt(v)} → clearing runs`,
-      })
-  } else {
-    const v = e.trigger.value
-    const n = A.toolUsesTriggerCountsServerTools ? liveN : clientLiveN
-    if (!passes(n, v, cmp)) {
-      steps.push({
-        id: "trigger",
-        outcome: "stop",
-        text: `${plural(n, "tool use")} ${notSign} trigger ${fmt(v)} → nothing is cleared (lower the trigger below ${fmt(n)} to clear now)`,
-      })
-      belowWhy = intern(
-        `Below the trigger (${plural(n, "tool use")} ${notSign} ${fmt(v)}) → not cleared`
-      )
-    } else
-      steps.push({
-        id: "trigger",
-        outcome: "pass",
-        text: `${plural(n, "tool use")} ${sign} trigger ${fmt(v)} → clearing runs`,
-      })
-  }
-  if (belowWhy !== null) {
-    for (let k = 0; k < np; k++)
-      if (cls[k]! > 0) mark(pairs[k]!, "kept", belowWhy)
-    return done(null, "trigger")
-  }
-
-  // 2. Candidates, exclusions, keep (order per excludedCountTowardKeep).
-  const unanswered = liveN - answeredN
-  steps.push({
-    id: "candidates",
-    outcome: "info",
-    text: `${plural(answeredN, "tool use")} with results${unanswered ? ` (${fmt(unanswered)} unanswered, never cleared)` : ""}`,
-  })
-  if (offN)
-    steps.push({
-      id: "origin",
-      outcome: "info",
-      text: `${plural(offN, "server/MCP tool use")} not clearable (assumption switch) → ${fmt(poolN)} left`,
-    })
-
-  // The `keep` most recent of the keep pool hold their slots.
-  const towardKeep = A.excludedCountTowardKeep
-  const keepFromN = towardKeep ? poolN : clearableN
-  const keptFrom = keepFromN - Math.max(0, e.keep)
-  const excludedNames: string[] = []
-  const keepReason = keepReasonFor(e.keep)
-  const excludedWhy = new Map<string, string>()
-  // How victims are cleared (measured in the same pass that finds them).
-  const ph = A.placeholderText
-  const allInputs = e.clearInputs === true
-  const someInputs = Array.isArray(e.clearInputs) ? e.clearInputs : null
-  const anyInputs = allInputs || someInputs !== null
-  const inputsFor = (name: string) =>
-    allInputs || (someInputs !== null && someInputs.includes(name))
-  const resultTable = variants(s, `result:${ph}`)
-  // Only looked up when inputs may be cleared (the table is n entries).
-  const inputTable = anyInputs
-    ? variants(s, `input:${A.clearedInputShape}:${ph}`)
-    : null
-  const emptyInput = A.clearedInputShape === "empty_object"
-  const clearInput = (b: Record<string, unknown>) =>
-    clearedInput(b, emptyInput, ph)
-  // The victims (clearable, not kept, result untouched): pair index, the
-  // records of result and use, and whether the input is cleared too (all
-  // decided before any change).
-  const victimBuf = new Int32Array(clearableN)
-  const results = new Int32Array(clearableN)
-  const uses = new Int32Array(clearableN)
-  const withInput = new Uint8Array(clearableN)
-  const fresh = new Uint8Array(clearableN)
-  let nv = 0
-  // Victims whose result is still the original (results[0..nr)).
-  let nr = 0
-  // Victims whose clearing changes the prompt (a result that does not
-  // already read the placeholder, or an input cleared).
-  let changing = 0
-  let saved = 0
-  let inputs = 0
-  let rank = 0
-  const { use: pairUse, result: pairResult } = pairColumns(s.a)
-  for (let k = 0; k < np; k++) {
-    const c = cls[k]!
-    if (c === 0) continue
-    if (c === CLEARABLE) {
-      // The common case, on columns only (no pair object is read).
-      const result = pairResult[k]!
-      if (e.keep > 0 && rank++ >= keptFrom) {
-        decide(s, result, "kept_recent", ei, TYPE, keepReason)
-        decide(s, pairUse[k]!, "kept_recent", ei, TYPE, keepReason)
-      } else {
-        // A result an earlier clear_tool_uses edit already cleared is still
-        // a victim (counted, its input cleared if asked), as a result that
-        // arrives reading the placeholder is; it keeps that edit's verdict.
-        const use = pairUse[k]!
-        victimBuf[nv] = k
-        uses[nv] = use
-        if (untouched(s, result)) {
-          fresh[nv] = 1
-          if (s.origBlocks[result]!.content !== ph) changing++
-          results[nr++] = result
-          saved +=
-            s.tokens[result]! - contentVariant(s, resultTable, result, ph)
-        }
-        if (anyInputs && inputsFor(pairs[k]!.name) && untouched(s, use)) {
-          saved += s.tokens[use]! - variant(s, inputTable!, use, clearInput)
-          withInput[nv] = 1
-          inputs++
-          changing++
-        }
-        nv++
-      }
-      continue
-    }
-    const p = pairs[k]!
-    if (c === OFF) {
-      mark(
-        p,
-        "kept",
-        p.origin === "server"
-          ? "Server tool results are treated as not clearable (assumption switch) → kept"
-          : "MCP tool results are treated as not clearable (assumption switch) → kept"
-      )
-      continue
-    }
-    // In the pool: an error result that is also excluded is first marked
-    // as error-kept, then as excluded (the later verdict wins).
-    if (p.isError && !clearErrors)
-      mark(
-        p,
-        "kept",
-        "Error results are treated as not clearable (assumption switch) → kept"
-      )
-    if (c === EXCLUDED) {
-      if (!excludedNames.includes(p.name)) excludedNames.push(p.name)
-      let why = excludedWhy.get(p.name)
-      if (why === undefined)
-        excludedWhy.set(
-          p.name,
-          (why = intern(`${code(p.name)} is in exclude_tools → never cleared`))
-        )
-      mark(p, "excluded", why)
-    }
-    // Excluded and error-kept pairs hold keep slots only per the switch.
-    const kept = towardKeep && e.keep > 0 && rank++ >= keptFrom
-    if (kept && c !== EXCLUDED) mark(p, "kept_recent", keepReason)
-  }
-  const victims = victimBuf.subarray(0, nv)
-  const exStep: TraceStep | null = exN
+/** The exclude_tools step, when any pair is excluded. */
+function excludeStep(
+  classes: PairClasses,
+  excludedNames: readonly string[]
+): TraceStep | null {
+  const { exN, poolN } = classes
+  return exN
     ? {
         id: "exclude",
         outcome: "info",
         text: `${fmt(exN)} ${exN === 1 ? "is" : "are"} ${describeNames(excludedNames)} (exclude_tools) → ${plural(poolN - exN, "candidate")}`,
       }
     : null
-  // The keep-independent steps so far (re-used by a keep-only re-run).
-  const headSteps = steps.slice()
-  steps.push(...keepSteps(e.keep, victims.length, towardKeep, exStep))
-  if (victims.length === 0) {
-    steps[steps.length - 1] = {
-      id: "keep",
-      outcome: "stop",
-      text: `keep ${fmt(e.keep)} covers all ${plural(clearableN, "clearable tool use")} → nothing to clear${clearableN > 1 ? ` (lower keep to ${fmt(clearableN - 1)} or fewer)` : clearableN === 1 ? " (set keep to 0)" : ""}`,
-    }
-    return done(null, "keep")
-  }
+}
 
-  // 4. clear_at_least gate (all or nothing).
-  if (e.clearAtLeast !== null && saved < e.clearAtLeast) {
-    const why = intern(
+/** No victim: keep covers every clearable tool use (the keep step says so). */
+function stopAsKeepCoversAll(run: EditRun): EditTrace {
+  const { e, steps } = run
+  const { clearableN } = run.classes
+  steps[steps.length - 1] = {
+    id: "keep",
+    outcome: "stop",
+    text: `keep ${fmt(e.keep)} covers all ${plural(clearableN, "clearable tool use")} → nothing to clear${clearableN > 1 ? ` (lower keep to ${fmt(clearableN - 1)} or fewer)` : clearableN === 1 ? " (set keep to 0)" : ""}`,
+  }
+  return trace(run, null, "keep")
+}
+
+/**
+ * The clear_at_least gate said no (all or nothing,
+ * docs/semantics.md#clear-at-least): the victims this edit decides are
+ * marked not applied; a call whose input would have stayed is kept.
+ */
+function skipBelowClearAtLeast(
+  run: EditRun,
+  plan: ClearingPlan,
+  v: Victims,
+  clearAtLeast: number
+): EditTrace {
+  const { s, e } = run
+  const saved = v.saved
+  const why = intern(
+    saved < 0
+      ? `Clearing would add tokens instead of freeing them (placeholders longer than the results), so clear_at_least ${fmt(clearAtLeast)} skipped this edit`
+      : `Only ${approx(saved)} of clear_at_least ${fmt(clearAtLeast)} tokens could be freed, so this edit was skipped`
+  )
+  run.steps.push({
+    id: "gate",
+    outcome: "stop",
+    text:
       saved < 0
-        ? `Clearing would add tokens instead of freeing them (placeholders longer than the results), so clear_at_least ${fmt(e.clearAtLeast)} skipped this edit`
-        : `Only ${approx(saved)} of clear_at_least ${fmt(e.clearAtLeast)} tokens could be freed, so this edit was skipped`
+        ? `Clearing would add ${approx(-saved)} tokens (${LONGER}), less than clear_at_least ${fmt(clearAtLeast)} → edit skipped, nothing cleared`
+        : `Clearing would free ${approx(saved)} tokens < clear_at_least ${fmt(clearAtLeast)} → edit skipped, nothing cleared (lower clear_at_least to ${approx(saved)} or lower keep)`,
+  })
+  for (let i = 0; i < v.count; i++) {
+    if (!v.fresh[i]) continue
+    const p = s.a.pairs[v.pairs[i]!]!
+    const both = plan.inputsFor(p.name)
+    decide(s, p.result, "not_applied", e.index, TYPE, why)
+    decide(
+      s,
+      p.use,
+      both ? "not_applied" : "kept",
+      e.index,
+      TYPE,
+      both
+        ? why
+        : "Its result would have been cleared, but the edit was skipped"
     )
-    steps.push({
-      id: "gate",
-      outcome: "stop",
-      text:
-        saved < 0
-          ? `Clearing would add ${approx(-saved)} tokens (${LONGER}), less than clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared`
-          : `Clearing would free ${approx(saved)} tokens < clear_at_least ${fmt(e.clearAtLeast)} → edit skipped, nothing cleared (lower clear_at_least to ${approx(saved)} or lower keep)`,
-    })
-    for (let v = 0; v < victims.length; v++) {
-      if (!fresh[v]) continue
-      const p = pairs[victims[v]!]!
-      const both = inputsFor(p.name)
-      decide(s, p.result, "not_applied", ei, TYPE, why)
-      decide(
-        s,
-        p.use,
-        both ? "not_applied" : "kept",
-        ei,
-        TYPE,
-        both
-          ? why
-          : "Its result would have been cleared, but the edit was skipped"
-      )
-    }
-    return { ...done(null, "gate"), frees: saved }
   }
-  steps.push(passedGateStep(e.clearAtLeast, saved))
-  // OBS (spec §2.1.5): an edit that changes nothing produces no entry.
-  if (changing === 0) {
-    const same =
-      "Already reads the placeholder: clearing it changes nothing (no applied_edits entry)"
-    for (let v = 0; v < nv; v++) {
-      if (!fresh[v]) continue
-      decide(s, pairResult[victims[v]!]!, "kept", ei, TYPE, same)
-      decide(s, uses[v]!, "kept", ei, TYPE, same)
-    }
-    steps.push(unchangedStep(victims.length))
-    return { ...done(null, "result"), frees: saved }
-  }
+  return { ...trace(run, null, "gate"), frees: saved }
+}
 
-  const resultReason = resultReasonFor(e.keep, ph)
-  const inputWhy = new Map<string, string>()
-  // 5. Apply, and say why (in bulk: thousands of results in a long session).
-  const cleared = results.subarray(0, nr)
-  setBlocksFrom(s, cleared, resultTable)
-  for (let v = 0; v < victims.length; v++)
-    if (withInput[v])
+const ALREADY_PLACEHOLDER =
+  "Already reads the placeholder: clearing it changes nothing (no applied_edits entry)"
+
+/** Every victim already reads the placeholder: nothing changes, no entry. */
+function keepUnchanged(run: EditRun, v: Victims): EditTrace {
+  const { s, e } = run
+  const pairs = s.a.pairs
+  for (let i = 0; i < v.count; i++) {
+    if (!v.fresh[i]) continue
+    decide(
+      s,
+      pairs[v.pairs[i]!]!.result,
+      "kept",
+      e.index,
+      TYPE,
+      ALREADY_PLACEHOLDER
+    )
+    decide(s, v.uses[i]!, "kept", e.index, TYPE, ALREADY_PLACEHOLDER)
+  }
+  run.steps.push(unchangedStep(v.count))
+  return { ...trace(run, null, "result"), frees: v.saved }
+}
+
+/**
+ * Applies the clearing and says why (in bulk: thousands of results in a
+ * long session); returns the applied_edits entry.
+ */
+function clearVictims(
+  run: EditRun,
+  plan: ClearingPlan,
+  v: Victims
+): AppliedEdit {
+  const { s, e } = run
+  const cleared = v.results.subarray(0, v.resultCount)
+  setBlocksFrom(s, cleared, plan.resultTable)
+  for (let i = 0; i < v.count; i++)
+    if (v.withInput[i]) {
+      const use = v.uses[i]!
       setBlock(
         s,
-        uses[v]!,
-        inputTable!.blocks[uses[v]!]!,
-        inputTable!.tokens[uses[v]!]!
+        use,
+        plan.inputTable!.blocks[use]!,
+        plan.inputTable!.tokens[use]!
       )
-  decideAll(s, cleared, "cleared", ei, TYPE, resultReason, ph)
-  // Calls whose input is not cleared stay: listed, then decided together.
-  const keptUses = new Int32Array(victims.length)
+    }
+  decideAll(
+    s,
+    cleared,
+    "cleared",
+    e.index,
+    TYPE,
+    resultReasonFor(e.keep, plan.ph),
+    plan.ph
+  )
+  decideUses(run, plan, v)
+  const freed = run.before - s.total
+  run.steps.push(resultStep(v.count, v.inputs, run.before, s.total))
+  return {
+    type: TYPE,
+    cleared_tool_uses: v.count,
+    cleared_input_tokens: Math.max(0, Math.round(freed)),
+  }
+}
+
+/**
+ * After clearing: a cleared input is said so (one reason per tool name);
+ * calls whose input stays are listed, then decided together. The call of a
+ * result an earlier edit cleared keeps that verdict.
+ */
+function decideUses(run: EditRun, plan: ClearingPlan, v: Victims): void {
+  const { s, e } = run
+  const inputWhy = new Map<string, string>()
+  const keptUses = new Int32Array(v.count)
   let nk = 0
-  for (let v = 0; v < victims.length; v++) {
-    const use = uses[v]!
+  for (let i = 0; i < v.count; i++) {
+    const use = v.uses[i]!
     if (untouched(s, use)) {
-      // The call of a result an earlier edit cleared keeps that verdict.
-      if (fresh[v]) keptUses[nk++] = use
+      if (v.fresh[i]) keptUses[nk++] = use
       continue
     }
-    const name = pairs[victims[v]!]!.name
+    const name = s.a.pairs[v.pairs[i]!]!.name
     let why = inputWhy.get(name)
     if (why === undefined)
-      inputWhy.set(name, (why = inputReasonFor(name, emptyInput, ph)))
-    decide(s, use, "input_cleared", ei, TYPE, why)
+      inputWhy.set(name, (why = inputReasonFor(name, plan.emptyInput, plan.ph)))
+    decide(s, use, "input_cleared", e.index, TYPE, why)
   }
-  decideAll(s, keptUses.subarray(0, nk), "kept", ei, TYPE, CALL_STAYS)
-  const freed = T - s.total
-  steps.push(resultStep(victims.length, inputs, T, s.total))
-  rememberToolUses(s, {
-    edit: e,
-    before: T,
-    keptFrom,
-    victims: victims.length,
-    inputs,
-    saved,
-    changing,
-    cls,
-    clearableN,
-    exStep,
-    headSteps,
-  })
-  return {
-    ...done(
-      {
-        type: TYPE,
-        cleared_tool_uses: victims.length,
-        cleared_input_tokens: Math.max(0, Math.round(freed)),
-      },
-      null
-    ),
-    frees: saved,
-  }
+  decideAll(s, keptUses.subarray(0, nk), "kept", e.index, TYPE, CALL_STAYS)
 }

@@ -8,8 +8,8 @@ export type RequestEstimate = (request: ImportedRequest) => number
 /**
  * generateSession sized by the caller's own estimate instead of the
  * generator's chars/3.5 rule, so "1,000,000 tokens" reads as about that in
- * the playground: one generation, then (when the estimate is more than 2 %
- * off) a second one with the target scaled by the error. A forced number of
+ * the playground: one generation, then (while the estimate is more than 2 %
+ * off, up to four times, keeping the closest) another with the target scaled by the error. A forced number of
  * tool calls fixes the size instead, so it is generated once.
  * Returns the request and its estimate.
  */
@@ -17,18 +17,22 @@ export function generateToEstimate(
   options: GenerateOptions,
   estimate: RequestEstimate
 ): { request: ImportedRequest; tokens: number } {
-  const first = generateSession(options)
-  const got = estimate(first)
+  let request = generateSession(options)
+  let got = estimate(request)
   const target = options.targetTokens
-  if (
-    options.toolCalls !== undefined ||
-    !(got > 0) ||
-    Math.abs(got - target) <= target * 0.02
-  )
-    return { request: first, tokens: got }
-  const request = generateSession({
-    ...options,
-    targetTokens: Math.round((target * target) / got),
-  })
-  return { request, tokens: estimate(request) }
+  if (options.toolCalls !== undefined) return { request, tokens: got }
+  // Up to four corrections, keeping the closest: the estimate is neither
+  // linear nor monotonic in the generator's size (the session's shape
+  // changes with it), so one correction may overshoot.
+  let best = { request, tokens: got }
+  let asked = target
+  for (let k = 0; k < 4; k++) {
+    if (!(got > 0) || Math.abs(got - target) <= target * 0.02) break
+    asked = Math.max(1, Math.round((asked * target) / got))
+    request = generateSession({ ...options, targetTokens: asked })
+    got = estimate(request)
+    if (Math.abs(got - target) < Math.abs(best.tokens - target))
+      best = { request, tokens: got }
+  }
+  return best
 }

@@ -11,8 +11,8 @@ import { createRequire } from "node:module"
 
 import { Tiktoken } from "js-tiktoken/lite"
 
-const { countPieceByRanks, createBpeCounter, refinedRaw } =
-  await import("@/lib/tokens")
+const { countPieceByRanks, createBpeCounter } = await import("@/lib/tokens/bpe")
+const { refinedRaw } = await import("@/lib/tokens/refine")
 const { buildRequest } = await import("../engine/request.mjs")
 
 const require = createRequire(import.meta.url)

@@ -6,7 +6,8 @@
 import claude from "@anthropic-ai/tokenizer/claude.json"
 import { Tiktoken } from "js-tiktoken/lite"
 
-import { countPieceByRanks, createBpeCounter, refinedRaw } from "@/lib/tokens"
+import { countPieceByRanks, createBpeCounter } from "@/lib/tokens/bpe"
+import { refinedRaw } from "@/lib/tokens/refine"
 
 /** A batch of texts to count. */
 export interface CountRequest {

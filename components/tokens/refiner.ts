@@ -5,11 +5,8 @@
 // their counts join the table and a new estimator (new identity, so the
 // engine counts again) goes into the store. One batch in flight at a time.
 import type { PlaygroundState } from "@/lib/state/types"
-import {
-  createRefinedEstimator,
-  createRefineTable,
-  type TokenEstimator,
-} from "@/lib/tokens"
+import type { TokenEstimator } from "@/lib/tokens"
+import { createRefinedEstimator, createRefineTable } from "@/lib/tokens/refine"
 
 import type { CountAnswer, CountRequest } from "./bpe.worker"
 import { getRefineStatus, setRefineStatus as setStatus } from "./refine-status"

@@ -36,186 +36,186 @@ export interface HiddenRow {
 }
 
 // Evidence shorthands. OBS = measured on recorded public exchanges.
-const PYD = "OBS pydantic/pydantic-ai test cassettes (tests/models/cassettes)"
-const LLM = "OBS simonw/llm-anthropic test cassettes"
+/** Recorded public exchanges (test cassettes), real usage − the engine's count without the row. */
+const PYD = "OBS pydantic-ai cassette"
+const LLM = "OBS llm-anthropic cassette"
 /** Claude 4.5 and later 4.x models (Sonnet/Haiku/Opus 4.5–4.6). */
 const GEN_45 = /claude-(?:opus|sonnet|haiku)-4-[5-9]/
-const SPEC_OBS =
-  "OBS recorded public test cassettes, Sonnet 4.5/4.6 (real usage − the engine's count)"
+const SPEC_OBS = "OBS cassettes, Sonnet 4.5/4.6"
 
 export const HIDDEN_ROWS: readonly HiddenRow[] = [
   {
     feature: "tool:memory",
     family: "legacy",
     tokens: 1210,
-    evidence: `${PYD} test_anthropic_memory_tool: Sonnet 4.5, 1,577 real for a 5-word question (engine without it: 368)`,
+    evidence: `${PYD} memory_tool: Sonnet 4.5, real 1,577, engine 368`,
   },
   {
     feature: "tool:web_search",
     family: "legacy",
     tokens: 1600,
-    evidence: `${SPEC_OBS}: web_search ≈ +1,600 (older versions) to +3,100`,
+    evidence: `${SPEC_OBS}: web_search +1,600 (older) to +3,100`,
   },
   {
     feature: "tool:web_search_20260209",
     family: "legacy",
     tokens: 3100,
-    evidence: `${SPEC_OBS}: web_search ≈ +3,100 for the newest version (dynamic filtering)`,
+    evidence: `${SPEC_OBS}: web_search +3,100 (newest)`,
   },
   {
     feature: "tool:web_search_20260318",
     family: "legacy",
     tokens: 4100,
-    evidence: `${LLM} (web search, max_uses 2): Sonnet 4.6, first prompt 4,491 real (message_start), engine without it: 384`,
+    evidence: `${LLM} web-search: Sonnet 4.6, real 4,491, engine 384`,
   },
   {
     feature: "tool:tool_search_tool_bm25",
     family: "next",
     tokens: 290,
-    evidence: `${PYD} pai-lazy-capability (tool_search_tool_bm25_20251119 with deferred tools): Opus 4.8, 920 real, engine without it 631; Fable 5, 887 real, engine 598`,
+    evidence: `${PYD} lazy-capability: Opus 4.8 real 920, engine 631; Fable 5 887, 598`,
   },
   {
     feature: "tool:code_execution",
     family: "legacy",
     tokens: 1900,
-    evidence: `${SPEC_OBS}: code_execution ≈ +1,900`,
+    evidence: `${SPEC_OBS}: +1,900`,
   },
   {
     feature: "tool:computer",
     family: "legacy",
     tokens: 1450,
-    evidence: `${SPEC_OBS}: computer ≈ +1,450 (docs: 735 per definition + 466–499 system prompt)`,
+    evidence: `${SPEC_OBS}: +1,450 (docs: 735 + 466–499)`,
   },
   {
     feature: "tool:text_editor",
     family: "legacy",
     models: /claude-sonnet-4-5/,
     tokens: 0,
-    evidence: `${PYD} test_anthropic_text_editor_tool: Sonnet 4.5, 325 and 390 real where the engine counts 383 and 456 without any hidden part (the tool prompt covers it)`,
+    evidence: `${PYD} text_editor_tool: Sonnet 4.5, real 325 / 390, engine 383 / 456`,
   },
   {
     feature: "tool:text_editor",
     family: "legacy",
     tokens: 870,
-    evidence: `${PYD} pai-text-editor-sonnet-4-6: Sonnet 4.6, 1,270 real, engine without it 397 (+873); ${SPEC_OBS}: ≈ +870 (docs: 700 input tokens)`,
+    evidence: `${PYD} text-editor-sonnet-4-6: real 1,270, engine 397 (docs: 700)`,
   },
   {
     feature: "tool:web_fetch_20260318",
     family: "legacy",
     tokens: 3430,
-    evidence: `${LLM} (web fetch): Sonnet 4.6, first prompt 3,830 real (message_start), engine without it: 396`,
+    evidence: `${LLM} web-fetch: Sonnet 4.6, real 3,830, engine 396`,
   },
   {
     feature: "tool:web_fetch",
     family: "legacy",
     tokens: 710,
-    evidence: `${PYD} pai-web-search-and-fetch-declared-unused: Sonnet 4.5, 2,743 real with web_search_20250305 and web_fetch_20250910 declared, engine without both 429, minus web search's 1,600`,
+    evidence: `${PYD} web-search-and-fetch: Sonnet 4.5, real 2,743, engine 429, web search 1,600`,
   },
   {
     feature: "tool:bash",
     family: "legacy",
     tokens: 380,
-    evidence: `${SPEC_OBS}: bash ≈ +380 (docs: 245 input tokens)`,
+    evidence: `${SPEC_OBS}: +380 (docs: 245)`,
   },
   {
     feature: "tool:advisor",
     family: "next",
     tokens: 730,
-    evidence: `${PYD} test_anthropic_advisor_tool: Sonnet 5, first iteration 1,128 real (engine without it: 398)`,
+    evidence: `${PYD} advisor_tool: Sonnet 5, real 1,128 (first iteration), engine 398`,
   },
   {
     feature: "thinking:adaptive",
     family: "legacy",
     tokens: 0,
-    evidence: `${PYD} test_anthropic_count_tokens_with_adaptive_thinking_and_output_tools: Opus 4.6, 671 real = the engine's count with forced tool use's +290, nothing left for thinking`,
+    evidence: `${PYD} adaptive_thinking_and_output_tools: Opus 4.6, real 671 = engine + forced tool use`,
   },
   {
     feature: "thinking:adaptive",
     family: "next",
     tokens: 0,
-    evidence: `${PYD} test_anthropic_opus_5_features: Opus 5, 13 real for an 11-token estimate`,
+    evidence: `${PYD} opus_5_features: Opus 5, real 13, engine 11`,
   },
   {
     feature: "thinking:enabled",
     family: "legacy",
     tokens: 30,
-    evidence: `${PYD} test_anthropic_model_thinking_part: Sonnet 3.7, 42 real for a 12-token estimate`,
+    evidence: `${PYD} thinking_part: Sonnet 3.7, real 42, engine 12`,
   },
   {
     feature: "tool_choice:any",
     family: "legacy",
     models: GEN_45,
     tokens: 290,
-    evidence: `${PYD} test_anthropic_tool_output (Sonnet 4.5: 711 real, engine 419), pai-tool-choice-required-live (Haiku 4.5: 735, engine 443), adaptive_thinking_and_output_tools (Opus 4.6: 671, engine 385): +286 to +292 over the docs' 313`,
+    evidence: `${PYD} tool_output (Sonnet 4.5 real 711, engine 419), tool-choice-required (Haiku 4.5 735, 443), adaptive_thinking (Opus 4.6 671, 385)`,
   },
   {
     feature: "tool_choice:tool",
     family: "legacy",
     models: GEN_45,
     tokens: 290,
-    evidence: `${PYD} pai-tool-choice-required-live: Haiku 4.5, 735 real, engine 443 (same as tool_choice any)`,
+    evidence: `${PYD} tool-choice-required: Haiku 4.5, real 735, engine 443`,
   },
   {
     feature: "tool_choice:none",
     family: "legacy",
     models: GEN_45,
     tokens: 168,
-    evidence: `${PYD} test_tool_choice_none_live: Haiku 4.5, 571 real, engine 403`,
+    evidence: `${PYD} tool_choice_none: Haiku 4.5, real 571, engine 403`,
   },
   {
     feature: "tool_choice:auto",
     family: "legacy",
     models: GEN_45,
     tokens: 170,
-    evidence: `${PYD} (Sonnet 4.5 with custom tools, tool_choice auto: pai-combinations-supported-tool-lossy 592 real / engine 421, pai-consecutive-user-turns 767 / 589, pai-mixed-strict-tools 628 / 474) and openinference-parallel-tools (Sonnet 4.6: 721 / 531): +152 to +190, like tool_choice none's +168`,
+    evidence: `${PYD} Sonnet 4.5, auto: tool-lossy real 592 / engine 421, consecutive-user-turns 767 / 589, mixed-strict-tools 628 / 474; openinference parallel-tools, Sonnet 4.6: 721 / 531`,
   },
   {
     feature: "tool_choice:auto",
     family: "legacy",
     tokens: 0,
-    evidence: `${PYD} pai-combinations-unsupported-tool-strict-true: Sonnet 4.0, 396 real, engine 425`,
+    evidence: `${PYD} unsupported-tool-strict: Sonnet 4.0, real 396, engine 425`,
   },
   {
     feature: "tool_choice:auto",
     family: "next",
     tokens: 0,
-    evidence: `${PYD} pai-sonnet-5-5-output-tool-auto: Sonnet 5.5, 402 real, engine 447`,
+    evidence: `${PYD} sonnet-5-5-output-tool: real 402, engine 447`,
   },
   {
     feature: "tool_choice:any",
     family: "legacy",
     tokens: 0,
-    evidence: `${PYD} pai-vcr-* and pai-amsterdam-any (10 exchanges): Sonnet 4.0, e.g. 436 real, engine 404 — the docs' 313 is the whole cost`,
+    evidence: `${PYD} vcr-*, amsterdam-any (10): Sonnet 4.0, e.g. real 436, engine 404`,
   },
   {
     feature: "tool_choice:tool",
     family: "legacy",
     tokens: 0,
-    evidence: `${PYD} pai-vcr-tool-choice-named, otel-contrib-forced-tool: Sonnet 4.0, 387 real, engine 365`,
+    evidence: `${PYD} vcr-tool-choice-named: Sonnet 4.0, real 387, engine 365`,
   },
   {
     feature: "tool_choice:none",
     family: "legacy",
     tokens: 0,
-    evidence: `${PYD} pai-vcr-tool-choice-none: Sonnet 4.0, 389 real, engine 405`,
+    evidence: `${PYD} vcr-tool-choice-none: Sonnet 4.0, real 389, engine 405`,
   },
   {
     feature: "image:url",
     family: "legacy",
     tokens: 275,
-    evidence: `${PYD} test_image_url_input (Haiku 4.5: 296 real, 284 for the image) and ${LLM} image-url (Sonnet 3.5: 273 real, 264 for the image); the real size depends on the fetched image (≈ width × height / 750)`,
+    evidence: `${PYD} image_url_input (Haiku 4.5: 284 for the image), ${LLM} image-url (Sonnet 3.5: 264); depends on the fetched image`,
   },
   {
     feature: "document:url",
     family: "legacy",
     tokens: 2670,
-    evidence: `${PYD} test_document_url_input: Sonnet 4.5, 2,682 real for a PDF by URL and a short question; the real size depends on the fetched file`,
+    evidence: `${PYD} document_url_input: Sonnet 4.5, real 2,682 (PDF by URL); depends on the file`,
   },
   {
     feature: "output_format",
     family: "legacy",
     tokens: 132,
-    evidence: `${PYD} test_anthropic_native_output_sonnet_4_5 (177 real) and test_no_tools_native_output_strict_true (196 real), Sonnet 4.5: +127 / +137 beyond the message and the schema's JSON`,
+    evidence: `${PYD} native_output (real 177) and native_output_strict (196), Sonnet 4.5: +127 / +137 beyond the schema`,
   },
 ]
 

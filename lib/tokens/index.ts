@@ -31,14 +31,5 @@ export {
   type HiddenPart,
 } from "./hidden"
 export { HIDDEN_GUESSES, HIDDEN_ROWS, type HiddenRow } from "./hidden-table"
-export {
-  CLASS_FACTOR,
-  contentClass,
-  contentKey,
-  createRefinedEstimator,
-  createRefineTable,
-  refinedRaw,
-  type ContentClass,
-  type RefineTable,
-} from "./refine"
-export { countPieceByRanks, createBpeCounter, type PieceEncoder } from "./bpe"
+// The BPE refinement (./bpe, ./refine) is imported from its own modules by
+// the worker and its driver, so it stays out of the page's first-load JS.

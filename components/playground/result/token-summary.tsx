@@ -1,6 +1,6 @@
 "use client"
 
-import { LazyCalibrationNote } from "@/components/tokens/lazy-calibration-note"
+import { CalibrationNote } from "@/components/tokens/calibration-note"
 import { CountMark } from "@/components/tokens/count-mark"
 import type { SimulateSuccess } from "@/lib/context-editing"
 
@@ -105,7 +105,7 @@ export function TokenSummary({
           ≈ local <CountMark />
         </span>
       </div>
-      <LazyCalibrationNote sim={sim} />
+      <CalibrationNote sim={sim} />
       <CompactionLine sim={sim} />
       <div className="grid gap-2 md:grid-cols-2">
         <figure>

@@ -48,6 +48,12 @@ export interface DocumentSlice {
   /** Per-model token estimate factors learnt from real count_tokens answers. */
   calibration: Record<string, number>
   setRequestText: (text: string) => void
+  /**
+   * Applies an editor text change only when it can be parsed cheaply (the
+   * edit lies inside one top-level value); false when the caller should
+   * parse the whole text (setRequestText), e.g. after a pause.
+   */
+  setRequestTextIfCheap: (text: string) => boolean
   setRequest: (request: unknown, source?: RequestSource) => void
   /**
    * Applies a form change. With `continueGesture`, the change belongs to the

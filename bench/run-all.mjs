@@ -10,6 +10,7 @@ const benches = [
   ["share", "bench/share/run.mjs"],
   ["import", "bench/import/run.mjs"],
   ["page", "bench/page/run.mjs"],
+  ["typing", "bench/typing/run.mjs"],
 ].filter(([name]) => only.length === 0 || only.includes(name))
 
 let failed = 0

@@ -7,6 +7,7 @@ const root = fileURLToPath(new URL("../", import.meta.url))
 const only = process.argv.slice(2)
 const benches = [
   ["engine", "bench/engine/run.mjs"],
+  ["session", "bench/session/run.mjs"],
   ["share", "bench/share/run.mjs"],
   ["import", "bench/import/run.mjs"],
   ["page", "bench/page/run.mjs"],

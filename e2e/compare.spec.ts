@@ -41,8 +41,8 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
   const uncached = rows.map((strategy) => {
     const r = compareStrategy(sample, strategy, undefined, { caching: "none" })
     if (!r.ok) throw new Error(r.error)
-    expect(r.session.cost.withEdits).toBe(r.session.tokens.withEdits)
-    return { strategy, cost: r.session.cost.withEdits }
+    expect(r.session.equivalents.withEdits).toBe(r.session.tokens.withEdits)
+    return { strategy, cost: r.session.equivalents.withEdits }
   })
   const fewest = uncached.reduce((a, b) => (b.cost < a.cost - 0.5 ? b : a))
   await expect(page.getByTestId("compare.verdict")).toContainText(
@@ -61,7 +61,9 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
     await expect(row).toHaveAttribute("data-state", "fresh")
     await expect(row).toContainText(approxShort(r.inputTokens))
     await expect(row).toContainText(approxShort(r.session.tokens.withEdits))
-    await expect(row).toContainText(approxShort(r.session.cost.withEdits))
+    await expect(row).toContainText(
+      approxShort(r.session.equivalents.withEdits)
+    )
   }
   // Cheapest in the cache: clearing tool results alone (thinking clearing
   // breaks the cache at the first turn).
@@ -71,7 +73,7 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
       rows.find((s) => s.id === id)!
     )
     if (!r.ok) throw new Error(r.error)
-    return r.session.cost.withEdits
+    return r.session.equivalents.withEdits
   }
   const cheapest = rows.reduce((a, b) =>
     cost(b.id) < cost(a.id) - 0.5 ? b : a
@@ -136,13 +138,13 @@ test("compaction over a long session: the Timeline and Compare say at which requ
   await expect(page.getByTestId("timeline.compaction")).toContainText(
     `Compaction fires at request ${k}.`
   )
-  await expect(page.getByTestId(`timeline.row.${k}`)).toContainText("compacts")
+  await expect(await playground.timelineRow(k)).toContainText("compacts")
   // The next request breaks the cache at the stand-in summary.
   const next = expected.points.find((p) => p.request === k + 1)
   if (!next?.ok || !next.breakAt) throw new Error("no request after compaction")
   expect(next.breakAt.summary).toBe(true)
   await expect(
-    page.getByTestId(`timeline.row.${k + 1}`).getByTestId("timeline.break")
+    (await playground.timelineRow(k + 1)).getByTestId("timeline.break")
   ).toHaveText(`summary (message ${next.breakAt.messageIndex})`)
 
   await playground.resultTab("compare").click()

@@ -26,7 +26,7 @@ test("the Timeline tab replays the session request by request, with where each o
     "No cache_control in this request"
   )
   await expect(page.getByTestId("timeline.summary")).toContainText(
-    `Cost of all requests: ≈${Math.round(uncached.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+    `Cost of all requests: ≈${Math.round(uncached.equivalents.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
   await expect(page.getByTestId("timeline.break").first()).toHaveText("—")
   // One click turns on automatic caching (top-level cache_control).
@@ -49,7 +49,7 @@ test("the Timeline tab replays the session request by request, with where each o
       .getByTestId("timeline.break")
   ).toHaveText(breakText(first))
   await expect(page.getByTestId("timeline.summary")).toContainText(
-    `${Math.round(expected.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+    `${Math.round(expected.equivalents.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
   await expect(page.getByTestId("timeline.summary")).toContainText(
     `Input tokens sent: ≈${Math.round(expected.tokens.withEdits).toLocaleString("en-US")} with the edits, ≈${Math.round(expected.tokens.withoutEdits).toLocaleString("en-US")} without`
@@ -78,11 +78,11 @@ test("the Timeline tab replays the session request by request, with where each o
   const after = timeline(
     setEditField(base, 1, "keep", { type: "tool_uses", value: 1 })
   )
-  expect(Math.round(after.cost.withEdits)).not.toBe(
-    Math.round(expected.cost.withEdits)
+  expect(Math.round(after.equivalents.withEdits)).not.toBe(
+    Math.round(expected.equivalents.withEdits)
   )
   await expect(page.getByTestId("timeline.summary")).toContainText(
-    `${Math.round(after.cost.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+    `${Math.round(after.equivalents.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
   )
   expect(playground.consoleErrors).toEqual([])
 })

@@ -67,3 +67,8 @@ export const LazyLearnDialog = dynamic(
   () => import("./learn/learn-dialog").then((m) => m.LearnDialog),
   { ssr: false }
 )
+
+export const LazyTuneView = dynamic(
+  () => import("./result/tune-view").then((m) => m.TuneView),
+  { ssr: false, loading }
+)

@@ -192,9 +192,18 @@ export class PlaygroundPage {
   }
 
   resultTab(
-    id: "blocks" | "explain" | "timeline" | "compare" | "raw" | "server"
+    id:
+      "blocks" | "explain" | "timeline" | "compare" | "tune" | "raw" | "server"
   ): Locator {
     return this.page.getByTestId(`result.tab.${id}`)
+  }
+
+  /** Scrolls the Timeline's virtual list to a request and returns its row. */
+  async timelineRow(request: number): Promise<Locator> {
+    await this.page
+      .getByTestId("timeline.table.scroll")
+      .evaluate((el, y) => el.scrollTo(0, y), Math.max(0, (request - 3) * 26))
+    return this.page.getByTestId(`timeline.row.${request}`)
   }
 
   get engineError(): Locator {

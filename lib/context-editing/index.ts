@@ -27,11 +27,29 @@ export {
   timeline,
   TIMELINE_BUDGET,
   type BreakAt,
+  type CacheUse,
   type Timeline,
   type TimelineOptions,
   type TimelinePoint,
 } from "./timeline"
 export { SUMMARY_TOKENS } from "./session-compaction"
+export {
+  paretoFrontier,
+  tuneSession,
+  type TuneConfig,
+  type TuneEntry,
+  type TuneOptions,
+  type TuneResult,
+} from "./tune"
+export {
+  formatDollars,
+  type ModelPrice,
+  OUTPUT_NOT_MODELLED,
+  PRICES,
+  priceOf,
+  PRICING_SOURCE,
+  requestDollars,
+} from "./prices"
 export {
   compareStrategy,
   type Strategy,

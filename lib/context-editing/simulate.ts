@@ -65,7 +65,7 @@ import {
 } from "./on-demand"
 import { checkThinkingContinuation } from "./thinking-continuation"
 import { parseEdits } from "./validate-edits"
-import { parseRequest } from "./validate-request"
+import { type ParsedRequest, parseRequest } from "./validate-request"
 
 /**
  * The hidden tool-use system prompt (spec §8.2): the documented size as is,
@@ -80,6 +80,23 @@ function toolPromptTokens(
   const t = model.toolPromptTokens
   const n = toolChoice === "any" || toolChoice === "tool" ? t.any : t.auto
   return model.toolPromptDocumented ? n : clean(estimator.scaleOverhead(n, est))
+}
+
+/** The parts of the prompt no edit touches: system prompt, tool definitions and the hidden tool-use prompt. */
+export function fixedTokens(
+  p: ParsedRequest,
+  model: ModelInfo,
+  estimator: TokenEstimator,
+  est: EstimateContext
+): FixedTokens {
+  const hasTools = p.tools.length > 0
+  return {
+    system: clean(estimator.countSystem(p.system, est)),
+    tools: hasTools ? clean(estimator.countTools(p.tools, est)) : 0,
+    toolPrompt: hasTools
+      ? toolPromptTokens(model, p.toolChoice, estimator, est)
+      : 0,
+  }
 }
 
 function fail(error: SimulateError, bare: boolean): SimulateResult {
@@ -184,14 +201,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   const patched = keepRerun(key, warnings)
   if (patched) return patched
   const checked = warnings.length
-  const hasTools = p.tools.length > 0
-  const fixed: FixedTokens = {
-    system: clean(estimator.countSystem(p.system, est)),
-    tools: hasTools ? clean(estimator.countTools(p.tools, est)) : 0,
-    toolPrompt: hasTools
-      ? toolPromptTokens(model, p.toolChoice, estimator, est)
-      : 0,
-  }
+  const fixed = fixedTokens(p, model, estimator, est)
   const s = initState(
     a,
     tokensOf(a, estimator, est),

@@ -4,221 +4,251 @@
  * results), and the server edits each request afresh. For each request:
  * the tokens before and after the edits, what was applied, and what the
  * prompt cache reads and writes compared with the request before it, with
- * and without the edits.
+ * and without the edits, in input-token equivalents and in dollars.
+ *
+ * Every request is covered. The session engine (session-*.ts) computes each
+ * request from what does not change between requests (block counts, pairs,
+ * turns, prefix sums); each point equals simulate() of that request alone.
+ * Sessions it does not model (listed in session-base.ts `unsupported`, a
+ * second clear_tool_uses, compaction blocks without a compact edit, a
+ * config the API rejects) are simulated request by request.
  *
  * Cache model (stated in the UI), per the request's own caching
  * (cache-setup.ts `sessionCaching`): "end" caches each request to its end
  * (automatic caching, or a breakpoint an agent moves to each request's last
  * block) and the next reads it up to the first block that differs;
  * "prefix" caches only the tools and system prompt; "none" caches nothing.
- * Read 0.1×, 5-minute write 1.25×, uncached 1×.
  */
-import {
-  beforeMessages,
-  CACHE_READ,
-  CACHE_WRITE,
-  type PromptView,
-  tailFrom,
-  viewTokens,
-} from "./cache-impact"
-import type { SessionCaching } from "./cache-setup"
-import { summaryBlock, SUMMARY_TOKENS, withSummary } from "./session-compaction"
+import { CACHE_READ, CACHE_WRITE, CACHE_WRITE_1H } from "./cache-impact"
+import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
+import { OUTPUT_NOT_MODELLED, priceOf, requestDollars } from "./prices"
+import { type SessionBase, sessionBase } from "./session-base"
+import { cacheTokens } from "./session-cache"
+import { SUMMARY_TOKENS } from "./session-compaction"
+import { runSession, type SessionRun } from "./session-run"
 import { simulate } from "./simulate"
+import { replayEach, windowStart } from "./timeline-replay"
 import type {
-  AppliedEdit,
-  BlockOutcome,
-  SimulateOptions,
-  SimulateSuccess,
-} from "./types"
+  BreakAt,
+  CacheUse,
+  RawPoint,
+  Timeline,
+  TimelineOptions,
+} from "./timeline-types"
+import type { SimulateOptions } from "./types"
+import { type NEdit, parseEdits } from "./validate-edits"
 
-/** Cache reads and writes of one request, in tokens and input-token equivalents. */
-export interface CacheUse {
-  read: number
-  written: number
-  /** Tokens after the cached prefix, at the base price. */
-  uncached: number
-  cost: number
+import { requestEnds } from "./timeline-ends"
+
+export { requestEnds }
+export type {
+  BreakAt,
+  CacheUse,
+  Timeline,
+  TimelineOptions,
+  TimelinePoint,
+} from "./timeline-types"
+
+/** Legacy: a budget of blocks callers may still pass; by default every request is covered. */
+export const TIMELINE_BUDGET = Number.POSITIVE_INFINITY
+
+/** The edits of a request when the session engine can run them (null: it cannot). */
+export function engineEdits(
+  b: SessionBase,
+  request: Record<string, unknown>,
+  options: SimulateOptions
+): { edits: NEdit[] | null } | null {
+  const pe = parseEdits(request.context_management)
+  if (!pe.ok) return null
+  const edits = pe.value
+  const list = edits ?? []
+  if (list.filter((e) => e.type === "clear_tool_uses_20250919").length > 1)
+    return null
+  const compact = list.some((e) => e.type === "compact_20260112")
+  if (!compact && b.a.compactionRecs.length > 0) return null
+  // Config-level checks (the API's 400s) on the first request alone.
+  const first = simulate(
+    {
+      ...request,
+      messages: (request.messages as unknown[]).slice(0, b.ends[0]! + 1),
+    },
+    options
+  )
+  return first.ok ? { edits } : null
 }
 
-/** One request of the session. */
-export type TimelinePoint = {
-  /** 1-based position among all the session's requests. */
-  request: number
-  /** Index of the request's last message. */
-  lastMessage: number
-} & (
-  | {
-      ok: true
-      originalTokens: number
-      inputTokens: number
-      applied: AppliedEdit[]
-      withEdits: CacheUse
-      withoutEdits: CacheUse
-      /** The server compacts this request's prompt (compact_20260112 fires). */
-      compacted: boolean
-      /** First block whose edited form differs from the previous request's (null: none did). */
-      breakAt: BreakAt | null
-    }
-  | { ok: false; error: string }
-)
-
-/** The requests of a session, the last ones when it is long. */
-export interface Timeline {
-  /** Requests in the whole conversation. */
-  requests: number
-  points: TimelinePoint[]
-  /** Sums over `points` of each side's cost. */
-  cost: { withEdits: number; withoutEdits: number }
-  /** Sums over `points` of the input tokens sent, with and without the edits. */
-  tokens: { withEdits: number; withoutEdits: number }
-  /** The model's context window (null when unknown). */
-  contextWindow: number | null
-  /** The first request (its `request` number) over the context window, per side; null when all fit. */
-  firstOverflow: { withEdits: number | null; withoutEdits: number | null }
-  /** Requests (their `request` numbers) at which compaction fires. */
-  compactions: number[]
-  /** Tokens assumed for each compaction summary. */
-  summaryTokens: number
-  /** How each request was assumed to be cached. */
-  caching: SessionCaching
-  /** The cache write price used. */
-  writePrice: number
+function breakAtOf(b: SessionBase, slot: number, c: number): BreakAt {
+  let s = Math.max(slot, c)
+  if (b.recOfSlot[s]! < 0 && s !== c) s++
+  const m = b.msgOfSlot[s]!
+  const rec = b.recOfSlot[s]!
+  return rec < 0
+    ? { messageIndex: m, blockIndex: 0, summary: true }
+    : { messageIndex: m, blockIndex: rec - b.a.msgStart[m]! }
 }
 
-/** Blocks simulated in total, at most (keeps a long session responsive). */
-export const TIMELINE_BUDGET = 80_000
-
-type Msg = { role?: unknown; content?: unknown }
-
-/** Indices of the last message of each request: a run of non-assistant messages before an assistant one or the end. */
-export function requestEnds(messages: readonly unknown[]): number[] {
-  const role = (i: number) => (messages[i] as Msg | null)?.role
-  const out: number[] = []
-  for (let i = 0; i < messages.length; i++)
-    if (
-      role(i) !== "assistant" &&
-      (i + 1 === messages.length || role(i + 1) === "assistant")
+/** The raw points of a run, with the cache use of each side. */
+export function runPoints(
+  b: SessionBase,
+  run: SessionRun,
+  caching: TimelineOptions["caching"] & string,
+  from = 0
+): RawPoint[] {
+  const out: RawPoint[] = []
+  const steps = run.steps
+  for (let k = from; k < steps.length; k++) {
+    const st = steps[k]!
+    const prev = k > 0 ? steps[k - 1]! : null
+    const after = cacheTokens(
+      b,
+      run.tc,
+      prev?.after ?? null,
+      st.after,
+      st.inputTokens,
+      caching
     )
-      out.push(i)
+    const before = cacheTokens(
+      b,
+      null,
+      prev?.before ?? null,
+      st.before,
+      st.originalTokens,
+      caching
+    )
+    out.push({
+      request: k + 1,
+      lastMessage: st.after.end,
+      ok: true,
+      originalTokens: st.originalTokens,
+      inputTokens: st.inputTokens,
+      applied: st.applied,
+      compacted: st.compacted,
+      after: after,
+      before: before,
+      breakAt:
+        after.breakSlot < 0 ? null : breakAtOf(b, after.breakSlot, st.after.c),
+    })
+  }
   return out
 }
 
-/** How a block reads in a view: gone, the original, or its edited form. */
-function form(b: BlockOutcome, view: PromptView): string {
-  if (viewTokens(b, view) === 0) return "-"
-  if (view === "before") return "o"
-  if (b.status === "cleared") return `c${b.placeholder ?? ""}`
-  return b.status === "input_cleared" ? "i" : "o"
+/** The incremental path's points, or null when the session needs the per-request path. */
+function incremental(
+  request: Record<string, unknown>,
+  options: SimulateOptions,
+  o: Required<Omit<TimelineOptions, "perRequest">>
+): RawPoint[] | null {
+  const r = sessionBase(request, options)
+  if (!r.ok || r.base.ends.length === 0) return null
+  const b = r.base
+  const cfg = engineEdits(b, request, options)
+  if (!cfg) return null
+  const run = runSession(b, cfg.edits, o.summaryTokens)
+  const messages = request.messages as unknown[]
+  // With a budget, the first request of the window only seeds the cache.
+  const first =
+    o.budget === Number.POSITIVE_INFINITY
+      ? 0
+      : windowStart(messages, b.ends, o.budget)
+  const from = first > 0 ? first + 1 : 0
+  return runPoints(b, run, o.caching, from)
 }
 
-const usage = (
-  read: number,
-  written: number,
-  uncached: number,
-  write: number
+const withCost = (
+  u: { read: number; written: number; uncached: number },
+  write: number,
+  dollars: number
 ): CacheUse => ({
-  read,
-  written,
-  uncached,
-  cost: CACHE_READ * read + write * written + uncached,
+  read: u.read,
+  written: u.written,
+  uncached: u.uncached,
+  cost: CACHE_READ * u.read + write * u.written + u.uncached,
+  dollars,
 })
 
-/** Cache use of `cur` after `prev` (null: nothing cached yet) in one view. */
-function cacheUse(
-  prev: SimulateSuccess | null,
-  cur: SimulateSuccess,
-  view: PromptView,
-  caching: SessionCaching,
-  write: number
-): { use: CacheUse; breakAt: number | null } {
-  const total = view === "after" ? cur.input_tokens : cur.original_input_tokens
-  if (caching === "none")
-    return { use: usage(0, 0, total, write), breakAt: null }
-  if (caching === "prefix") {
-    // Tools and system prompt: the same in every request (edits and
-    // compaction change only messages); the first request writes them.
-    const fixed = beforeMessages(cur, view)
-    return {
-      use: prev
-        ? usage(fixed, 0, total - fixed, write)
-        : usage(0, fixed, total - fixed, write),
-      breakAt: null,
-    }
+/** Prices the raw points and sums them into a Timeline. */
+export function assemble(
+  request: Record<string, unknown>,
+  requests: number,
+  raw: RawPoint[],
+  o: Required<Omit<TimelineOptions, "perRequest">>,
+  engine: Timeline["engine"]
+): Timeline {
+  const price = priceOf(request.model)
+  const ttl = o.writePrice === CACHE_WRITE_1H ? "1h" : "5m"
+  const win: number | null = getModelInfo(
+    typeof request.model === "string" ? request.model : DEFAULT_MODEL_ID
+  ).contextWindow
+  const t: Timeline = {
+    requests,
+    points: [],
+    cost: { withEdits: 0, withoutEdits: 0 },
+    equivalents: { withEdits: 0, withoutEdits: 0 },
+    tokens: { withEdits: 0, withoutEdits: 0 },
+    peak: { withEdits: 0, withoutEdits: 0 },
+    contextWindow: null,
+    firstOverflow: { withEdits: null, withoutEdits: null },
+    overflows: [],
+    compactions: [],
+    summaryTokens: o.summaryTokens,
+    caching: o.caching,
+    writePrice: o.writePrice,
+    price,
+    pricingNote: OUTPUT_NOT_MODELLED,
+    engine,
   }
-  let d = 0
-  let breakAt: number | null = null
-  if (prev) {
-    const n = Math.min(prev.blocks.length, cur.blocks.length)
-    while (d < n && form(prev.blocks[d]!, view) === form(cur.blocks[d]!, view))
-      d++
-    if (d < prev.blocks.length) {
-      // Blocks a replayed compaction hides are gone: the prompt changes at
-      // the first block still in it (the summary).
-      breakAt = d
-      while (
-        breakAt < cur.blocks.length - 1 &&
-        cur.blocks[breakAt]!.status === "ignored"
-      )
-        breakAt++
+  for (const p of raw) {
+    if (!p.ok) {
+      t.points.push(p)
+      continue
     }
+    const a = withCost(
+      p.after,
+      o.writePrice,
+      requestDollars(price, p.after, ttl)
+    )
+    const w = withCost(
+      p.before,
+      o.writePrice,
+      requestDollars(price, p.before, ttl)
+    )
+    t.points.push({
+      request: p.request,
+      lastMessage: p.lastMessage,
+      ok: true,
+      originalTokens: p.originalTokens,
+      inputTokens: p.inputTokens,
+      applied: p.applied,
+      compacted: p.compacted,
+      withEdits: a,
+      withoutEdits: w,
+      breakAt: p.breakAt,
+    })
+    if (p.compacted) t.compactions.push(p.request)
+    t.cost.withEdits += a.dollars
+    t.cost.withoutEdits += w.dollars
+    t.equivalents.withEdits += a.cost
+    t.equivalents.withoutEdits += w.cost
+    t.tokens.withEdits += p.inputTokens
+    t.tokens.withoutEdits += p.originalTokens
+    t.peak.withEdits = Math.max(t.peak.withEdits, p.inputTokens)
+    t.peak.withoutEdits = Math.max(t.peak.withoutEdits, p.originalTokens)
+    t.contextWindow = win
+    const cw = win ?? Number.POSITIVE_INFINITY
+    if (p.inputTokens > cw) {
+      t.firstOverflow.withEdits ??= p.request
+      t.overflows.push(p.request)
+    }
+    if (p.originalTokens > cw) t.firstOverflow.withoutEdits ??= p.request
   }
-  // A first new message's framing is new too (tailFrom counts it as the
-  // prefix of an existing message's block).
-  const opensMessage =
-    prev !== null &&
-    d === prev.blocks.length &&
-    d < cur.blocks.length &&
-    viewTokens(cur.blocks[d]!, view) > 0
-  const written = prev
-    ? Math.min(
-        total,
-        tailFrom(cur, d, view) + (opensMessage ? cur.messageFraming : 0)
-      )
-    : total
-  return { use: usage(total - written, written, 0, write), breakAt }
-}
-
-const blocksIn = (m: unknown): number => {
-  const c = (m as Msg | null)?.content
-  return Array.isArray(c) ? c.length : 1
-}
-
-/** A block position for the UI: where the cache breaks. */
-export interface BreakAt {
-  messageIndex: number
-  /** Position in the original message (the stand-in summary takes none). */
-  blockIndex: number
-  /** The break is at a compaction summary the replay put in this message. */
-  summary?: true
-}
-
-/** Options of a session replay. */
-export interface TimelineOptions {
-  /** Blocks simulated in total, at most (default TIMELINE_BUDGET). */
-  budget?: number
-  /** Assumed tokens of each compaction summary (default SUMMARY_TOKENS). */
-  summaryTokens?: number
-  /** How each request is cached (default "end"; see sessionCaching). */
-  caching?: SessionCaching
-  /** Price of a cache write, × base input (default CACHE_WRITE; see writePrice). */
-  writePrice?: number
-}
-
-/** breakAt as a position in the original messages (see withSummary). */
-function originalAt(b: BlockOutcome, summarised: ReadonlySet<number>): BreakAt {
-  if (!summarised.has(b.messageIndex))
-    return { messageIndex: b.messageIndex, blockIndex: b.blockIndex }
-  return b.blockIndex === 0
-    ? { messageIndex: b.messageIndex, blockIndex: 0, summary: true }
-    : { messageIndex: b.messageIndex, blockIndex: b.blockIndex - 1 }
+  return t
 }
 
 /**
- * Simulates every request of the session (the last ones within the budget)
- * with the same options as the full request. When compaction fires, the
- * reply that follows starts with a stand-in summary (session-compaction.ts)
- * and later requests are simulated with it; the side without edits never
- * compacts, so it is simulated on the transcript as it is.
+ * Every request of the session with the same options as the full request.
+ * When compaction fires, the reply that follows starts with a stand-in
+ * summary (session-compaction.ts) and later requests see it; the side
+ * without edits never compacts, so it is the transcript as it is.
  */
 export function timeline(
   request: Record<string, unknown>,
@@ -228,128 +258,15 @@ export function timeline(
     summaryTokens = SUMMARY_TOKENS,
     caching = "end",
     writePrice = CACHE_WRITE,
+    perRequest = false,
   }: TimelineOptions = {}
 ): Timeline {
+  const o = { budget, summaryTokens, caching, writePrice }
+  const opts = options ?? {}
   const messages = Array.isArray(request.messages) ? request.messages : []
   const ends = requestEnds(messages)
-  // Blocks up to each end, to pick the window from the last request back.
-  const upTo: number[] = []
-  let blocks = 0
-  let mi = 0
-  for (const end of ends) {
-    for (; mi <= end; mi++) blocks += blocksIn(messages[mi])
-    upTo.push(blocks)
-  }
-  let first = ends.length - 1
-  let spent = upTo[first] ?? 0
-  // One more than shown when possible: the request before the window is
-  // what its first request reads from the cache.
-  while (first > 0 && spent + upTo[first - 1]! <= budget)
-    spent += upTo[--first]!
-  const points: TimelinePoint[] = []
-  const cost = { withEdits: 0, withoutEdits: 0 }
-  const tokens = { withEdits: 0, withoutEdits: 0 }
-  const firstOverflow: Timeline["firstOverflow"] = {
-    withEdits: null,
-    withoutEdits: null,
-  }
-  const compactions: number[] = []
-  let contextWindow: number | null = null
-  // The transcript as the edited session sees it (with summaries), and the
-  // messages that start with a stand-in summary.
-  let working: readonly unknown[] = messages
-  const summarised = new Set<number>()
-  let prev: SimulateSuccess | null = null
-  let prevPlain: SimulateSuccess | null = null
-  for (let k = first; k < ends.length; k++) {
-    const end = ends[k]!
-    const sim = simulate(
-      { ...request, messages: working.slice(0, end + 1) },
-      options
-    )
-    // Without the edits: the transcript as it is (the same simulation
-    // until a summary is put in).
-    const plainSim =
-      working === messages
-        ? sim
-        : simulate(
-            { ...request, messages: messages.slice(0, end + 1) },
-            options
-          )
-    const baseline = k === first && first > 0
-    if (!sim.ok || !plainSim.ok) {
-      const failed = !sim.ok ? sim : plainSim
-      if (!baseline && !failed.ok)
-        points.push({
-          request: k + 1,
-          lastMessage: end,
-          ok: false,
-          error: failed.error.message,
-        })
-      prev = prevPlain = null
-      continue
-    }
-    const compacted = sim.compaction?.fires === true
-    if (!baseline) {
-      const after = cacheUse(prev, sim, "after", caching, writePrice)
-      const before = cacheUse(
-        prevPlain,
-        plainSim,
-        "before",
-        caching,
-        writePrice
-      )
-      const at = after.breakAt === null ? null : sim.blocks[after.breakAt]!
-      points.push({
-        request: k + 1,
-        lastMessage: end,
-        ok: true,
-        originalTokens: plainSim.original_input_tokens,
-        inputTokens: sim.input_tokens,
-        applied: sim.context_management?.applied_edits ?? [],
-        compacted,
-        withEdits: after.use,
-        withoutEdits: before.use,
-        breakAt: at && originalAt(at, summarised),
-      })
-      if (compacted) compactions.push(k + 1)
-      cost.withEdits += after.use.cost
-      cost.withoutEdits += before.use.cost
-      tokens.withEdits += sim.input_tokens
-      tokens.withoutEdits += plainSim.original_input_tokens
-      contextWindow = sim.contextWindow
-      if (contextWindow !== null) {
-        if (sim.input_tokens > contextWindow) firstOverflow.withEdits ??= k + 1
-        if (plainSim.original_input_tokens > contextWindow)
-          firstOverflow.withoutEdits ??= k + 1
-      }
-    }
-    // An on-demand summary replaces the messages it summarises (the client
-    // removes them), which a transcript replay cannot do: left as it is.
-    if (compacted && !sim.compaction!.onDemand) {
-      const next = withSummary(
-        working,
-        end + 1,
-        summaryBlock(request.model, summaryTokens)
-      )
-      if (next) {
-        working = next
-        summarised.add(end + 1)
-      }
-    }
-    prev = sim
-    prevPlain = plainSim
-  }
-  return {
-    requests: ends.length,
-    points,
-    cost,
-    tokens,
-    contextWindow,
-    firstOverflow,
-    compactions,
-    summaryTokens,
-    caching,
-    writePrice,
-  }
+  const fast = perRequest ? null : incremental(request, opts, o)
+  if (fast) return assemble(request, ends.length, fast, o, "incremental")
+  const slow = replayEach(request, options, caching, summaryTokens, budget)
+  return assemble(request, ends.length, slow, o, "per-request")
 }

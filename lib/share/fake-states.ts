@@ -130,7 +130,8 @@ const tabArb = fc.constantFrom<ShareTab>(
   "timeline",
   "compare",
   "raw",
-  "server"
+  "server",
+  "tune"
 )
 
 /** Any ShareState the playground could hold. */

@@ -1,6 +1,6 @@
 /** Which panel of the playground a shared link opens on. */
 export type ShareTab =
-  "blocks" | "explain" | "timeline" | "compare" | "raw" | "server"
+  "blocks" | "explain" | "timeline" | "compare" | "raw" | "server" | "tune"
 
 /** UI state that travels with a link; every field is optional. */
 export interface ShareView {

@@ -13,6 +13,7 @@ const TABS: readonly ShareTab[] = [
   "compare",
   "raw",
   "server",
+  "tune",
 ]
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

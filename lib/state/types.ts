@@ -17,7 +17,7 @@ export interface RequestOrigin {
 
 export type InputMode = "json" | "compose"
 export type ResultTab =
-  "blocks" | "explain" | "timeline" | "compare" | "raw" | "server"
+  "blocks" | "explain" | "timeline" | "compare" | "tune" | "raw" | "server"
 export type Region = "conversation" | "edits" | "result"
 
 export interface BlockRef {

@@ -6,6 +6,7 @@ import {
   CACHE_READ,
   cacheSetup,
   compareStrategy,
+  formatDollars,
   sessionCaching,
   type SimulateOptions,
   type Strategy,
@@ -44,10 +45,18 @@ function tone(value: number, base: number | undefined): string {
 }
 
 /** A session number, coloured and in % against the no-edits row. */
-function Versus({ value, base }: { value: number; base: number | undefined }) {
+function Versus({
+  value,
+  base,
+  money = false,
+}: {
+  value: number
+  base: number | undefined
+  money?: boolean
+}) {
   return (
     <td className={cn("pr-2", tone(value, base))}>
-      <div>{approxShort(value)}</div>
+      <div>{money ? formatDollars(value) : approxShort(value)}</div>
       <div className="text-[11px]">{delta(value, base)}</div>
     </td>
   )
@@ -72,7 +81,15 @@ function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
         value={s.tokens.withEdits}
         base={none?.session.tokens.withEdits}
       />
-      <Versus value={s.cost.withEdits} base={none?.session.cost.withEdits} />
+      <Versus
+        value={s.equivalents.withEdits}
+        base={none?.session.equivalents.withEdits}
+      />
+      <Versus
+        value={s.cost.withEdits}
+        base={none?.session.cost.withEdits}
+        money
+      />
     </>
   )
 }
@@ -139,14 +156,14 @@ function StrategyRow({
         )}
       </td>
       {!value ? (
-        <td colSpan={3} className="pr-2 text-zinc-500" role="status">
+        <td colSpan={4} className="pr-2 text-zinc-500" role="status">
           Simulating…
         </td>
       ) : value.ok ? (
         <Cells r={value} none={none} />
       ) : (
         <td
-          colSpan={3}
+          colSpan={4}
           className="pr-2 !whitespace-normal text-red-700 dark:text-red-400"
           data-testid={`compare.error.${strategy.id}`}
         >
@@ -172,7 +189,7 @@ function bestOf(
     const item = items[i]
     const r = item?.state === "fresh" ? item.value.result : null
     if (!r?.ok) return
-    const c = r.session.cost.withEdits
+    const c = r.session.equivalents.withEdits
     const t = r.session.tokens.withEdits
     const versus = (value: number, base: number | undefined) => {
       const d = strategy.id === "none" ? "" : delta(value, base)
@@ -183,7 +200,7 @@ function bestOf(
       cost = {
         label: strategy.label,
         value: c,
-        delta: versus(c, none?.session.cost.withEdits),
+        delta: versus(c, none?.session.equivalents.withEdits),
       }
     if (!tokens || t < tokens.value - 0.5)
       tokens = {
@@ -287,6 +304,7 @@ export function CompareView({ request }: { request: unknown }) {
               <th className="pr-2 font-medium">
                 session: {caching === "none" ? "cost" : "cache cost"}
               </th>
+              <th className="pr-2 font-medium">session: $ (input)</th>
             </tr>
           </thead>
           <tbody>

@@ -19,6 +19,7 @@ import {
   LazyRawDiff as RawDiff,
   LazyServerTab as ServerTab,
   LazyTimelineView as TimelineView,
+  LazyTuneView as TuneView,
 } from "../lazy"
 import { TokenSummary } from "./token-summary"
 
@@ -27,6 +28,7 @@ const LABELS: Record<ResultTab, string> = {
   explain: "Explain",
   timeline: "Timeline",
   compare: "Compare",
+  tune: "Tune",
   raw: "Raw diff",
   server: "Server",
 }
@@ -43,7 +45,7 @@ function liveSummary(
   return `${n} ${n === 1 ? "edit" : "edits"} applied; about ${shown.input_tokens.toLocaleString("en-US")} input tokens after edits.`
 }
 
-/** The result region: numbers, bars, applied_edits and the six views. */
+/** The result region: numbers, bars, applied_edits and the seven views. */
 export function ResultPanel() {
   const sim = useSimulation()
   const request = usePlaygroundStore((s) => s.request)
@@ -109,6 +111,8 @@ export function ResultPanel() {
             <TimelineView request={shown.request} />
           ) : tab === "compare" ? (
             <CompareView request={shown.request} />
+          ) : tab === "tune" ? (
+            <TuneView request={shown.request} />
           ) : (
             <RawDiff sim={shown.sim} original={shown.request} />
           )}

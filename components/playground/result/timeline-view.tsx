@@ -10,6 +10,7 @@ import {
   timeline,
   type TimelinePoint,
   writePrice,
+  formatDollars as dollars,
 } from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
@@ -18,6 +19,8 @@ import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort } from "../use-simulation"
 import { BlockLink } from "./block-link"
 import { CacheSetupLine } from "./cache-setup-line"
+import { SessionChart } from "./session-chart"
+import { VirtualTable } from "./virtual-rows"
 
 type Ok = Extract<TimelinePoint, { ok: true }>
 
@@ -36,39 +39,67 @@ const list = (ns: number[]): string =>
     ? String(ns[0])
     : `${ns.slice(0, -1).join(", ")} and ${ns.at(-1)}`
 
-/** One column per request: the prompt before the edits, and after them. */
-function Chart({ points }: { points: Ok[] }) {
-  const max = Math.max(1, ...points.map((p) => p.originalTokens))
+const ROW = 26
+
+/** One request of the table (a fixed height, for the virtual list). */
+function Row({ p }: { p: Ok }) {
   return (
-    <div
-      className="flex h-24 items-end gap-px border-b border-zinc-300 dark:border-zinc-700"
-      role="img"
-      aria-label="Input tokens per request, before and after the edits"
+    <tr
+      data-testid={`timeline.row.${p.request}`}
+      className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
+      style={{ height: ROW }}
     >
-      {points.map((p) => (
-        <div
-          key={p.request}
-          className="relative flex h-full min-w-0 flex-1 items-end"
-          title={`Request ${p.request}: ${approx(p.originalTokens)} → ${approx(p.inputTokens)} input tokens`}
-        >
-          <div
-            className="absolute inset-x-0 bottom-0 bg-zinc-300 dark:bg-zinc-700"
-            style={{ height: `${(100 * p.originalTokens) / max}%` }}
+      <td className="pr-2" title={`Messages 0–${p.lastMessage}`}>
+        {p.request}
+      </td>
+      <td
+        className="pr-2"
+        title={`${approx(p.originalTokens)} → ${approx(p.inputTokens)}`}
+      >
+        {approxShort(p.inputTokens)}
+        {p.inputTokens < p.originalTokens && (
+          <span className="text-emerald-700 dark:text-emerald-400">
+            {" "}
+            (−{approxShort(p.originalTokens - p.inputTokens).slice(1)})
+          </span>
+        )}
+      </td>
+      <td className="max-w-48 truncate pr-2" title={appliedText(p)}>
+        {appliedText(p)}
+      </td>
+      <td className="pr-2" data-testid="timeline.break">
+        {p.breakAt ? (
+          <BlockLink
+            at={p.breakAt}
+            label={
+              p.breakAt.summary
+                ? `summary (message ${p.breakAt.messageIndex})`
+                : undefined
+            }
           />
-          <div
-            className={cn(
-              "absolute inset-x-0 bottom-0",
-              p.compacted
-                ? "bg-violet-500"
-                : p.applied.length > 0
-                  ? "bg-amber-500"
-                  : "bg-sky-500"
-            )}
-            style={{ height: `${(100 * p.inputTokens) / max}%` }}
-          />
-        </div>
-      ))}
-    </div>
+        ) : (
+          "—"
+        )}
+      </td>
+      <td
+        className="pr-2"
+        title={`${approx(p.withEdits.read)} read from the cache`}
+      >
+        {approxShort(p.withEdits.written)}
+      </td>
+      <td
+        className={cn(
+          "pr-2",
+          p.withEdits.cost > p.withoutEdits.cost + 0.5 &&
+            "text-amber-700 dark:text-amber-400"
+        )}
+      >
+        {approxShort(p.withoutEdits.cost)} → {approxShort(p.withEdits.cost)}
+      </td>
+      <td>
+        {dollars(p.withoutEdits.dollars)} → {dollars(p.withEdits.dollars)}
+      </td>
+    </tr>
   )
 }
 
@@ -99,7 +130,7 @@ export function TimelineView({ request }: { request: unknown }) {
   }, [latest, assumptions, calibration, setup])
   const points = t.points.filter((p): p is Ok => p.ok)
   const failed = t.points.filter((p) => !p.ok)
-  const diff = t.cost.withEdits - t.cost.withoutEdits
+  const diff = t.equivalents.withEdits - t.equivalents.withoutEdits
   return (
     <div className="space-y-3 text-sm" data-testid="timeline.view">
       <p className="text-zinc-700 dark:text-zinc-300">
@@ -120,8 +151,8 @@ export function TimelineView({ request }: { request: unknown }) {
           <p data-testid="timeline.summary">
             {t.caching === "none" ? "Cost" : "Prompt cache cost"} of{" "}
             {t.points.length < t.requests ? "these" : "all"} requests:{" "}
-            {approx(t.cost.withEdits)} input-token equivalents with the edits,{" "}
-            {approx(t.cost.withoutEdits)} without:{" "}
+            {approx(t.equivalents.withEdits)} input-token equivalents with the
+            edits, {approx(t.equivalents.withoutEdits)} without:{" "}
             <strong>
               {Math.abs(diff) < 0.5
                 ? "the same"
@@ -130,7 +161,12 @@ export function TimelineView({ request }: { request: unknown }) {
                   : `${approx(-diff)} less with the edits`}
             </strong>
             . Input tokens sent: {approx(t.tokens.withEdits)} with the edits,{" "}
-            {approx(t.tokens.withoutEdits)} without.
+            {approx(t.tokens.withoutEdits)} without.{" "}
+            <span data-testid="timeline.dollars">
+              In dollars: {dollars(t.cost.withEdits)} with the edits,{" "}
+              {dollars(t.cost.withoutEdits)} without, at {t.price.label}
+              &rsquo;s prices ({t.pricingNote})
+            </span>
           </p>
           {t.contextWindow !== null &&
             t.firstOverflow.withoutEdits !== null && (
@@ -156,10 +192,17 @@ export function TimelineView({ request }: { request: unknown }) {
               own tokens.
             </p>
           )}
-          <Chart points={points} />
+          <SessionChart
+            before={points.map((p) => p.originalTokens)}
+            after={points.map((p) => p.inputTokens)}
+            window={t.contextWindow}
+            label="Input tokens per request, before and after the edits"
+            testId="timeline.chart"
+          />
           <p className="text-xs text-zinc-500">
-            Grey: input tokens before the edits; amber: after them (sky when no
-            edit applied, violet when the prompt is compacted).
+            Grey: input tokens before the edits; blue: after them, for all{" "}
+            {points.length} requests (the dashed line is the context window when
+            a request comes near it).
           </p>
         </>
       )}
@@ -173,80 +216,25 @@ export function TimelineView({ request }: { request: unknown }) {
           {!p.ok && p.error}
         </p>
       ))}
-      <div className="overflow-x-auto">
-        <table
-          className="w-full text-xs [&_td]:py-1 [&_td]:align-top [&_td]:whitespace-nowrap [&_th]:align-bottom"
-          data-testid="timeline.table"
-        >
-          <caption className="sr-only">Requests of the session</caption>
-          <thead className="text-left text-zinc-500">
-            <tr>
-              <th className="py-1 pr-2 font-medium">#</th>
-              <th className="pr-2 font-medium">input tokens (saved)</th>
-              <th className="pr-2 font-medium">cleared</th>
-              <th className="pr-2 font-medium">cache break</th>
-              <th className="pr-2 font-medium">cache write</th>
-              <th className="font-medium">cost without → with</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr
-                key={p.request}
-                data-testid={`timeline.row.${p.request}`}
-                className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
-              >
-                <td className="pr-2" title={`Messages 0–${p.lastMessage}`}>
-                  {p.request}
-                </td>
-                <td
-                  className="pr-2"
-                  title={`${approx(p.originalTokens)} → ${approx(p.inputTokens)}`}
-                >
-                  {approxShort(p.inputTokens)}
-                  {p.inputTokens < p.originalTokens && (
-                    <span className="text-emerald-700 dark:text-emerald-400">
-                      {" "}
-                      (−{approxShort(p.originalTokens - p.inputTokens).slice(1)}
-                      )
-                    </span>
-                  )}
-                </td>
-                <td className="pr-2 !whitespace-normal">{appliedText(p)}</td>
-                <td className="pr-2" data-testid="timeline.break">
-                  {p.breakAt ? (
-                    <BlockLink
-                      at={p.breakAt}
-                      label={
-                        p.breakAt.summary
-                          ? `summary (message ${p.breakAt.messageIndex})`
-                          : undefined
-                      }
-                    />
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td
-                  className="pr-2"
-                  title={`${approx(p.withEdits.read)} read from the cache`}
-                >
-                  {approxShort(p.withEdits.written)}
-                </td>
-                <td
-                  className={cn(
-                    p.withEdits.cost > p.withoutEdits.cost + 0.5 &&
-                      "text-amber-700 dark:text-amber-400"
-                  )}
-                >
-                  {approxShort(p.withoutEdits.cost)} →{" "}
-                  {approxShort(p.withEdits.cost)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <VirtualTable
+        count={points.length}
+        rowHeight={ROW}
+        maxHeight={480}
+        testId="timeline.table"
+        caption="Requests of the session"
+        head={
+          <tr>
+            <th className="py-1 pr-2 font-medium">#</th>
+            <th className="pr-2 font-medium">input tokens (saved)</th>
+            <th className="pr-2 font-medium">cleared</th>
+            <th className="pr-2 font-medium">cache break</th>
+            <th className="pr-2 font-medium">cache write</th>
+            <th className="pr-2 font-medium">cost without → with</th>
+            <th className="font-medium">$ without → with</th>
+          </tr>
+        }
+        row={(i) => <Row key={points[i]!.request} p={points[i]!} />}
+      />
       <p className="text-xs text-zinc-500">
         Estimates. &ldquo;Cache break&rdquo; is the first block whose edited
         form differs from the request before, so the cache is written again from

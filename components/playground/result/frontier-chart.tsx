@@ -1,0 +1,160 @@
+"use client"
+
+import { formatDollars as dollars, type TuneEntry } from "@/lib/context-editing"
+
+import { approxShort } from "../use-simulation"
+
+const W = 480
+const H = 200
+const PAD = 36
+
+/**
+ * The tuner's frontier: session cost (dollars) against peak context, one
+ * dot per config, the context window as a dashed line and the request's own
+ * config as a ring. Hovering (or focusing) a dot previews its timeline.
+ */
+export function FrontierChart({
+  frontier,
+  alternatives,
+  current,
+  none,
+  contextWindow,
+  active,
+  onHover,
+}: {
+  frontier: TuneEntry[]
+  alternatives: TuneEntry[]
+  current: { cost: number; peak: number } | null
+  none: TuneEntry | null
+  contextWindow: number | null
+  active: number | null
+  onHover: (i: number | null) => void
+}) {
+  const all = [
+    ...frontier,
+    ...alternatives,
+    ...(current ? [current] : []),
+    ...(none ? [none] : []),
+  ]
+  const maxPeak =
+    Math.max(1, ...all.map((e) => e.peak), contextWindow ?? 0) * 1.05
+  const maxCost = Math.max(1e-9, ...all.map((e) => e.cost)) * 1.1
+  const x = (peak: number) => PAD + ((W - PAD - 8) * peak) / maxPeak
+  const y = (cost: number) => H - PAD + 8 - ((H - PAD) * cost) / maxCost
+  return (
+    <svg
+      viewBox={`0 0 ${W} ${H + 8}`}
+      className="w-full max-w-xl text-zinc-500"
+      role="group"
+      aria-label="Frontier: session cost against peak context"
+      data-testid="tune.chart"
+    >
+      <line
+        x1={PAD}
+        x2={W}
+        y1={H - PAD + 8}
+        y2={H - PAD + 8}
+        className="stroke-zinc-300"
+      />
+      <line
+        x1={PAD}
+        x2={PAD}
+        y1={0}
+        y2={H - PAD + 8}
+        className="stroke-zinc-300"
+      />
+      <text
+        x={W - 4}
+        y={H + 4}
+        textAnchor="end"
+        className="fill-current text-[10px]"
+      >
+        peak input tokens →
+      </text>
+      <text x={2} y={10} className="fill-current text-[10px]">
+        {dollars(maxCost / 1.1)}
+      </text>
+      {contextWindow !== null && contextWindow <= maxPeak && (
+        <g data-testid="tune.window">
+          <line
+            x1={x(contextWindow)}
+            x2={x(contextWindow)}
+            y1={0}
+            y2={H - PAD + 8}
+            className="stroke-red-500"
+            strokeDasharray="4 3"
+          />
+          <text
+            x={x(contextWindow) - 4}
+            y={12}
+            textAnchor="end"
+            className="fill-red-600 text-[10px]"
+          >
+            context window {approxShort(contextWindow)}
+          </text>
+        </g>
+      )}
+      {none && (
+        <circle
+          cx={x(none.peak)}
+          cy={y(none.cost)}
+          r={4}
+          className="fill-zinc-400"
+        >
+          <title>
+            No edits: {dollars(none.cost)}, peak {approxShort(none.peak)}
+          </title>
+        </circle>
+      )}
+      {current && (
+        <circle
+          cx={x(current.peak)}
+          cy={y(current.cost)}
+          r={7}
+          className="fill-none stroke-amber-500"
+          strokeWidth={2}
+          data-testid="tune.current"
+        >
+          <title>
+            Your config: {dollars(current.cost)}, peak{" "}
+            {approxShort(current.peak)}
+          </title>
+        </circle>
+      )}
+      {alternatives.map((e, i) => (
+        <circle
+          key={`alt${i}`}
+          cx={x(e.peak)}
+          cy={y(e.cost)}
+          r={3}
+          className="fill-zinc-300 dark:fill-zinc-600"
+        >
+          <title>
+            {e.label}: {dollars(e.cost)}, peak {approxShort(e.peak)}
+          </title>
+        </circle>
+      ))}
+      <polyline
+        points={frontier.map((e) => `${x(e.peak)},${y(e.cost)}`).join(" ")}
+        className="fill-none stroke-sky-400"
+      />
+      {frontier.map((e, i) => (
+        <circle
+          key={i}
+          cx={x(e.peak)}
+          cy={y(e.cost)}
+          r={active === i ? 6 : 4.5}
+          className={active === i ? "fill-sky-700" : "fill-sky-500"}
+          tabIndex={0}
+          role="button"
+          aria-label={`${e.label}: ${dollars(e.cost)}, peak ${approxShort(e.peak)}`}
+          data-testid={`tune.point.${i}`}
+          onMouseEnter={() => onHover(i)}
+          onFocus={() => onHover(i)}
+        >
+          <title>{e.label}</title>
+        </circle>
+      ))}
+    </svg>
+  )
+}

@@ -1,0 +1,71 @@
+// The Tune tab's worker: runs tuneSession off the main thread, posts its
+// progress, and answers preview requests (a frontier config's timeline) while
+// the search runs (the tuner yields to the event loop between batches).
+import {
+  timeline,
+  tuneSession,
+  type SimulateOptions,
+  type TimelineOptions,
+} from "@/lib/context-editing"
+
+export type TuneRequest =
+  | {
+      kind: "tune"
+      id: number
+      request: Record<string, unknown>
+      options: SimulateOptions
+      timeline: TimelineOptions
+    }
+  | {
+      kind: "preview"
+      id: number
+      request: Record<string, unknown>
+      edits: unknown[] | null
+      options: SimulateOptions
+      timeline: TimelineOptions
+    }
+
+function previewOf(msg: Extract<TuneRequest, { kind: "preview" }>) {
+  const body =
+    msg.edits === null
+      ? msg.request
+      : { ...msg.request, context_management: { edits: msg.edits } }
+  const t = timeline(body, msg.options, msg.timeline)
+  const after: number[] = []
+  const before: number[] = []
+  for (const p of t.points)
+    if (p.ok) {
+      after.push(p.inputTokens)
+      before.push(p.originalTokens)
+    }
+  return {
+    after,
+    before,
+    cost: t.cost.withEdits,
+    peak: t.peak.withEdits,
+    compactions: t.compactions.length,
+  }
+}
+
+self.onmessage = async (e: MessageEvent<TuneRequest>) => {
+  const msg = e.data
+  try {
+    if (msg.kind === "preview") {
+      self.postMessage({ kind: "preview", id: msg.id, ...previewOf(msg) })
+      return
+    }
+    const result = await tuneSession(msg.request, {
+      ...msg.options,
+      timeline: msg.timeline,
+      onProgress: (done, total) =>
+        self.postMessage({ kind: "progress", id: msg.id, done, total }),
+    })
+    self.postMessage({ kind: "done", id: msg.id, result })
+  } catch (err) {
+    self.postMessage({
+      kind: "error",
+      id: msg.id,
+      message: err instanceof Error ? err.message : String(err),
+    })
+  }
+}

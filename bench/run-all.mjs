@@ -10,6 +10,7 @@ const benches = [
   ["session", "bench/session/run.mjs"],
   ["share", "bench/share/run.mjs"],
   ["import", "bench/import/run.mjs"],
+  ["import-scaling", "bench/import/scaling.mjs"],
   ["page", "bench/page/run.mjs"],
   ["typing", "bench/typing/run.mjs"],
 ].filter(([name]) => only.length === 0 || only.includes(name))

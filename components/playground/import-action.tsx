@@ -45,6 +45,32 @@ function carriedEdits(
   }
 }
 
+/**
+ * Whether an import brings its own edit config (which then replaces the
+ * current one); a compaction edit alone is what a compacted Claude Code log
+ * needs for its compaction blocks, not a config.
+ */
+function hasOwnEdits(request: object): boolean {
+  if (!("context_management" in request)) return false
+  const edits = editsOf(request)?.edits
+  return !(
+    Array.isArray(edits) &&
+    edits.every((e) => (e as { type?: unknown })?.type === "compact_20260112")
+  )
+}
+
+/**
+ * The kept edits plus the edits the import brought of a kind not kept
+ * (e.g. the compaction edit a compacted Claude Code log needs).
+ */
+function withImportedEdits(kept: unknown[], request: object): unknown[] {
+  const typeOf = (e: unknown) => (e as { type?: unknown } | null)?.type
+  const types = new Set(kept.map(typeOf))
+  const imported = editsOf(request)?.edits
+  if (!Array.isArray(imported)) return kept
+  return [...kept, ...imported.filter((e) => !types.has(typeOf(e)))]
+}
+
 /** "Import" in the header: paste, drop a file, or generate a session. */
 export function ImportAction() {
   const [open, setOpen] = useState(false)
@@ -70,14 +96,17 @@ export function ImportAction() {
           editsToKeep={Array.isArray(cm?.edits) ? cm.edits.length : 0}
           onImport={(request, summary, keepEdits) => {
             const kept =
-              keepEdits && !("context_management" in request)
+              keepEdits && !hasOwnEdits(request)
                 ? carriedEdits(cm, request)
                 : null
             setRequest(
               kept
                 ? {
                     ...request,
-                    context_management: { ...cm, edits: kept.edits },
+                    context_management: {
+                      ...cm,
+                      edits: withImportedEdits(kept.edits, request),
+                    },
                   }
                 : request,
               { kind: "import", summary: kept ? summary + kept.note : summary }

@@ -234,12 +234,27 @@ export class PlaygroundPage {
   }
 
   // ── Import ────────────────────────────────────────────────────────────────
-  /** Pastes text into the import dialog and imports it (keeping the current edits unless told not to). */
-  async importText(text: string, { keepEdits = true } = {}) {
+  /**
+   * Pastes text into the import dialog and imports it (keeping the current
+   * edits unless told not to); `pick`: the label of the candidate to take
+   * when the text holds several (curl commands, SDK calls, subagents).
+   */
+  async importText(
+    text: string,
+    { keepEdits = true, pick }: { keepEdits?: boolean; pick?: RegExp } = {}
+  ) {
     await this.page.getByTestId("header.import").click()
     if (!keepEdits) await this.page.getByTestId("import.keep-edits").uncheck()
     await this.page.getByTestId("import.text").fill(text)
     await expect(this.page.getByTestId("import.detected")).toBeVisible()
+    if (pick) {
+      const picker = this.page.getByTestId("import.candidates")
+      const options = await picker.locator("option").allTextContents()
+      const label = options.find((o) => pick.test(o))
+      if (!label) throw new Error(`No import candidate matches ${pick}`)
+      await picker.selectOption({ label })
+      await expect(picker.locator("option:checked")).toHaveText(label)
+    }
     await this.page.getByTestId("import.submit").click()
     await expect(this.page.getByTestId("import.dialog")).toHaveCount(0)
   }

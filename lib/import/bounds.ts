@@ -1,6 +1,6 @@
 import { parseJsonLocated } from "@/lib/json/parse-located"
 
-import type { ImportError } from "./types"
+import type { ImportError, Parsed } from "./types"
 
 /**
  * Limits that keep every importer fast and stack-safe on hostile input:
@@ -120,9 +120,7 @@ const tooDeep = (text: string, at: number): ImportError => ({
  * then a depth walk of the value; the text is scanned character by character
  * only to locate a problem.
  */
-export function parseJsonBounded(
-  text: string
-): { success: true; data: unknown } | { success: false; error: ImportError } {
+export function parseJsonBounded(text: string): Parsed<unknown> {
   if (text.length > MAX_INPUT_CHARS)
     return { success: false, error: checkText(text)! }
   let data: unknown

@@ -1,8 +1,13 @@
 import { checkText, parseJsonBounded } from "./bounds"
-import { looksLikeCurl } from "./curl-detect"
-import { CLAUDE_CODE_TYPES } from "./from-claude-code"
-import { containsLegacyXml, splitTranscript } from "./from-legacy-xml"
+import { looksLikeCurl } from "./curl/detect"
+import { CLAUDE_CODE_TYPES } from "./claude-code/import"
+import {
+  containsLegacyXml,
+  splitTranscript,
+  type Transcript,
+} from "./legacy-xml/import"
 import { isRecord } from "./notes"
+import { looksLikeSdkCall } from "./sdk-call/calls"
 import type { ImportError, ImportFormat } from "./types"
 
 /** What `detectFormat` recognised; `value` is the parsed JSON when it was JSON. */
@@ -12,6 +17,8 @@ export interface Detection {
   label: string
   value?: unknown
   error?: ImportError
+  /** A Human:/Assistant: transcript, split once here for its importer. */
+  transcript?: Transcript
 }
 
 const LABELS: Record<ImportFormat, string> = {
@@ -21,6 +28,7 @@ const LABELS: Record<ImportFormat, string> = {
   curl: "curl command",
   "claude-code-jsonl": "Claude Code session (JSONL)",
   "openai-chat": "OpenAI chat request",
+  "sdk-call": "Anthropic SDK call (Python / TypeScript)",
   unknown: "unknown format",
 }
 
@@ -216,9 +224,15 @@ export function detectFormat(text: string): Detection {
       }
     return { format, label: LABELS[format], value: parsed.data }
   }
-  if (splitTranscript(text)) {
+  // A transcript that merely quotes SDK code stays a transcript: SDK code
+  // has no `Human:` / `Assistant:` turns.
+  const transcript = splitTranscript(text)
+  if (looksLikeSdkCall(text) && !(transcript && transcript.segments.length > 1))
+    return { format: "sdk-call", label: LABELS["sdk-call"] }
+  if (transcript) {
     return {
       format: "legacy-xml",
+      transcript,
       label: containsLegacyXml(text)
         ? "legacy XML transcript (Human/Assistant)"
         : "Human/Assistant transcript",
@@ -229,7 +243,7 @@ export function detectFormat(text: string): Detection {
     label: LABELS.unknown,
     error: {
       message:
-        "Could not recognise the format. Paste a Messages API request (JSON), a curl command, a Claude Code session (.jsonl), an OpenAI chat request or a Human:/Assistant: transcript.",
+        "Could not recognise the format. Paste a Messages API request (JSON), a curl command, a Python or TypeScript SDK call (`client.messages.create(…)`), a Claude Code session (.jsonl), an OpenAI chat request or a Human:/Assistant: transcript.",
       line: 1,
       column: 1,
     },

@@ -2,18 +2,15 @@
  * Importers: every format the playground accepts → a Messages request.
  * Each returns `ImportResult` and never throws on user input.
  */
-import { classifyValue, detectFormat } from "./detect-format"
-import { fromAnthropicJson } from "./from-anthropic-json"
-import { fromClaudeCode } from "./from-claude-code"
-import { fromCurl } from "./from-curl"
-import { summarizeRequest, type RequestSummary } from "./detect-legacy"
-import {
-  fromLegacyMessages,
-  fromLegacyTranscript,
-  splitTranscript,
-} from "./from-legacy-xml"
-import { fromOpenAi } from "./from-openai"
-import type { ImportFormat, ImportResult } from "./types"
+import { classifyValue, type Detection, detectFormat } from "./detect-format"
+import { fromAnthropicJson } from "./anthropic-json/import"
+import { fromClaudeCode } from "./claude-code/import"
+import { fromCurl } from "./curl/import"
+import { summarizeRequest, type RequestSummary } from "./legacy-xml/detect"
+import { fromLegacyMessages, fromLegacyTranscript } from "./legacy-xml/import"
+import { fromOpenAi } from "./openai/import"
+import { fromSdkCall } from "./sdk-call/import"
+import type { ImportFormat, ImportOptions, ImportResult } from "./types"
 
 /** Imports parsed JSON after classifying it (request, array, OpenAI, legacy). */
 export function importValue(value: unknown): ImportResult {
@@ -38,32 +35,38 @@ export type ParsedImport = ImportResult & {
 }
 
 function sourceSummary(
-  text: string,
-  format: ImportFormat,
+  detection: Detection,
   value: unknown
 ): RequestSummary | undefined {
-  if (value !== undefined) {
+  if (value !== undefined)
     return summarizeRequest(Array.isArray(value) ? { messages: value } : value)
-  }
-  if (format !== "legacy-xml") return undefined
-  const split = splitTranscript(text)
+  const split = detection.transcript
   if (!split) return undefined
   return summarizeRequest({
     messages: split.segments.map((s) => ({ role: s.role, content: s.text })),
   })
 }
 
-/** Auto-detects the format of `text` and imports it; never throws. */
-export function parseImport(text: string): ParsedImport {
+/**
+ * Auto-detects the format of `text` and imports it; never throws.
+ * `options.pick` takes another of the result's `candidates`.
+ */
+export function parseImport(
+  text: string,
+  options: ImportOptions = {}
+): ParsedImport {
   const detection = detectFormat(text)
   const { format, label } = detection
   let result: ImportResult
   try {
     if (detection.error) result = { success: false, error: detection.error }
-    else if (format === "curl") result = fromCurl(text, importValue)
-    else if (format === "claude-code-jsonl") result = fromClaudeCode(text)
+    else if (format === "curl") result = fromCurl(text, importValue, options)
+    else if (format === "claude-code-jsonl")
+      result = fromClaudeCode(text, options)
+    else if (format === "sdk-call")
+      result = fromSdkCall(text, importValue, options)
     else if (format === "legacy-xml" && detection.value === undefined)
-      result = fromLegacyTranscript(text)
+      result = fromLegacyTranscript(text, detection.transcript)
     else result = importValue(detection.value)
   } catch (error) {
     // Importers are written not to throw; this is the last line of defence
@@ -76,7 +79,7 @@ export function parseImport(text: string): ParsedImport {
     }
   }
   if (!result.success) return { ...result, format, label }
-  const before = sourceSummary(text, format, detection.value)
+  const before = sourceSummary(detection, detection.value)
   return {
     ...(before ? { before } : {}),
     ...result,
@@ -115,21 +118,25 @@ export {
   type LegacyLocation,
   type LegacyNotice,
   type RequestSummary,
-} from "./detect-legacy"
+} from "./legacy-xml/detect"
 export {
   fromAnthropicJson,
   importAnthropicJsonText,
-} from "./from-anthropic-json"
-export { fromClaudeCode } from "./from-claude-code"
-export { fromCurl } from "./from-curl"
+} from "./anthropic-json/import"
+export { fromClaudeCode } from "./claude-code/import"
+export { fromCurl } from "./curl/import"
 export {
   containsLegacyXml,
   fromLegacyMessages,
   fromLegacyTranscript,
   importLegacyXml,
-} from "./from-legacy-xml"
-export { fromOpenAi } from "./from-openai"
+} from "./legacy-xml/import"
+export { fromOpenAi } from "./openai/import"
+export { fromSdkCall } from "./sdk-call/import"
 export { DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from "./restore"
-export { LEGACY_TOOL_PREAMBLE, toLegacyTranscript } from "./to-legacy-xml"
+export {
+  LEGACY_TOOL_PREAMBLE,
+  toLegacyTranscript,
+} from "./legacy-xml/to-legacy-xml"
 export { MAX_INPUT_CHARS, MAX_JSON_DEPTH } from "./bounds"
 export type * from "./types"

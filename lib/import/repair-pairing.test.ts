@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest"
 
 import { simulate } from "@/lib/context-editing"
 
-import { fromAnthropicJson } from "./from-anthropic-json"
-import { fromOpenAi } from "./from-openai"
+import { fromAnthropicJson } from "./anthropic-json/import"
+import { fromOpenAi } from "./openai/import"
 import { expectSuccess, noteText } from "./test-helpers"
 
 const call = (id: string, name = "search") => ({

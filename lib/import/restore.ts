@@ -28,6 +28,9 @@ export function mergeSameRole(
   notes: Notes
 ): MessageParam[] {
   const out: MessageParam[] = []
+  // Messages whose content array is our own copy: merging appends in place,
+  // so a long run of same-role messages stays linear.
+  const owned = new Set<MessageParam>()
   for (const message of messages) {
     const last = out.at(-1)
     // A kept system message stands alone, with its own fields.
@@ -42,7 +45,11 @@ export function mergeSameRole(
         (n) =>
           `Merged ${plural(n, `consecutive ${message.role} message`)} into the previous one`
       )
-      last.content = [...toBlocks(last.content), ...toBlocks(message.content)]
+      if (!owned.has(last)) {
+        last.content = [...toBlocks(last.content)]
+        owned.add(last)
+      }
+      ;(last.content as ContentBlock[]).push(...toBlocks(message.content))
       continue
     }
     out.push({ role: message.role, content: message.content })
@@ -111,6 +118,14 @@ export function restoreTools(
           ? fn.parameters
           : { type: "object", properties: {} },
       })
+      continue
+    }
+    // An MCP toolset names its server instead (SDK BetaMCPToolset).
+    if (
+      item.type === "mcp_toolset" &&
+      typeof item.mcp_server_name === "string"
+    ) {
+      tools.push(item as unknown as ToolDefinition)
       continue
     }
     if (typeof item.name !== "string" || item.name === "") {

@@ -57,6 +57,14 @@ export interface ImportError {
   path?: (string | number)[]
 }
 
+/**
+ * The one result shape of parse-style functions (JSON with bounds, curl
+ * commands, …): the parsed value, or a located error. ImportResult is the
+ * importers' form of it.
+ */
+export type Parsed<T> =
+  { success: true; data: T } | { success: false; error: ImportError }
+
 /** Every importer answers with this; none throws on user input. */
 export type ImportResult =
   | {
@@ -65,6 +73,15 @@ export type ImportResult =
       notes: ImportNote[]
       /** Beta header values found alongside the body (curl, Claude Code). */
       betas?: string[]
+      /**
+       * The other things the same text could import, when it holds several
+       * (curl commands of a docs block, SDK calls, a Claude Code log's main
+       * thread and subagents); one is `selected`. Re-import with
+       * `parseImport(text, { pick: id })` to take another.
+       */
+      candidates?: ImportCandidate[]
+      /** A Claude Code log's real usage, one entry per request (see README). */
+      realUsage?: RealUsage[]
     }
   | { success: false; error: ImportError }
 
@@ -76,4 +93,38 @@ export type ImportFormat =
   | "curl"
   | "claude-code-jsonl"
   | "openai-chat"
+  | "sdk-call"
   | "unknown"
+
+/** One importable thing among several in the same text. */
+export interface ImportCandidate {
+  /** Pass back as `parseImport(text, { pick: id })`. */
+  id: string
+  kind: "command" | "sdk-call" | "main-thread" | "sidechain"
+  /** One line for a picker: what it is and how big. */
+  label: string
+  selected: boolean
+}
+
+/** What to take when a text holds several candidates. */
+export interface ImportOptions {
+  /** An `ImportCandidate.id`; unknown ids fall back to the default. */
+  pick?: string
+}
+
+/**
+ * The real usage the log recorded for one request (one API call): aligned
+ * to the request boundaries of lib/context-editing's timeline
+ * (`requestEnds(messages)`), `messageIndex` is the index of the request's
+ * last message, and the numbers are those of the API's answer to it.
+ */
+export interface RealUsage {
+  messageIndex: number
+  input_tokens: number
+  cache_creation_input_tokens: number
+  cache_read_input_tokens: number
+  output_tokens: number
+  model: string
+  /** ISO time of the answer, as the log wrote it. */
+  timestamp?: string
+}

@@ -11,6 +11,7 @@ import {
 
 import { MAX_INPUT_CHARS, parseImport, type ParsedImport } from "@/lib/import"
 
+import { CandidatePicker } from "./candidate-picker"
 import { ImportReport } from "./import-report"
 
 const ACCEPT = ".json,.jsonl,.txt,.sh,.md,.log,application/json,text/plain"
@@ -34,12 +35,14 @@ export function PastePanel({
   onImport(result: Extract<ParsedImport, { success: true }>): void
 }) {
   const [text, setText] = useState(initialText)
+  // Which candidate to take when the text holds several (reset on edit).
+  const [pick, setPick] = useState<string | undefined>(undefined)
   const [fileNote, setFileNote] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
   const deferred = useDeferredValue(text)
   const result = useMemo(
-    () => (deferred.trim() === "" ? null : parseImport(deferred)),
-    [deferred]
+    () => (deferred.trim() === "" ? null : parseImport(deferred, { pick })),
+    [deferred, pick]
   )
   const stale = deferred !== text
   const textareaRef = useRef<HTMLTextAreaElement>(null)
@@ -55,6 +58,7 @@ export function PastePanel({
       return
     }
     setText(await file.text())
+    setPick(undefined)
     setFileNote(`Loaded ${file.name}`)
   }
 
@@ -109,7 +113,10 @@ export function PastePanel({
         id={ids.text}
         data-testid="import.text"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value)
+          setPick(undefined)
+        }}
         onDragOver={(event) => {
           if (event.dataTransfer.types.includes("Files")) {
             event.preventDefault()
@@ -142,6 +149,10 @@ export function PastePanel({
           </span>
         ) : null}
       </p>
+      <CandidatePicker
+        candidates={result?.success ? result.candidates : undefined}
+        onPick={setPick}
+      />
       <ImportReport
         result={result}
         errorId={ids.error}

@@ -1,0 +1,213 @@
+import { getModelInfo } from "@/lib/context-editing/models"
+
+import { inferMissingTools } from "../infer-tools"
+import { failure, Notes, plural } from "../notes"
+import { DEFAULT_MODEL, restoreRequest } from "../restore"
+import type {
+  ImportCandidate,
+  ImportOptions,
+  ImportResult,
+  MessageParam,
+  RealUsage,
+} from "../types"
+import { conversationChain, isBoundary } from "./chain"
+import { type Entry, parseJsonLines } from "./lines"
+import { buildMessages, type Built } from "./messages"
+import { chooseThread, listThreads, threadCandidates } from "./threads"
+import { applyLogCaching, logModel, realUsage } from "./usage"
+
+/**
+ * A Claude Code session log (JSONL, one entry per line) → the Messages
+ * request of one whole thread: the main conversation by default, or a
+ * subagent's (see README.md). The chain is followed back along
+ * `parentUuid` from the last message (chain.ts), across compact boundaries
+ * and gaps.
+ */
+
+/** Entry `type`s that identify a Claude Code transcript. */
+export const CLAUDE_CODE_TYPES = new Set([
+  "user",
+  "assistant",
+  "summary",
+  "system",
+  "file-history-snapshot",
+  "queue-operation",
+])
+
+/**
+ * Drops the assistant entries Claude Code writes itself (model
+ * `<synthetic>`: "API Error: …", "No response requested."): the model never
+ * said them.
+ */
+function withoutSynthetic(chain: Entry[], notes: Notes): Entry[] {
+  const kept = chain.filter(
+    (e) =>
+      e.type !== "assistant" ||
+      (e.message?.model !== "<synthetic>" && e.isApiErrorMessage !== true)
+  )
+  const dropped = chain.length - kept.length
+  if (dropped > 0)
+    notes.info(
+      `Dropped ${plural(dropped, "assistant entry", "assistant entries")} that Claude Code wrote itself (model "<synthetic>", e.g. API errors), not the model`
+    )
+  return kept
+}
+
+/** Notes for the entries that are not part of any conversation. */
+function noteBookkeeping(entries: Entry[], notes: Notes): void {
+  for (const summary of entries.filter((e) => e.type === "summary"))
+    notes.info(
+      `Session summary (not sent to the API): ${String(summary.summary ?? "").slice(0, 120)}`
+    )
+  const local = entries.filter(
+    (e) => e.type === "system" && e.subtype !== "compact_boundary"
+  ).length
+  if (local > 0)
+    notes.info(
+      `Skipped ${plural(local, "system entry", "system entries")} (local notices, not API messages)`
+    )
+}
+
+const hasThinking = (messages: MessageParam[]) =>
+  messages.some(
+    (m) =>
+      Array.isArray(m.content) &&
+      m.content.some(
+        (b) => b.type === "thinking" || b.type === "redacted_thinking"
+      )
+  )
+
+/**
+ * The compaction edit a request with compaction blocks needs (docs: the
+ * API rejects `compaction` blocks without a `compact_20260112` edit),
+ * triggered where the log compacted (its smallest pre-compaction size, at
+ * least the API's minimum of 50,000).
+ */
+function compactionEdit(built: Built, model: string | undefined, notes: Notes) {
+  if (built.compactions.length === 0 || !canCompact(model)) return undefined
+  // Automatic compactions show where Claude Code's threshold was; a manual
+  // /compact can happen at any size.
+  const auto = built.compactions.filter((c) => c.trigger === "auto")
+  const sizes = (auto.length > 0 ? auto : built.compactions)
+    .map((c) => c.preTokens)
+    .filter((n): n is number => typeof n === "number" && n > 0)
+  const value = Math.max(
+    50_000,
+    sizes.length > 0 ? Math.min(...sizes) : 150_000
+  )
+  notes.info(
+    `Added a compact_20260112 edit (trigger ${value.toLocaleString("en-US")} input tokens${sizes.length > 0 ? ", where the log compacted" : ""}): the API takes compaction blocks only with it`
+  )
+  return { type: "compact_20260112", trigger: { type: "input_tokens", value } }
+}
+
+const canCompact = (model: string | undefined) =>
+  getModelInfo(model ?? DEFAULT_MODEL).compaction
+
+/**
+ * Whether the log's compactions can be `compaction` blocks: only on a
+ * model with compaction (the API rejects the edit they need elsewhere).
+ */
+function compactionBlocks(
+  chain: Entry[],
+  model: string | undefined,
+  notes: Notes
+): boolean {
+  const boundaries = chain.filter(isBoundary).length
+  if (boundaries === 0) return true
+  if (canCompact(model)) {
+    notes.info(
+      "Each compaction is a `compaction` block holding Claude Code's summary: later requests ignore what precedes it, as Claude Code no longer sent it"
+    )
+    return true
+  }
+  notes.warn(
+    `${model} has no compaction (the API rejects compaction blocks there), so the log's ${plural(boundaries, "compaction")} stay${boundaries === 1 ? "s" : ""} as Claude Code's summary message${boundaries === 1 ? "" : "s"}: each request here also holds what came before, which Claude Code no longer sent. Pick a model with compaction to see them as compaction points.`
+  )
+  return false
+}
+
+/** The request body of a built thread. */
+function requestOf(built: Built, model: string | undefined, notes: Notes) {
+  const thinking = hasThinking(built.messages)
+  const request: Record<string, unknown> = {
+    model: model ?? DEFAULT_MODEL,
+    max_tokens: thinking ? 32_000 : 16_000,
+    messages: built.messages,
+  }
+  if (!model) notes.info(`No model in the transcript; using ${DEFAULT_MODEL}`)
+  if (thinking) {
+    request.thinking = { type: "enabled", budget_tokens: 16_000 }
+    notes.info("Thinking blocks found: enabled thinking (budget 16,000)")
+  }
+  const edit = compactionEdit(built, model, notes)
+  if (edit) request.context_management = { edits: [edit] }
+  return request
+}
+
+/** Real usage, dropped if the repairs changed the message layout. */
+function alignedUsage(
+  usage: RealUsage[],
+  before: MessageParam[],
+  after: MessageParam[],
+  notes: Notes
+): RealUsage[] {
+  const same =
+    before.length === after.length &&
+    before.every((m, i) => m.role === after[i]!.role)
+  if (same || usage.length === 0) return usage
+  notes.warn(
+    "The repairs changed the order of the messages, so the log's real usage could not be matched to the requests and is left out"
+  )
+  return []
+}
+
+/** Imports a Claude Code JSONL transcript (`options.pick`: a thread id). */
+export function fromClaudeCode(
+  text: string,
+  options: ImportOptions = {}
+): ImportResult {
+  const notes = new Notes()
+  const parsed = parseJsonLines(text, notes)
+  if (!("entries" in parsed)) return { success: false, error: parsed }
+  const { entries } = parsed
+  noteBookkeeping(entries, notes)
+  const threads = listThreads(entries)
+  const thread = chooseThread(threads, options.pick, notes)
+  if (!thread)
+    return failure("No user or assistant messages found in the transcript.")
+  const chain = withoutSynthetic(
+    conversationChain(entries, thread.entries, parsed.bad, notes),
+    notes
+  )
+  const model = logModel(chain, notes)
+  const blocks = compactionBlocks(chain, model, notes)
+  const built = buildMessages(chain, blocks, notes)
+  if (built.messages.length === 0)
+    return failure("No user or assistant messages found in the transcript.")
+  const usage = realUsage(built.replies, built.messages, notes)
+  applyLogCaching(built.replies, built.messages, notes)
+  notes.info(
+    "Claude Code transcripts contain neither the system prompt nor the tool definitions"
+  )
+  const layout = built.messages.map((m) => ({ ...m }))
+  const result = restoreRequest(requestOf(built, model, notes), notes)
+  if (!result.success) return result
+  const tools = inferMissingTools(
+    result.data.messages,
+    [],
+    notes,
+    "Claude Code does not save the tool schemas"
+  )
+  if (tools.length > 0) result.data.tools = tools
+  const candidates: ImportCandidate[] | undefined =
+    threads.length > 1 ? threadCandidates(threads, thread) : undefined
+  const real = alignedUsage(usage, layout, result.data.messages, notes)
+  return {
+    ...result,
+    notes: notes.list(),
+    ...(built.compactions.length > 0 ? { betas: ["compact-2026-01-12"] } : {}),
+    ...(candidates ? { candidates } : {}),
+    ...(real.length > 0 ? { realUsage: real } : {}),
+  }
+}

@@ -1,0 +1,104 @@
+import { findExcessiveDepth, MAX_JSON_DEPTH } from "../bounds"
+import { isRecord, type Notes, plural, thousands } from "../notes"
+import type { ImportError } from "../types"
+
+/** One parsed line of a Claude Code transcript. */
+export interface Entry {
+  type: string
+  uuid?: string
+  parentUuid?: string | null
+  isSidechain?: boolean
+  agentId?: string
+  isApiErrorMessage?: boolean
+  message?: {
+    role?: string
+    content?: unknown
+    model?: string
+    id?: string
+    usage?: Record<string, unknown>
+  }
+  summary?: string
+  subtype?: string
+  /** A compact boundary's link to the last entry before it. */
+  logicalParentUuid?: string | null
+  compactMetadata?: { trigger?: string; preTokens?: number }
+  /** The user entry holding the summary a compaction wrote. */
+  isCompactSummary?: boolean
+  timestamp?: string
+  /** 1-based line in the file. */
+  line: number
+}
+
+/**
+ * Unreadable lines tolerated before the text is judged not to be a
+ * transcript (a few are normal: a crash can cut the last line short).
+ */
+export const MAX_BAD_LINES = 1000
+
+/** The entries, and the 1-based numbers of the lines that were not entries. */
+export interface ParsedLines {
+  entries: Entry[]
+  bad: number[]
+}
+
+/** An entry, or null; only lines that look like one object are parsed. */
+function parseEntry(line: string, lineNo: number): Entry | null {
+  try {
+    const value: unknown = JSON.parse(line)
+    return isRecord(value) && typeof value.type === "string"
+      ? { ...(value as Omit<Entry, "line">), line: lineNo }
+      : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Parses the JSONL lines; bad lines are skipped and reported, and more than
+ * {@link MAX_BAD_LINES} of them fail the import (located at the first).
+ */
+export function parseJsonLines(
+  text: string,
+  notes: Notes
+): ParsedLines | ImportError {
+  const entries: Entry[] = []
+  const bad: number[] = []
+  let lineNo = 0
+  for (let start = 0; start <= text.length;) {
+    const nl = text.indexOf("\n", start)
+    const end = nl === -1 ? text.length : nl
+    const raw = text.slice(start, end)
+    const line = raw.trim()
+    start = end + 1
+    lineNo++
+    if (line === "") continue
+    // Nesting is checked per line: a line cut short must not leave an open
+    // string or brackets that count against the lines after it.
+    const deep = findExcessiveDepth(raw)
+    if (deep !== -1)
+      return {
+        message: `Line ${lineNo} is nested more than ${MAX_JSON_DEPTH} levels deep.`,
+        line: lineNo,
+        column: deep + 1,
+      }
+    // Cheap test first: a failed JSON.parse costs microseconds (it throws).
+    const object = line.startsWith("{") && line.endsWith("}")
+    const entry = object ? parseEntry(line, lineNo) : null
+    if (entry) {
+      entries.push(entry)
+      continue
+    }
+    bad.push(lineNo)
+    if (bad.length > MAX_BAD_LINES)
+      return {
+        message: `More than ${thousands(MAX_BAD_LINES)} lines are not Claude Code transcript entries (the first is line ${bad[0]}), so this does not look like a session file.`,
+        line: bad[0],
+        column: 1,
+      }
+  }
+  if (bad.length > 0)
+    notes.warn(
+      `Skipped ${plural(bad.length, "line")} that ${bad.length === 1 ? "is" : "are"} not a transcript entry (first at line ${bad[0]})`
+    )
+  return { entries, bad }
+}

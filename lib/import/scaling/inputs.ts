@@ -1,0 +1,167 @@
+/**
+ * Adversarial inputs for the scaling checks, one family per importer: each
+ * `make(n)` builds an input about n units long from a repeated piece that
+ * once made an importer rescan (an unclosed tag, an unterminated quote, a
+ * long chain). Used by scaling.test.ts and bench/import/scaling.mjs.
+ */
+
+export interface ScalingInput {
+  importer: string
+  name: string
+  /** An input built from `n` repeats; doubling `n` about doubles the text. */
+  make: (n: number) => string
+  /** Repeats that make the input a few hundred KB. */
+  n: number
+}
+
+const transcript = (body: string) => `Human: hi\n\nAssistant: ${body}`
+const assistantJson = (content: string) =>
+  JSON.stringify({
+    model: "claude-sonnet-4-5",
+    max_tokens: 100,
+    messages: [
+      { role: "user", content: "hi" },
+      { role: "assistant", content },
+    ],
+  })
+const curl = (rest: string) =>
+  `curl https://api.anthropic.com/v1/messages ${rest}`
+
+function ccLine(i: number, parent: string | null, extra = {}): string {
+  return JSON.stringify({
+    type: i % 2 ? "assistant" : "user",
+    uuid: `u${i}`,
+    parentUuid: parent,
+    sessionId: "s",
+    message: {
+      role: i % 2 ? "assistant" : "user",
+      content: [{ type: "text", text: "x" }],
+      ...(i % 2 ? { id: `msg_${i}`, model: "claude-sonnet-4-5" } : {}),
+    },
+    ...extra,
+  })
+}
+
+const lines = (n: number, line: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => line(i)).join("\n")
+
+export const SCALING_INPUTS: ScalingInput[] = [
+  {
+    importer: "legacy-xml",
+    name: "unclosed <function_results><result> repeated",
+    make: (n) => transcript("<function_results><result>".repeat(n)),
+    n: 8000,
+  },
+  {
+    importer: "legacy-xml",
+    name: "unclosed <function_calls><invoke name> repeated",
+    make: (n) =>
+      transcript(
+        '<function_calls><invoke name="x"><parameter name="a">'.repeat(n)
+      ),
+    n: 4000,
+  },
+  {
+    importer: "legacy-xml",
+    name: "<tool_description> repeated in the system prompt",
+    make: (n) => `${"<tool_description><tool_name>x".repeat(n)}\n\nHuman: hi`,
+    n: 8000,
+  },
+  {
+    importer: "legacy-xml",
+    name: "legacy results in Messages JSON",
+    make: (n) => assistantJson("<function_results><error><result>".repeat(n)),
+    n: 6000,
+  },
+  {
+    importer: "curl",
+    name: "unterminated quote",
+    make: (n) => curl(`-d '${'"'.repeat(n * 20)}`),
+    n: 8000,
+  },
+  {
+    importer: "curl",
+    name: "many headers and line continuations",
+    make: (n) => curl("-H 'x-a: b' \\\n".repeat(n)),
+    n: 8000,
+  },
+  {
+    importer: "curl",
+    name: "a block of many commands",
+    make: (n) =>
+      `curl https://api.anthropic.com/v1/messages -d '{"model": "m", "messages": []}'\n`.repeat(
+        n
+      ),
+    n: 1500,
+  },
+  {
+    importer: "claude-code",
+    name: "one long chain",
+    make: (n) => lines(n, (i) => ccLine(i, i ? `u${i - 1}` : null)),
+    n: 3000,
+  },
+  {
+    importer: "claude-code",
+    name: "every parent missing",
+    make: (n) => lines(n, (i) => ccLine(i, `gone${i}`)),
+    n: 3000,
+  },
+  {
+    importer: "claude-code",
+    name: "compact boundary every other line",
+    make: (n) =>
+      lines(n, (i) =>
+        i % 4 === 3
+          ? JSON.stringify({
+              type: "system",
+              subtype: "compact_boundary",
+              uuid: `u${i}`,
+              parentUuid: null,
+              logicalParentUuid: `u${i - 1}`,
+              sessionId: "s",
+            })
+          : ccLine(i, `u${i - 1}`)
+      ),
+    n: 3000,
+  },
+  {
+    importer: "sdk-call",
+    name: "unclosed calls repeated",
+    make: (n) => "client.messages.create(messages=[{".repeat(n),
+    n: 4000,
+  },
+  {
+    importer: "sdk-call",
+    name: "a long literal with adjacent strings",
+    make: (n) =>
+      `client.messages.create(model="m", max_tokens=1, messages=[${`{"role": "user", "content": "a" 'b'},`.repeat(n)}])`,
+    n: 4000,
+  },
+  {
+    importer: "openai",
+    name: "many messages",
+    make: (n) =>
+      JSON.stringify({
+        model: "gpt-4o",
+        messages: Array.from({ length: n }, (_, i) => ({
+          role: i % 2 ? "assistant" : "user",
+          content: "x",
+        })),
+      }),
+    n: 20000,
+  },
+  {
+    importer: "anthropic-json",
+    name: "same role repeated (merged)",
+    make: (n) =>
+      JSON.stringify({
+        model: "claude-sonnet-4-5",
+        max_tokens: 10,
+        messages: Array.from({ length: n }, () => ({
+          role: "user",
+          content: "x",
+        })),
+      }),
+    n: 20000,
+  },
+]

@@ -1,0 +1,129 @@
+import { lineColumn } from "../bounds"
+import { failure, Notes, plural } from "../notes"
+import type { ImportCandidate, ImportOptions, ImportResult } from "../types"
+import { assignments, findSdkCalls, type SdkCall } from "./calls"
+import { type Gaps, LiteralParser, UNKNOWN, withoutUnknown } from "./literal"
+
+/**
+ * A Python or TypeScript SDK snippet (as the docs print them) → the request
+ * body of its Messages call; the body then goes through the same import as
+ * pasted JSON. See README.md.
+ */
+
+/** Options of the SDK methods that are not part of the request body. */
+const CLIENT_OPTIONS = ["extra_headers", "extra_query", "timeout", "signal"]
+
+function describe(call: SdkCall, index: number): string {
+  const model = typeof call.body.model === "string" ? call.body.model : ""
+  const messages = Array.isArray(call.body.messages)
+    ? plural(call.body.messages.length, "message")
+    : ""
+  const what = [model, messages].filter(Boolean).join(", ")
+  return `${index + 1}. ${call.callee}(…)${what ? ` — ${what}` : ""}`
+}
+
+function candidates(calls: SdkCall[], chosen: SdkCall): ImportCandidate[] {
+  return calls.map((c, i) => ({
+    id: `call-${i + 1}`,
+    kind: "sdk-call",
+    label: describe(c, i),
+    selected: c === chosen,
+  }))
+}
+
+/** Notes for what the snippet left out of the literal body. */
+function reportGaps(gaps: Gaps, text: string, notes: Notes): void {
+  for (const [name, at] of gaps.undefinedVariables) {
+    const { line } = lineColumn(text, at)
+    notes.warn(
+      `\`${name}\` (line ${line}) is a variable the snippet does not define; left it out (paste its definition with the call to include it)`
+    )
+  }
+  for (const { text: expr, at } of gaps.expressions.slice(0, 10))
+    notes.warn(
+      `\`${expr}\` (line ${lineColumn(text, at).line}) is computed when the code runs; left it out`
+    )
+  if (gaps.interpolated > 0)
+    notes.warn(
+      `${plural(gaps.interpolated, "string")} with {…} placeholders kept as written (f-string or template literal)`
+    )
+}
+
+/** The body the call sends: betas and client options taken out. */
+function requestBody(call: SdkCall, notes: Notes) {
+  const body = withoutUnknown(call.body) as Record<string, unknown>
+  const betas = Array.isArray(body.betas)
+    ? body.betas.filter((b): b is string => typeof b === "string")
+    : []
+  delete body.betas
+  for (const key of CLIENT_OPTIONS)
+    if (key in body) {
+      delete body[key]
+      notes.info(`Left out \`${key}\` (an SDK option, not part of the body)`)
+    }
+  if (typeof body.extra_body === "object" && body.extra_body !== null) {
+    Object.assign(body, body.extra_body)
+    notes.info("Merged `extra_body` into the request body")
+  }
+  delete body.extra_body
+  if (call.method === "stream") delete body.stream
+  return { body, betas }
+}
+
+/** Why a call cannot be imported (its messages are not in the snippet). */
+function missingMessages(call: SdkCall, gaps: Gaps, text: string) {
+  if (call.body.messages !== UNKNOWN && call.body.messages !== undefined)
+    return null
+  const ref = [...gaps.undefinedVariables].find(([n]) => /messages/i.test(n))
+  const at = ref?.[1] ?? call.at
+  return failure(
+    ref
+      ? `The call's messages are the variable \`${ref[0]}\`, which the snippet does not define: paste its definition with the call, or the request JSON.`
+      : "The SDK call has no `messages` the snippet spells out: paste the code that builds them with the call, or the request JSON.",
+    lineColumn(text, at)
+  )
+}
+
+/** Imports an SDK snippet; `importBody` imports the extracted request body. */
+export function fromSdkCall(
+  text: string,
+  importBody: (value: unknown) => ImportResult,
+  options: ImportOptions = {}
+): ImportResult {
+  const parser = new LiteralParser(text, assignments(text))
+  let calls: SdkCall[]
+  try {
+    calls = findSdkCalls(text, parser)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    return failure("The SDK call's arguments are nested too deeply.")
+  }
+  if (calls.length === 0)
+    return failure("No `messages.create(…)` or `count_tokens(…)` call found.")
+  const picked = calls.find((_, i) => options.pick === `call-${i + 1}`)
+  const call = picked ?? calls[0]!
+  const bad = missingMessages(call, parser.gaps, text)
+  if (bad) return bad
+  const notes = new Notes()
+  const lang = call.language === "python" ? "Python" : "TypeScript"
+  notes.info(
+    `Read the ${lang} SDK call \`${call.callee}(…)\` as the request body`
+  )
+  if (calls.length > 1)
+    notes.info(
+      `The snippet makes ${plural(calls.length, "Messages call")}; imported call ${calls.indexOf(call) + 1} (pick another in the dialog)`
+    )
+  reportGaps(parser.gaps, text, notes)
+  const { body, betas } = requestBody(call, notes)
+  if (call.method === "count_tokens" && body.max_tokens === undefined)
+    notes.info("count_tokens takes no max_tokens; the import adds the default")
+  const result = importBody(body)
+  if (!result.success) return result
+  const allBetas = [...new Set([...(result.betas ?? []), ...betas])]
+  return {
+    ...result,
+    notes: [...notes.list(), ...result.notes],
+    ...(allBetas.length > 0 ? { betas: allBetas } : {}),
+    ...(calls.length > 1 ? { candidates: candidates(calls, call) } : {}),
+  }
+}

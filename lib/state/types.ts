@@ -1,3 +1,4 @@
+import type { RealUsage } from "@/lib/import/types"
 import type { LocatedJsonError } from "@/lib/json/parse-located"
 
 /** Where the request in the store last came from (shown to the user). */
@@ -6,7 +7,12 @@ export type RequestSource =
   | { kind: "lesson"; id: string; title?: string }
   | { kind: "share" }
   | { kind: "deep-link" }
-  | { kind: "import"; summary: string }
+  | {
+      kind: "import"
+      summary: string
+      /** A Claude Code log's real per-request usage (kept while the conversation is edited). */
+      realUsage?: RealUsage[]
+    }
   | { kind: "autosave" }
   | { kind: "edit" }
 

@@ -14,6 +14,7 @@ const benches = [
   ["import-scaling", "bench/import/scaling.mjs"],
   ["page", "bench/page/run.mjs"],
   ["real", "bench/real/run.mjs"],
+  ["typing", "bench/typing/run.mjs"],
 ].filter(([name]) => only.length === 0 || only.includes(name))
 
 let failed = 0

@@ -3,6 +3,8 @@
 import Editor, { type OnMount } from "@monaco-editor/react"
 import { useEffect, useRef, useState } from "react"
 
+import { commonEnds } from "@/lib/json/common-ends"
+
 import { monaco } from "./setup"
 import { useIsDark } from "./use-is-dark"
 
@@ -41,20 +43,9 @@ export interface JsonEditorProps {
 function applyExternalText(model: monaco.editor.ITextModel, next: string) {
   const current = model.getValue()
   if (current === next) return
-  let start = 0
-  const max = Math.min(current.length, next.length)
-  while (start < max && current.charCodeAt(start) === next.charCodeAt(start))
-    start++
-  let endCur = current.length
-  let endNext = next.length
-  while (
-    endCur > start &&
-    endNext > start &&
-    current.charCodeAt(endCur - 1) === next.charCodeAt(endNext - 1)
-  ) {
-    endCur--
-    endNext--
-  }
+  const [start, same] = commonEnds(current, next)
+  const endCur = current.length - same
+  const endNext = next.length - same
   const from = model.getPositionAt(start)
   const to = model.getPositionAt(endCur)
   model.pushEditOperations(

@@ -3,7 +3,9 @@
 import { findNodeAtLocation, getLocation, parseTree } from "jsonc-parser"
 
 import type { JsonEditorApi } from "@/components/monaco/json-editor"
+import { arrayElementAt } from "@/lib/json/common-ends"
 import type { BlockRef } from "@/lib/state"
+import { topLevelEntries } from "@/lib/state/incremental-parse"
 
 // The mounted request editor, so the block list can select a block's JSON.
 let api: JsonEditorApi | null = null
@@ -48,17 +50,31 @@ export function revealPathInEditor(
   return false
 }
 
-/** The block under a text offset of the editor, if the cursor is in one. */
+/** Where the messages array starts (its `[`): the root, or `messages`. */
+function messagesArrayStart(text: string): number {
+  const first = text.search(/\S/)
+  if (text.charCodeAt(first) === 91 /* [ */) return first
+  const entry = topLevelEntries(text)?.find((e) => e.key === "messages")
+  return entry && text.charCodeAt(entry.start) === 91 ? entry.start : -1
+}
+
+/**
+ * The block under a text offset of the editor, if the cursor is in one.
+ * Only the message under the cursor is parsed for its location: moving the
+ * cursor in a multi-megabyte request stays cheap.
+ */
 export function blockAtOffset(text: string, offset: number): BlockRef | null {
-  const path = getLocation(text, offset).path
-  const start =
-    path[0] === "messages" ? 1 : typeof path[0] === "number" ? 0 : -1
-  if (start < 0) return null
-  const messageIndex = path[start]
-  if (typeof messageIndex !== "number") return null
-  const blockIndex = path[start + 1] === "content" ? path[start + 2] : 0
+  const arrayStart = messagesArrayStart(text)
+  if (arrayStart < 0 || offset <= arrayStart) return null
+  const element = arrayElementAt(text, arrayStart, offset)
+  if (!element) return null
+  const path = getLocation(
+    text.slice(element.start),
+    offset - element.start
+  ).path
+  const blockIndex = path[0] === "content" ? path[1] : 0
   return {
-    messageIndex,
+    messageIndex: element.index,
     blockIndex: typeof blockIndex === "number" ? blockIndex : 0,
   }
 }

@@ -94,7 +94,7 @@ export function ImportAction() {
           open
           onClose={() => setOpen(false)}
           editsToKeep={Array.isArray(cm?.edits) ? cm.edits.length : 0}
-          onImport={(request, summary, keepEdits) => {
+          onImport={(request, summary, keepEdits, realUsage) => {
             const kept =
               keepEdits && !hasOwnEdits(request)
                 ? carriedEdits(cm, request)
@@ -109,7 +109,11 @@ export function ImportAction() {
                     },
                   }
                 : request,
-              { kind: "import", summary: kept ? summary + kept.note : summary }
+              {
+                kind: "import",
+                summary: kept ? summary + kept.note : summary,
+                ...(realUsage ? { realUsage } : {}),
+              }
             )
           }}
         />

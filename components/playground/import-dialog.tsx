@@ -3,6 +3,7 @@
 import { useId, useState } from "react"
 
 import { importSummary } from "@/lib/import"
+import type { RealUsage } from "@/lib/import/types"
 
 import { GeneratePanel } from "./import/generate-panel"
 import { PastePanel } from "./import/paste-panel"
@@ -17,7 +18,12 @@ export interface ImportDialogProps {
    * Called with a valid Messages request, a one-line summary of the import,
    * and whether the current edits should carry over (see `editsToKeep`).
    */
-  onImport(request: object, summary: string, keepEdits: boolean): void
+  onImport(
+    request: object,
+    summary: string,
+    keepEdits: boolean,
+    realUsage?: RealUsage[]
+  ): void
   /** Text to start with (e.g. what was dropped on the page). */
   initialText?: string
   /** How many edits the current request has (0: the option is not shown). */
@@ -72,8 +78,12 @@ function ImportDialogBody({
   const [tab, setTab] = useState<Tab>("paste")
   const [keepEdits, setKeepEdits] = useState(true)
   const panelId = useId()
-  const finish = (request: object, summary: string) => {
-    onImport(request, summary, editsToKeep > 0 && keepEdits)
+  const finish = (
+    request: object,
+    summary: string,
+    realUsage?: RealUsage[]
+  ) => {
+    onImport(request, summary, editsToKeep > 0 && keepEdits, realUsage)
     onClose()
   }
   return (
@@ -108,7 +118,9 @@ function ImportDialogBody({
         {tab === "paste" ? (
           <PastePanel
             initialText={initialText}
-            onImport={(result) => finish(result.data, importSummary(result))}
+            onImport={(result) =>
+              finish(result.data, importSummary(result), result.realUsage)
+            }
           />
         ) : (
           <GeneratePanel onImport={finish} />

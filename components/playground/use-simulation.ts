@@ -10,18 +10,22 @@ export function useSimulation(): SimulateResult {
   return usePlaygroundStore(selectSimulation)
 }
 
+// One formatter for the page: toLocaleString builds a new one per call,
+// which costs milliseconds when a long list renders.
+const GROUPED = new Intl.NumberFormat("en-US")
+
 /** Formats an estimate: "≈12,345". */
 export function approx(n: number): string {
-  return `≈${Math.round(n).toLocaleString("en-US")}`
+  return `≈${GROUPED.format(Math.round(n))}`
 }
 
 /** Formats a count with thousands separators. */
 export function fmt(n: number): string {
-  return Math.round(n).toLocaleString("en-US")
+  return GROUPED.format(Math.round(n))
 }
 
 /** Short form for big token numbers: "≈142k". */
 export function approxShort(n: number): string {
-  if (n >= 10_000) return `≈${Math.round(n / 1000).toLocaleString("en-US")}k`
+  if (n >= 10_000) return `≈${GROUPED.format(Math.round(n / 1000))}k`
   return approx(n)
 }

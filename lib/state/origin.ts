@@ -23,9 +23,42 @@ export function asOrigin(value: unknown): RequestOrigin | null {
     s.kind === "share" ||
     s.kind === "deep-link" ||
     (s.kind === "import" && typeof s.summary === "string")
-  return ok
-    ? { source: s as RequestOrigin["source"], edited: edited === true }
-    : null
+  if (!ok) return null
+  if (s.kind === "import" && !isUsageList(s.realUsage)) {
+    const { realUsage: _dropped, ...rest } = s
+    return { source: rest as RequestOrigin["source"], edited: edited === true }
+  }
+  return { source: s as RequestOrigin["source"], edited: edited === true }
+}
+
+const USAGE_NUMBERS = [
+  "messageIndex",
+  "input_tokens",
+  "cache_creation_input_tokens",
+  "cache_read_input_tokens",
+  "output_tokens",
+] as const
+
+/** A persisted real-usage list, if every entry has the shape of one. */
+function isUsageList(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (u) =>
+        typeof u === "object" &&
+        u !== null &&
+        typeof (u as Record<string, unknown>).model === "string" &&
+        USAGE_NUMBERS.every((k) =>
+          Number.isFinite((u as Record<string, unknown>)[k])
+        )
+    )
+  )
+}
+
+/** The real per-request usage of the imported log the conversation came from, if any. */
+export function originRealUsage(origin: RequestOrigin | null) {
+  const s = origin?.source
+  return s?.kind === "import" ? (s.realUsage ?? null) : null
 }
 
 /**

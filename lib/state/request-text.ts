@@ -1,5 +1,7 @@
 import { applyEdits, modify, parseTree } from "jsonc-parser"
 
+import { skipJsonString } from "@/lib/json/common-ends"
+
 /** The editor's canonical formatting of a request. */
 export function stringifyRequest(request: unknown): string {
   return JSON.stringify(request, null, 2) ?? ""
@@ -18,17 +20,6 @@ interface TopLevelScan {
 }
 
 const QUOTE = 34
-const BACKSLASH = 92
-
-/** Index just past the string starting at `i` (a quote). */
-function skipString(text: string, i: number): number {
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text.charCodeAt(j)
-    if (c === BACKSLASH) j++
-    else if (c === QUOTE) return j + 1
-  }
-  return text.length
-}
 
 /**
  * One pass over a JSON object's text that finds where the top-level `key`'s
@@ -48,7 +39,7 @@ function scanTopLevel(text: string, key: string): TopLevelScan | null {
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (c === QUOTE) {
-      const end = skipString(text, i)
+      const end = skipJsonString(text, i)
       if (depth === 1 && expectKey) {
         hasProps = true
         expectKey = false

@@ -1,3 +1,4 @@
+import type { RealUsage } from "@/lib/import/types"
 import type { LocatedJsonError } from "@/lib/json/parse-located"
 import type { ProbeRuns, StoredProbeRun } from "@/lib/probes"
 import type { TokenEstimator } from "@/lib/tokens"
@@ -8,7 +9,12 @@ export type RequestSource =
   | { kind: "lesson"; id: string; title?: string }
   | { kind: "share" }
   | { kind: "deep-link" }
-  | { kind: "import"; summary: string }
+  | {
+      kind: "import"
+      summary: string
+      /** A Claude Code log's real per-request usage (kept while the conversation is edited). */
+      realUsage?: RealUsage[]
+    }
   | { kind: "autosave" }
   | { kind: "edit" }
 
@@ -57,6 +63,12 @@ export interface DocumentSlice {
    */
   tokenEstimator: TokenEstimator | null
   setRequestText: (text: string) => void
+  /**
+   * Applies an editor text change only when it can be parsed cheaply (the
+   * edit lies inside one top-level value); false when the caller should
+   * parse the whole text (setRequestText), e.g. after a pause.
+   */
+  setRequestTextIfCheap: (text: string) => boolean
   setRequest: (request: unknown, source?: RequestSource) => void
   /**
    * Applies a form change. With `continueGesture`, the change belongs to the

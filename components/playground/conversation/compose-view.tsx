@@ -1,6 +1,6 @@
 "use client"
 
-import { useState } from "react"
+import { useMemo, useState } from "react"
 
 import {
   addMessage,
@@ -26,7 +26,9 @@ export function ComposeView() {
   const compose = useCompose()
   const [shown, setShown] = useState(PAGE)
   const messages = selectMessages(request)
-  const toolIds = toolUseIds(request)
+  // Keyed on the messages array: a config change keeps it, so the memoised
+  // cards skip rendering while the user types in a form.
+  const toolIds = useMemo(() => toolUseIds(messages), [messages])
   const isObject =
     typeof request === "object" && request !== null && !Array.isArray(request)
   const system = isObject ? (request as { system?: unknown }).system : undefined

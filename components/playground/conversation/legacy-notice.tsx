@@ -3,17 +3,30 @@
 import { useMemo, useState } from "react"
 
 import { describeLegacy } from "@/lib/import"
+import { selectMessages } from "@/lib/state/compose"
 
 import { usePlaygroundStore } from "../playground-store-provider"
+
+const NONE: unknown[] = []
+
+/** The request's messages; one shared empty list when it has none (a stable store selection). */
+function messagesOrNone(request: unknown): unknown[] {
+  const messages = selectMessages(request)
+  return messages.length === 0 ? NONE : messages
+}
 
 /**
  * When a pasted request still has legacy XML tool calls inside text blocks,
  * says why context editing cannot clear them and offers the conversion.
  */
 export function LegacyNotice() {
+  // Only the messages can hold legacy XML: a config change keeps their
+  // identity, so typing in a form does not re-scan every text.
+  const messages = usePlaygroundStore((s) => messagesOrNone(s.request))
   const request = usePlaygroundStore((s) => s.request)
   const setRequest = usePlaygroundStore((s) => s.setRequest)
-  const notice = useMemo(() => describeLegacy(request), [request])
+  const found = useMemo(() => describeLegacy({ messages }), [messages])
+  const notice = found && describeLegacy(request)
   const [error, setError] = useState<string | null>(null)
   if (!notice) return null
   return (

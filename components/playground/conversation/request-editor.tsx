@@ -14,8 +14,10 @@ import {
 const loadRequestSchema = () =>
   import("@/lib/schema/request-json-schema").then((m) => m.REQUEST_JSON_SCHEMA)
 
-// Small documents commit on every keystroke; large ones are parsed after a
-// pause so typing stays smooth on a multi-megabyte request.
+// Small documents commit on every keystroke; in large ones an edit inside one
+// top-level value (e.g. context_management) commits at once by re-parsing
+// that value only, and any other edit is parsed after a pause so typing
+// stays smooth on a multi-megabyte request.
 const INSTANT_LIMIT = 200_000
 const DEBOUNCE_MS = 250
 // Above this size Monaco's whole-document language features are switched off.
@@ -51,7 +53,9 @@ export function RequestEditor() {
         pending.current = next
         clearTimeout(timer.current)
         if (next.length < INSTANT_LIMIT) flush()
-        else timer.current = setTimeout(flush, DEBOUNCE_MS)
+        else if (store.getState().setRequestTextIfCheap(next)) {
+          pending.current = null
+        } else timer.current = setTimeout(flush, DEBOUNCE_MS)
       }}
       onBlur={flush}
       onReady={setEditorApi}

@@ -104,6 +104,13 @@ function firstPage(items: Item[], limit: number) {
   return { visible, truncated: false }
 }
 
+function messagesOf(request: unknown): unknown {
+  if (Array.isArray(request)) return request
+  if (typeof request === "object" && request !== null)
+    return (request as { messages?: unknown }).messages
+  return undefined
+}
+
 /** The block-level before/after diff: every message and block with its outcome. */
 export function BlockList({
   sim,
@@ -122,6 +129,9 @@ export function BlockList({
     [sim.blocks, showUnchanged]
   )
   const { visible, truncated } = firstPage(items, limit)
+  // Rows get the messages array, not the whole request: a config change
+  // keeps its identity, so rows whose outcome did not change skip rendering.
+  const messages = messagesOf(original)
   // Stable, so unchanged rows (same outcome object) skip re-rendering.
   const onSelect = useCallback(
     (ref: BlockRef) => {
@@ -183,7 +193,7 @@ export function BlockList({
                   <BlockRow
                     key={b.blockIndex}
                     outcome={b}
-                    original={original}
+                    original={messages}
                     selected={
                       selected?.messageIndex === b.messageIndex &&
                       selected.blockIndex === b.blockIndex

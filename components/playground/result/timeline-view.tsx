@@ -19,6 +19,7 @@ import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort } from "../use-simulation"
 import { BlockLink } from "./block-link"
 import { CacheSetupLine } from "./cache-setup-line"
+import { RealUsageView } from "./real-usage-view"
 import { SessionChart } from "./session-chart"
 import { VirtualTable } from "./virtual-rows"
 
@@ -168,6 +169,7 @@ export function TimelineView({ request }: { request: unknown }) {
               &rsquo;s prices ({t.pricingNote})
             </span>
           </p>
+          <RealUsageView timeline={t} />
           {t.contextWindow !== null &&
             t.firstOverflow.withoutEdits !== null && (
               <p data-testid="timeline.overflow">

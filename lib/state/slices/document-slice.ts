@@ -2,6 +2,7 @@ import type { StateCreator } from "zustand/vanilla"
 
 import { parseJsonLocated } from "@/lib/json/parse-located"
 
+import { reparseTouchedValue } from "../incremental-parse"
 import { patchTopLevelKey, stringifyRequest } from "../request-text"
 import { nextOrigin } from "../origin"
 import type { DocumentSlice, PlaygroundState } from "../types"
@@ -29,6 +30,22 @@ export const createDocumentSlice: StateCreator<
   let pendingKeys: string[] | null = []
   let textBase: unknown = undefined
 
+  /** The new text's request re-using the last one's untouched values, or null. */
+  const cheapParse = (text: string): unknown => {
+    const { requestText, request, parseError, textPending } = get()
+    if (parseError || textPending) return null
+    return reparseTouchedValue(requestText, request, text)
+  }
+  const commitParsed = (text: string, data: unknown) =>
+    set((s) => ({
+      requestText: text,
+      request: data,
+      parseError: null,
+      source: { kind: "edit" },
+      origin: nextOrigin(s.origin, { kind: "edit" }),
+      ...pushHistory(s),
+    }))
+
   return {
     requestText: "{}",
     request: {},
@@ -44,6 +61,8 @@ export const createDocumentSlice: StateCreator<
 
     setRequestText: (text) => {
       if (text === get().requestText && get().parseError === null) return
+      const cheap = cheapParse(text)
+      if (cheap) return commitParsed(text, cheap)
       const parsed = parseJsonLocated(text)
       if (!parsed.success) {
         set((s) => ({
@@ -53,14 +72,15 @@ export const createDocumentSlice: StateCreator<
         }))
         return
       }
-      set((s) => ({
-        requestText: text,
-        request: parsed.data,
-        parseError: null,
-        source: { kind: "edit" },
-        origin: nextOrigin(s.origin, { kind: "edit" }),
-        ...pushHistory(s),
-      }))
+      commitParsed(text, parsed.data)
+    },
+
+    setRequestTextIfCheap: (text) => {
+      if (text === get().requestText && get().parseError === null) return true
+      const cheap = cheapParse(text)
+      if (!cheap) return false
+      commitParsed(text, cheap)
+      return true
     },
 
     setRequest: (request, source = { kind: "edit" }) => {

@@ -63,33 +63,6 @@ export function buildOutcomes(s: SimState): BlockOutcome[] {
   return out
 }
 
-/**
- * buildOutcomes() after a patch that changed only `records`: the previous
- * outcomes with those rebuilt. Takes over the state's arrays, like
- * buildOutcomes.
- */
-export function patchOutcomes(
-  s: SimState,
-  prev: readonly BlockOutcome[],
-  records: Int32Array
-): BlockOutcome[] {
-  const out = prev.slice()
-  for (let k = 0; k < records.length; k++)
-    out[records[k]!] = outcome(s, records[k]!)
-  s.a.lastOutcomes = {
-    outcomes: out,
-    status: s.status,
-    reason: s.reason,
-    tokens: s.tokens,
-    editIndex: s.editIndex,
-    editType: s.editType,
-    placeholder: s.placeholder,
-    placeholders: s.placeholders,
-    original: s.original,
-  }
-  return out
-}
-
 /** A token count as a small integer when it is one (no boxed double in the outcome). */
 const small = (t: number): number => (t >= 0 && t <= 0x3fffffff ? t | 0 : t)
 

@@ -183,65 +183,6 @@ function editedMessage(
   return edited
 }
 
-/**
- * buildRequest() after a patch that changed only the blocks of `records`
- * (live ones, alive counts unchanged): the previous edited message list
- * with those messages rebuilt.
- */
-export function patchRequest(
-  body: Record<string, unknown>,
-  s: SimState,
-  prevMessages: ReadonlyArray<Record<string, unknown>>,
-  records: Int32Array
-): Record<string, unknown> {
-  const messages = body.messages as Array<Record<string, unknown>>
-  const memos = (s.a.messageMemo ??= new Array(messages.length))
-  const out = prevMessages.slice()
-  // Output position of each message when some were dropped (replay).
-  let at: Int32Array | null = null
-  if (out.length !== messages.length) {
-    at = new Int32Array(messages.length)
-    let n = 0
-    for (let mi = 0; mi < messages.length; mi++) {
-      at[mi] = n
-      if (s.alive[mi]! > 0) n++
-    }
-  }
-  for (let k = 0; k < records.length; k++) {
-    const mi = s.recMessage[records[k]!]!
-    const m = messages[mi]!
-    const from = s.a.msgStart[mi]!
-    const to = s.a.msgStart[mi + 1]!
-    out[at ? at[mi]! : mi] = editedIn(s.blocks, s.origBlocks, from, to)
-      ? editedMessage(s, memos, mi, m)
-      : m
-  }
-  return { ...body, messages: out }
-}
-
-/** Categories after a patch: `prev` with each record's token change added. */
-export function patchCategories(
-  prev: TokenCategories,
-  slots: Uint8Array,
-  records: Int32Array,
-  deltas: Float64Array
-): TokenCategories {
-  const sums = new Float64Array(CATEGORY_KEYS.length)
-  for (let k = 0; k < deltas.length; k++) {
-    const j = slots[records[k]!]!
-    sums[j] = sums[j]! + deltas[k]!
-  }
-  return {
-    ...prev,
-    text: prev.text + sums[0]!,
-    tool_inputs: prev.tool_inputs + sums[2]!,
-    tool_results: prev.tool_results + sums[3]!,
-    thinking: prev.thinking + sums[4]!,
-    images: prev.images + sums[1]!,
-    compaction: prev.compaction + sums[5]!,
-  }
-}
-
 /** Whether any of blocks[from..to) is no longer the original block. */
 function editedIn(
   blocks: ReadonlyArray<Record<string, unknown> | null>,

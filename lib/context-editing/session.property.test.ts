@@ -33,7 +33,8 @@ const round = fc.oneof(
         name: fc.constantFrom(...NAMES),
         chars: fc.oneof(
           fc.integer({ min: 0, max: 4_000 }),
-          fc.integer({ min: 40_000, max: 120_000 })
+          // Large results (13k–43k tokens of prose) so sessions reach compaction.
+          fc.integer({ min: 60_000, max: 200_000 })
         ),
         error: fc.boolean(),
       }),

@@ -20,12 +20,7 @@ import { checkCacheLimit } from "./cache-limit"
 import { checkEdits, editWarnings, memoryMarkers } from "./check-edits"
 import { betasFor } from "./edit-defaults"
 import { approx, fmt } from "./format"
-import {
-  keepRerun,
-  rememberRun,
-  type RunKey,
-  windowWarnings,
-} from "./keep-rerun"
+import { windowWarnings } from "./context-window"
 import { checkModelRules } from "./model-rules"
 import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
 import { buildOutcomes } from "./outcomes"
@@ -209,21 +204,6 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     family: model.tokenizer,
     factor: calibrationFor(options.calibration, modelId, model),
   }
-  const key: RunKey = {
-    a,
-    body: p.body,
-    edits,
-    A,
-    estimator,
-    est,
-    model,
-    modelId,
-    maxTokens: p.maxTokens,
-  }
-  // Only `keep` changed since the last run on these messages: patch it.
-  const patched = keepRerun(key, warnings)
-  if (patched) return patched
-  const checked = warnings.length
   const hidden = hiddenParts(p.body, model.tokenizer)
   warnings.push(...hiddenWarnings(hidden))
   const fixed = fixedTokens(p, model, estimator, est, hidden)
@@ -275,9 +255,7 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   const beforeAlive = pristine ? templateOf(a).alive : s.alive.slice()
   const traces: EditTrace[] = []
   let compaction: CompactionInfo | null = null
-  let beforeLast = warnings.length
   for (const e of edits ?? []) {
-    beforeLast = warnings.length
     if (e.type === "clear_tool_uses_20250919")
       traces.push(applyClearToolUses(s, e))
     else if (e.type === "clear_thinking_20251015")
@@ -304,7 +282,6 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     : categorize(s, beforeTokens, beforeAlive, fixed, slots)
   const after = categorize(s, s.tokens, s.alive, fixed, slots)
   const inputTokens = totalOf(after)
-  const midWarnings = warnings.slice(checked, beforeLast)
   warnings.push(...memoryMarkers(traces, edits, p.tools, A))
   warnings.push(...windowWarnings(inputTokens, model, p.maxTokens))
 
@@ -336,7 +313,6 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     ),
     assumptions: A,
   }
-  rememberRun(key, s, result, midWarnings)
   return result
 }
 

@@ -21,7 +21,6 @@ import {
 } from "../state"
 import type { AppliedEdit, EditTrace, TraceStep } from "../types"
 import type { NClearToolUses } from "../validate-edits"
-import { rememberToolUses } from "./clear-tool-uses-keep"
 import { classifyPairs, type PairClasses } from "./tool-pair-classes"
 import {
   CALL_STAYS,
@@ -71,8 +70,6 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   const plan = clearingPlan(s, e)
   const victims = selectVictims(run, plan)
   const exStep = excludeStep(run.classes, victims.excludedNames)
-  // The keep-independent steps so far (re-used by a keep-only re-run).
-  const headSteps = run.steps.slice()
   run.steps.push(
     ...keepSteps(e.keep, victims.count, A.excludedCountTowardKeep, exStep)
   )
@@ -84,19 +81,6 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   // produces no entry.
   if (victims.changing === 0) return keepUnchanged(run, victims)
   const entry = clearVictims(run, plan, victims)
-  rememberToolUses(s, {
-    edit: e,
-    before: run.before,
-    keptFrom: victims.keptFrom,
-    victims: victims.count,
-    inputs: victims.inputs,
-    saved: victims.saved,
-    changing: victims.changing,
-    cls: run.classes.cls,
-    clearableN,
-    exStep,
-    headSteps,
-  })
   return { ...trace(run, entry, null), frees: victims.saved }
 }
 

@@ -1,7 +1,6 @@
 /**
- * The keep-dependent texts and block variants of clear_tool_uses, shared by
- * the full rule (clear-tool-uses.ts) and the keep-only re-run
- * (clear-tool-uses-keep.ts) so both say exactly the same thing.
+ * The keep-dependent texts and block variants of clear_tool_uses (the
+ * reasons, trace steps and warnings the rule in clear-tool-uses.ts writes).
  */
 import { approx, code, fmt, intern, plural } from "../format"
 import type { SimulateWarning, TraceStep } from "../types"

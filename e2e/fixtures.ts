@@ -1,4 +1,9 @@
-import { test as base, expect, type Page } from "@playwright/test"
+import {
+  test as base,
+  type BrowserContext,
+  expect,
+  type Page,
+} from "@playwright/test"
 
 import { PlaygroundPage } from "./pages/playground-page"
 
@@ -22,6 +27,23 @@ interface Fixtures {
    * `test.use` (a single RegExp: Playwright reads an array as a fixture tuple).
    */
   allowedConsoleErrors: RegExp | null
+  /**
+   * Whether the page counts tokens with the BPE worker. Off by default, so
+   * the page's numbers are `simulate()`'s (what specs compute their expected
+   * values with); the tokens spec turns it on with `test.use({ refine: true })`.
+   */
+  refine: boolean
+}
+
+/** Turns the BPE refinement off in a browser context (the user's own switch). */
+async function refineOff(context: BrowserContext) {
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem("cep.refine", "off")
+    } catch {
+      // storage blocked: nothing to turn off
+    }
+  })
 }
 
 /** Collects console errors and page errors of `page` into `into`. */
@@ -38,6 +60,12 @@ function watchConsole(page: Page, into: string[]) {
  */
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [null, { option: true }],
+  refine: [false, { option: true }],
+
+  context: async ({ context, refine }, provide) => {
+    if (!refine) await refineOff(context)
+    await provide(context)
+  },
 
   consoleErrors: [
     async ({ context, allowedConsoleErrors }, provide) => {
@@ -58,10 +86,11 @@ export const test = base.extend<Fixtures>({
     await provide(new PlaygroundPage(page))
   },
 
-  freshBrowser: async ({ browser, consoleErrors }, provide) => {
+  freshBrowser: async ({ browser, consoleErrors, refine }, provide) => {
     const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = []
     await provide(async () => {
       const context = await browser.newContext()
+      if (!refine) await refineOff(context)
       contexts.push(context)
       context.on("page", (page) => watchConsole(page, consoleErrors))
       return new PlaygroundPage(await context.newPage())

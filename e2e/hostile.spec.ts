@@ -121,48 +121,53 @@ test("a typed key is never in a DOM attribute", async ({
   expect(markup).not.toContain(key.slice(-16))
 })
 
-test("another site cannot create short links; a deleted link stays deleted (410) after its state is posted again", async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  const payload = await encodeShare({
-    request: {
-      model: "claude-sonnet-4-6",
-      max_tokens: 64,
-      messages: [{ role: "user", content: `tombstone ${Date.now()}` }],
-    },
-  })
-  // Another site's page: the browser says so in Sec-Fetch-Site / Origin.
-  const crossSite = await request.post("/api/share", {
-    headers: { "sec-fetch-site": "cross-site", origin: "https://evil.test" },
-    data: { payload },
-  })
-  expect(crossSite.status()).toBe(403)
-  const form = await request.post("/api/share", {
-    headers: { "content-type": "text/plain" },
-    data: JSON.stringify({ payload }),
-  })
-  expect(form.status()).toBe(400)
+test.describe("deleted short links", () => {
+  // Opening a deleted link answers 410: the browser logs that load as an error.
+  test.use({ allowedConsoleErrors: /status of 410/ })
 
-  const created = await request.post("/api/share", { data: { payload } })
-  expect(created.status()).toBe(201)
-  const { id, url, deleteToken } = (await created.json()) as {
-    id: string
-    url: string
-    deleteToken: string
-  }
-  expect(new URL(url).host).toBe(new URL(baseURL ?? "").host)
-  const removed = await request.delete(`/api/share/${id}`, {
-    headers: { "x-delete-token": deleteToken },
+  test("another site cannot create short links; a deleted link stays deleted (410) after its state is posted again", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const payload = await encodeShare({
+      request: {
+        model: "claude-sonnet-4-6",
+        max_tokens: 64,
+        messages: [{ role: "user", content: `tombstone ${Date.now()}` }],
+      },
+    })
+    // Another site's page: the browser says so in Sec-Fetch-Site / Origin.
+    const crossSite = await request.post("/api/share", {
+      headers: { "sec-fetch-site": "cross-site", origin: "https://evil.test" },
+      data: { payload },
+    })
+    expect(crossSite.status()).toBe(403)
+    const form = await request.post("/api/share", {
+      headers: { "content-type": "text/plain" },
+      data: JSON.stringify({ payload }),
+    })
+    expect(form.status()).toBe(400)
+
+    const created = await request.post("/api/share", { data: { payload } })
+    expect(created.status()).toBe(201)
+    const { id, url, deleteToken } = (await created.json()) as {
+      id: string
+      url: string
+      deleteToken: string
+    }
+    expect(new URL(url).host).toBe(new URL(baseURL ?? "").host)
+    const removed = await request.delete(`/api/share/${id}`, {
+      headers: { "x-delete-token": deleteToken },
+    })
+    expect(removed.status()).toBe(204)
+    const again = await request.post("/api/share", { data: { payload } })
+    expect(((await again.json()) as { id: string }).id).not.toBe(id)
+    expect((await request.get(`/api/share/${id}`)).status()).toBe(410)
+    const shown = await page.goto(`/s/${id}`)
+    expect(shown?.status()).toBe(410)
+    await expect(page.getByRole("heading")).toHaveText("This link was deleted")
   })
-  expect(removed.status()).toBe(204)
-  const again = await request.post("/api/share", { data: { payload } })
-  expect(((await again.json()) as { id: string }).id).not.toBe(id)
-  expect((await request.get(`/api/share/${id}`)).status()).toBe(410)
-  const shown = await page.goto(`/s/${id}`)
-  expect(shown?.status()).toBe(410)
-  await expect(page.getByRole("heading")).toHaveText("This link was deleted")
 })
 
 test("the short link of any state is on the page's host, and the embed snippet uses it", async ({

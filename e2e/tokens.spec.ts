@@ -2,6 +2,9 @@ import { simulate } from "@/lib/context-editing"
 
 import { expect, test } from "./fixtures"
 
+// The BPE refinement is what this spec checks (other specs turn it off).
+test.use({ refine: true })
+
 // pydantic-ai's recorded memory-tool exchange (Sonnet 4.5, 1,577 real input
 // tokens): the memory tool's hidden prompt is most of the count.
 const memoryRequest = {

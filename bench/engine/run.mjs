@@ -1,7 +1,11 @@
 // Engine benchmark: a deterministic ≈1M-token request with 2,000 tool uses.
-// Prints simulate() time ÷ JSON.parse time of the same JSON (target ≤ 0.5)
-// and the re-run time after changing only `keep` ÷ first-run time (target
-// ≤ 0.1), as medians over several runs, plus raw milliseconds.
+// Prints simulate() time ÷ JSON.parse time of the same JSON (≈0.6 on the
+// 2-core reference machine is accepted: issue 34 retired the 0.5 target
+// with the keep-only re-run shortcut) and the re-run time after changing
+// only `keep` ÷ first-run time (for information: the analysis and token
+// counts are cached by identity, the edits run in full), as medians over
+// several runs, plus raw milliseconds. The user-visible target is the
+// browser's keystroke → updated numbers (bench/typing, bench/page).
 // Run: node bench/engine/run.mjs   (plain node 20; TypeScript is transpiled
 // on the fly by bench/lib/ts-hooks.mjs). Timings are never asserted.
 import "../lib/register-ts.mjs"
@@ -48,8 +52,8 @@ const rerun = time(
 const p = median(parse.wall)
 const f = median(first.wall)
 const r = median(rerun.wall)
-const line = (name, value, target) =>
-  `${name.padEnd(36)} ${value.toFixed(3).padStart(7)}  (target ≤ ${target}) ${value <= target ? "ok" : "OVER"}`
+const line = (name, value, accepted) =>
+  `${name.padEnd(36)} ${value.toFixed(3).padStart(7)}${accepted === undefined ? "" : `  (accepted ≈ ${accepted})`}`
 console.log(
   `request: ${(json.length / 1e6).toFixed(2)} MB JSON, ${TOOL_USES} tool uses, ≈${check.original_input_tokens.toLocaleString("en-US")} input tokens, ${check.blocks.length} blocks`
 )
@@ -64,20 +68,19 @@ for (const [name, t] of [
   console.log(
     `${name.padEnd(24)} median ${ms(median(t.wall))} ms wall, ${ms(median(t.cpu))} ms cpu  [${t.wall.map(ms).join(", ")}]`
   )
-console.log(line("simulate ÷ JSON.parse", f / p, 0.5))
-console.log(line("re-run (keep changed) ÷ first run", r / f, 0.1))
+console.log(line("simulate ÷ JSON.parse", f / p, 0.6))
+console.log(line("re-run (keep changed) ÷ first run", r / f))
 console.log(
   line(
     "  same, by CPU time: simulate ÷ parse",
     median(first.cpu) / median(parse.cpu),
-    0.5
+    0.6
   )
 )
 console.log(
   line(
     "  same, by CPU time: re-run ÷ first",
-    median(rerun.cpu) / median(first.cpu),
-    0.1
+    median(rerun.cpu) / median(first.cpu)
   )
 )
 console.log(

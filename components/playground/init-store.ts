@@ -12,6 +12,11 @@ import {
 
 import { stripSecrets } from "@/lib/share/secrets"
 
+import {
+  refineEnabled,
+  setRefineStatus,
+} from "@/components/tokens/refine-status"
+
 import { applyFragment } from "./hash-links"
 import { loadDefaultSample, readFragment } from "./initial-request"
 
@@ -39,6 +44,14 @@ export interface InitOutcome {
   draftSavedAt?: number | null
 }
 
+/** Whether two saved states hold the same values field by field (by identity). */
+function sameFields(a: PersistedState, b: PersistedState): boolean {
+  const keys = Object.keys(a) as (keyof PersistedState)[]
+  return (
+    keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k])
+  )
+}
+
 /**
  * Per-tab autosave in sessionStorage. Writes are debounced so typing in a
  * multi-megabyte request does not stringify it on every keystroke; a request
@@ -46,6 +59,7 @@ export interface InitOutcome {
  */
 function sessionStorageAutosave(): PersistStorage<PersistedState> {
   let timer: ReturnType<typeof setTimeout> | undefined
+  let pending: StorageValue<PersistedState> | null = null
   return {
     getItem: (name) => {
       const raw = sessionStorage.getItem(name)
@@ -57,6 +71,10 @@ function sessionStorageAutosave(): PersistStorage<PersistedState> {
       }
     },
     setItem: (name, value) => {
+      // A change outside the saved fields (e.g. the token estimator) leaves
+      // them as they were: the pending write stays as scheduled.
+      if (pending !== null && sameFields(pending.state, value.state)) return
+      pending = value
       clearTimeout(timer)
       if (value.state.requestText.length > AUTOSAVE_MAX_CHARS) {
         // An older autosave would silently come back on reload: drop it. The
@@ -65,6 +83,7 @@ function sessionStorageAutosave(): PersistStorage<PersistedState> {
         return
       }
       timer = setTimeout(() => {
+        pending = null
         try {
           sessionStorage.setItem(name, JSON.stringify(value))
         } catch {
@@ -189,10 +208,13 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
         }
       }
     })
-    // BPE refinement of the token counts: loaded after the first paint.
-    void import("@/components/tokens/refiner").then((m) =>
-      m.startRefinement(store)
-    )
+    // BPE refinement of the token counts: loaded after the first paint,
+    // unless the user turned it off (the estimate/counted mark toggles it).
+    if (refineEnabled())
+      void import("@/components/tokens/refiner").then((m) =>
+        m.startRefinement(store)
+      )
+    else setRefineStatus({ state: "off" })
     return store
   }
 

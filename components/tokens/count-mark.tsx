@@ -1,17 +1,39 @@
 "use client"
 
-import { useRefineStatus } from "./refine-status"
+import { usePlaygroundStoreApi } from "@/components/playground/playground-store-provider"
+
+import { setRefineEnabled, useRefineStatus } from "./refine-status"
+
+const TITLES = {
+  counted: (ms: number | null, texts: number) =>
+    `Every text counted with the Claude BPE × its content-class factor${ms === null ? "" : ` (last batch: ${texts} texts in ${Math.round(ms)} ms, off the main thread)`}. Click to keep the instant estimate only.`,
+  estimate: () =>
+    "Instant estimate from characters per token; the BPE count follows. Click to keep the instant estimate only.",
+  off: () =>
+    "Instant estimate only: BPE counting is off in this browser. Click to count every text with the Claude BPE.",
+}
 
 /**
  * Marks the token numbers as the instant *estimate* or as *counted* (every
  * text counted by the Claude BPE in the worker, times its content-class
  * factor). Hidden parts are table numbers with their evidence either way.
+ * Clicking it turns BPE counting off or on (kept in this browser).
  */
 export function CountMark({ testId = "tokens.mark" }: { testId?: string }) {
   const s = useRefineStatus()
+  const store = usePlaygroundStoreApi()
   const counted = s.state === "counted"
+  const toggle = () => {
+    const turnOn = s.state === "off"
+    setRefineEnabled(turnOn)
+    void import("./refiner").then((m) =>
+      turnOn ? m.startRefinement(store) : m.stopRefinement(store)
+    )
+  }
   return (
-    <span
+    <button
+      type="button"
+      onClick={toggle}
       data-testid={testId}
       data-state={s.state}
       data-batch-ms={
@@ -23,13 +45,9 @@ export function CountMark({ testId = "tokens.mark" }: { testId?: string }) {
           ? "rounded bg-emerald-50 px-1 text-[11px] text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
           : "rounded bg-zinc-100 px-1 text-[11px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
       }
-      title={
-        counted
-          ? `Every text counted with the Claude BPE × its content-class factor${s.lastBatchMs === null ? "" : ` (last batch: ${s.lastBatchTexts} texts in ${Math.round(s.lastBatchMs)} ms, off the main thread)`}`
-          : "Instant estimate from characters per token; the BPE count follows"
-      }
+      title={TITLES[s.state](s.lastBatchMs, s.lastBatchTexts)}
     >
-      {counted ? "counted" : "estimate"}
-    </span>
+      {counted ? "counted" : s.state === "off" ? "estimate only" : "estimate"}
+    </button>
   )
 }

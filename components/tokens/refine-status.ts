@@ -6,8 +6,11 @@ import { useSyncExternalStore } from "react"
 
 /** What the page shows about the numbers. */
 export interface RefineStatus {
-  /** "estimate": heuristic numbers (counting may be under way); "counted": every text BPE-counted. */
-  state: "estimate" | "counted"
+  /**
+   * "estimate": heuristic numbers (counting may be under way); "counted":
+   * every text BPE-counted; "off": the user turned BPE counting off.
+   */
+  state: "estimate" | "counted" | "off"
   /** Milliseconds the worker spent on the last batch, and its size. */
   lastBatchMs: number | null
   lastBatchTexts: number
@@ -37,4 +40,26 @@ export function useRefineStatus(): RefineStatus {
     () => status,
     () => status
   )
+}
+
+/** localStorage key: "off" when the user turned BPE counting off (on by default). */
+export const REFINE_KEY = "cep.refine"
+
+/** Whether BPE counting is on (the user's choice, kept in this browser). */
+export function refineEnabled(): boolean {
+  try {
+    return localStorage.getItem(REFINE_KEY) !== "off"
+  } catch {
+    return true
+  }
+}
+
+/** Keeps the user's choice; "on" is the default, so it removes the key. */
+export function setRefineEnabled(on: boolean): void {
+  try {
+    if (on) localStorage.removeItem(REFINE_KEY)
+    else localStorage.setItem(REFINE_KEY, "off")
+  } catch {
+    // Storage blocked: the choice lasts for this page only.
+  }
 }

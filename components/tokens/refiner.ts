@@ -60,8 +60,20 @@ function afterSimulation(store: Store): void {
  * each change (once the page has rendered it), counts the new strings.
  * Returns a stop function.
  */
+let stopCurrent: (() => void) | null = null
+
+/** Stops counting and goes back to the instant estimate ("off"). */
+export function stopRefinement(store: Store): void {
+  stopCurrent?.()
+  stopCurrent = null
+  store.getState().setTokenEstimator(null)
+  setStatus({ state: "off" })
+}
+
 export function startRefinement(store: Store): () => void {
   if (typeof Worker === "undefined") return () => {}
+  stopCurrent?.()
+  setStatus({ state: "estimate" })
   store.getState().setTokenEstimator(createRefinedEstimator(table))
   let timer: ReturnType<typeof setTimeout> | null = null
   const schedule = () => {
@@ -71,8 +83,9 @@ export function startRefinement(store: Store): () => void {
   }
   const unsub = store.subscribe(schedule)
   schedule()
-  return () => {
+  stopCurrent = () => {
     unsub()
     if (timer) clearTimeout(timer)
   }
+  return stopCurrent
 }

@@ -4,12 +4,15 @@ import { simulate } from "@/lib/context-editing"
 
 import { countPieceByRanks, createBpeCounter } from "./bpe"
 import {
+  CLASS_FACTOR,
   contentClass,
   contentKey,
   createRefinedEstimator,
   createRefineTable,
+  isOpaqueBlob,
   refinedRaw,
 } from "./refine"
+import { rawTextTokens } from "./text"
 
 const text = "The quick brown fox jumps over the lazy dog near the river bank."
 const request = {
@@ -96,5 +99,21 @@ describe("countPieceByRanks", () => {
     // "cab": ab (4) merges; c + ab has no rank → 2.
     expect(countPieceByRanks("cab", ranks)).toBe(2)
     expect(countPieceByRanks("", ranks)).toBe(0)
+  })
+})
+
+describe("opaque blobs keep the heuristic's count", () => {
+  const blob =
+    "EuEEzrPmKonYBBRPXMtm61rhvsSL8ge8zMnpNG/i/TsIkeY2eGl2kN9NU9eT".repeat(20)
+  it("a long string without whitespace is a blob, prose and short ids are not", () => {
+    expect(isOpaqueBlob(blob)).toBe(true)
+    expect(isOpaqueBlob("toolu_01ABCdef")).toBe(false)
+    expect(isOpaqueBlob("word ".repeat(100))).toBe(false)
+  })
+  it("a blob's refined count is the instant estimate, whatever the BPE said", () => {
+    expect(refinedRaw(blob, 1_150)).toBe(rawTextTokens(blob))
+    expect(refinedRaw("plain words here", 3)).toBeCloseTo(
+      3 * CLASS_FACTOR.prose
+    )
   })
 })

@@ -3,13 +3,10 @@
  * at all, and — for a real run — which `max_tokens` to add when it is missing
  * (kept small because a run is billed). Pure; never throws.
  */
+import { isRecord } from "@/lib/json/is-record"
 
 /** `max_tokens` added to a run that has none. */
 export const DEFAULT_MAX_TOKENS = 256
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
 
 /** Why a request cannot be sent, or the request as an object. */
 export function checkRequestShape(

@@ -4,6 +4,7 @@ import type { SimulateResult } from "@/lib/context-editing"
 import { selectSimulation } from "@/lib/state/selectors"
 
 import { usePlaygroundStore } from "./playground-store-provider"
+import { formatApprox, formatCount } from "@/lib/format/number"
 
 /** The engine's prediction for the current request (memoised, shared). */
 export function useSimulation(): SimulateResult {
@@ -12,16 +13,16 @@ export function useSimulation(): SimulateResult {
 
 /** Formats an estimate: "≈12,345". */
 export function approx(n: number): string {
-  return `≈${Math.round(n).toLocaleString("en-US")}`
+  return formatApprox(n)
 }
 
 /** Formats a count with thousands separators. */
 export function fmt(n: number): string {
-  return Math.round(n).toLocaleString("en-US")
+  return formatCount(n)
 }
 
 /** Short form for big token numbers: "≈142k". */
 export function approxShort(n: number): string {
-  if (n >= 10_000) return `≈${Math.round(n / 1000).toLocaleString("en-US")}k`
+  if (n >= 10_000) return `≈${formatCount(n / 1000)}k`
   return approx(n)
 }

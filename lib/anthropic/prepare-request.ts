@@ -4,6 +4,7 @@
  * (kept small because a run is billed). Pure; never throws.
  */
 import { isRecord } from "@/lib/json/is-record"
+import { formatNumber } from "@/lib/format/number"
 
 /** `max_tokens` added to a run that has none. */
 export const DEFAULT_MAX_TOKENS = 256
@@ -58,7 +59,7 @@ export function prepareSendRequest(request: unknown):
     body.max_tokens = value
     notes.push(
       budget !== undefined
-        ? `max_tokens was missing: sent ${value.toLocaleString("en-US")} (thinking budget + ${DEFAULT_MAX_TOKENS}) to keep the run cheap.`
+        ? `max_tokens was missing: sent ${formatNumber(value)} (thinking budget + ${DEFAULT_MAX_TOKENS}) to keep the run cheap.`
         : `max_tokens was missing: sent ${value} to keep the run cheap.`
     )
   }

@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/format/number"
 /**
  * Local prediction vs server truth: the numbers behind the Server tab's
  * "agrees" / "differs" badges. Pure.
@@ -119,7 +120,7 @@ function row(
 
 /** `12,345` — thousands separators regardless of the browser locale. */
 export function formatTokens(n: number): string {
-  return Math.round(n).toLocaleString("en-US")
+  return formatCount(n)
 }
 
 /** `"agrees"` or `"differs by 1,234 (12.5%)"`. */

@@ -3,13 +3,11 @@
  * at all, and — for a real run — which `max_tokens` to add when it is missing
  * (kept small because a run is billed). Pure; never throws.
  */
+import { isRecord } from "@/lib/json/is-record"
+import { formatNumber } from "@/lib/format/number"
 
 /** `max_tokens` added to a run that has none. */
 export const DEFAULT_MAX_TOKENS = 256
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
 
 /** Why a request cannot be sent, or the request as an object. */
 export function checkRequestShape(
@@ -61,7 +59,7 @@ export function prepareSendRequest(request: unknown):
     body.max_tokens = value
     notes.push(
       budget !== undefined
-        ? `max_tokens was missing: sent ${value.toLocaleString("en-US")} (thinking budget + ${DEFAULT_MAX_TOKENS}) to keep the run cheap.`
+        ? `max_tokens was missing: sent ${formatNumber(value)} (thinking budget + ${DEFAULT_MAX_TOKENS}) to keep the run cheap.`
         : `max_tokens was missing: sent ${value} to keep the run cheap.`
     )
   }

@@ -6,6 +6,7 @@
  * on the last cacheable block. Without any, nothing is cached.
  */
 import type { SimulateSuccess } from "./types"
+import { isRecord as isObj } from "@/lib/json/is-record"
 
 /** The API's limit on blocks with an explicit `cache_control` (DOC S-PC). */
 export const MAX_BREAKPOINTS = 4
@@ -43,8 +44,6 @@ export type CacheReach =
   | { kind: "fixed"; index: number; point: CachePoint }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj =>
-  typeof v === "object" && v !== null && !Array.isArray(v)
 const marked = (b: unknown): boolean => isObj(b) && isObj(b.cache_control)
 const ttlOf = (cc: unknown): "5m" | "1h" =>
   isObj(cc) && cc.ttl === "1h" ? "1h" : "5m"

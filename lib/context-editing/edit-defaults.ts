@@ -5,55 +5,43 @@ import type {
   ContextManagementEdit,
   EditType,
 } from "./types"
+import { EDIT_KINDS } from "./edit-kinds"
 
-/** The three edit strategies, in the order the docs introduce them. */
-export const EDIT_TYPES: readonly EditType[] = [
-  "clear_tool_uses_20250919",
-  "clear_thinking_20251015",
-  "compact_20260112",
-]
+/** The edit strategies, in the order the docs introduce them (from the registry). */
+export const EDIT_TYPES: readonly EditType[] = Object.keys(
+  EDIT_KINDS
+) as EditType[]
 
-/** Beta header that unlocks each edit type (spec §1.2). */
-export const EDIT_BETAS: Readonly<Record<EditType, string>> = {
-  clear_tool_uses_20250919: "context-management-2025-06-27",
-  clear_thinking_20251015: "context-management-2025-06-27",
-  compact_20260112: "compact-2026-01-12",
-}
+const byKind = <V>(pick: (k: (typeof EDIT_KINDS)[EditType]) => V) =>
+  Object.fromEntries(
+    EDIT_TYPES.map((t) => [t, pick(EDIT_KINDS[t])])
+  ) as Readonly<Record<EditType, V>>
+
+/** Beta header that unlocks each edit type (docs: context editing / compaction betas). */
+export const EDIT_BETAS: Readonly<Record<EditType, string>> = byKind(
+  (k) => k.beta
+)
 
 /** Human labels for the edit types. */
-export const EDIT_LABELS: Readonly<Record<EditType, string>> = {
-  clear_tool_uses_20250919: "Clear tool uses",
-  clear_thinking_20251015: "Clear thinking",
-  compact_20260112: "Compaction",
-}
+export const EDIT_LABELS: Readonly<Record<EditType, string>> = byKind(
+  (k) => k.label
+)
 
 /**
  * Documented defaults per edit type (DOC S-CE / S-CMP). clear_thinking's keep
  * default is model-specific (`null` here; see ModelInfo.thinkingDefaultKeep).
  */
 export const EDIT_DEFAULTS = {
-  clear_tool_uses_20250919: {
-    trigger: { type: "input_tokens", value: 100_000 },
-    keep: { type: "tool_uses", value: 3 },
-    clear_at_least: null,
-    exclude_tools: null,
-    clear_tool_inputs: false,
-  },
-  clear_thinking_20251015: { keep: null },
-  compact_20260112: {
-    trigger: { type: "input_tokens", value: 150_000 },
-    pause_after_compaction: false,
-    instructions: null,
-  },
+  clear_tool_uses_20250919: EDIT_KINDS.clear_tool_uses_20250919.defaults,
+  clear_thinking_20251015: EDIT_KINDS.clear_thinking_20251015.defaults,
+  compact_20260112: EDIT_KINDS.compact_20260112.defaults,
 } as const
 
 /** Validation limits the API enforces (or, where marked in validate-edits.ts, that we infer). */
 export const EDIT_LIMITS = {
-  clearTriggerMin: 1,
-  clearKeepMin: 0,
-  clearAtLeastMin: 0,
-  thinkingTurnsMin: 1,
-  compactionTriggerMin: 50_000,
+  ...EDIT_KINDS.clear_tool_uses_20250919.limits,
+  ...EDIT_KINDS.clear_thinking_20251015.limits,
+  ...EDIT_KINDS.compact_20260112.limits,
 } as const
 
 /** A fresh edit object with the documented defaults, for "add rule" buttons. */
@@ -62,18 +50,7 @@ export function defaultEdit(type: "clear_thinking_20251015"): ClearThinkingEdit
 export function defaultEdit(type: "compact_20260112"): CompactEdit
 export function defaultEdit(type: EditType): ContextManagementEdit
 export function defaultEdit(type: EditType): ContextManagementEdit {
-  switch (type) {
-    // Fresh copies of the documented defaults (callers may edit them).
-    case "clear_tool_uses_20250919": {
-      const d = EDIT_DEFAULTS[type]
-      return { type, trigger: { ...d.trigger }, keep: { ...d.keep } }
-    }
-    case "clear_thinking_20251015":
-      // No documented default keep to copy: the form starts at one turn.
-      return { type, keep: { type: "thinking_turns", value: 1 } }
-    case "compact_20260112":
-      return { type, trigger: { ...EDIT_DEFAULTS[type].trigger } }
-  }
+  return EDIT_KINDS[type].fresh()
 }
 
 /** Beta header of on-demand compaction (spec §1.2, §1.6). */

@@ -1,9 +1,7 @@
+import { formatCount } from "@/lib/format/number"
+
 /** Formats an integer with thousands separators, locale-independent: 142310 → "142,310". */
-export function fmt(n: number): string {
-  const r = Math.round(n)
-  const s = String(Math.abs(r)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
-  return r < 0 ? `-${s}` : s
-}
+export const fmt: (n: number) => string = formatCount
 
 /** "≈142,310" — every token figure is an estimate. */
 export const approx = (n: number): string => `≈${fmt(n)}`

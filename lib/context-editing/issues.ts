@@ -1,8 +1,7 @@
 import type { JsonPath, SimulateError } from "./types"
 
 /** A plain-object guard used by every validator. */
-export const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v)
+export { isRecord as isObj } from "@/lib/json/is-record"
 
 /** "messages.1.content.0" — the dotted form the API prefixes errors with. */
 export const dotted = (path: readonly (string | number)[]): string =>

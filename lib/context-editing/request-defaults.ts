@@ -9,6 +9,7 @@ import { isObj } from "./issues"
 import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
 import { simulate } from "./simulate"
 import type { SimulateOptions } from "./types"
+import { formatNumber } from "@/lib/format/number"
 
 type Obj = Record<string, unknown>
 
@@ -23,7 +24,7 @@ export interface RequestFix {
   apply: (request: Obj) => Obj
 }
 
-const fmt = (n: number) => n.toLocaleString("en-US")
+const fmt = formatNumber
 
 /**
  * `max_tokens` for a request that has none: `base`, or the thinking budget

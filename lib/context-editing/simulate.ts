@@ -19,6 +19,7 @@ import { resolveAssumptions } from "./assumptions"
 import { checkCacheLimit } from "./cache-limit"
 import { checkEdits, editWarnings, memoryMarkers } from "./check-edits"
 import { betasFor } from "./edit-defaults"
+import { applyEdit } from "./edit-rules"
 import { approx, fmt } from "./format"
 import { windowWarnings } from "./context-window"
 import { checkModelRules } from "./model-rules"
@@ -31,9 +32,7 @@ import {
   type FixedTokens,
   totalOf,
 } from "./outputs"
-import { applyClearThinking, clearThinking } from "./rules/clear-thinking"
-import { applyClearToolUses } from "./rules/clear-tool-uses"
-import { applyCompact } from "./rules/compact"
+import { clearThinking } from "./rules/clear-thinking"
 import {
   calibrationFor,
   hideSystemMessages,
@@ -256,16 +255,12 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   const traces: EditTrace[] = []
   let compaction: CompactionInfo | null = null
   for (const e of edits ?? []) {
-    if (e.type === "clear_tool_uses_20250919")
-      traces.push(applyClearToolUses(s, e))
-    else if (e.type === "clear_thinking_20251015")
-      traces.push(applyClearThinking(s, e, dk.keep))
-    else {
-      const r = applyCompact(s, e, replayed)
-      traces.push(r.trace)
-      compaction = r.info
+    const r = applyEdit(s, e, { defaultThinkingKeep: dk.keep, replayed })
+    traces.push(r.trace)
+    if (r.compaction) {
+      compaction = r.compaction
       const later = (edits ?? []).filter((x) => x.index > e.index)
-      if (r.info.fires && later.length > 0)
+      if (r.compaction.fires && later.length > 0)
         warnings.push({
           code: "edit_after_compaction",
           message: `compact_20260112 fires here: the server summarises the conversation and continues on the compacted context, which no simulator can produce. What ${later.map((x) => x.type).join(" and ")} after it does to that context is undocumented; ${later.length === 1 ? "it is" : "they are"} shown as if run on the full prompt, so ${later.length === 1 ? "its" : "their"} applied_edits numbers are an upper bound. Put the clear edits before compact_20260112 to know what they do.`,

@@ -4,6 +4,7 @@
 
 import { COUNT_TOKENS_PARAMS } from "@/lib/anthropic/sdk-params"
 import { stripSecrets } from "@/lib/share/secrets"
+import { isRecord as isPlainObject } from "@/lib/json/is-record"
 
 /** Which endpoint the exported code calls. */
 export type ExportTarget = "messages" | "count_tokens"
@@ -23,10 +24,6 @@ export interface PreparedRequest {
   betas: string[]
   /** Top-level fields left out because the target does not accept them. */
   dropped: string[]
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
 }
 
 function hasEdit(body: Record<string, unknown>, type: string): boolean {

@@ -1,4 +1,5 @@
 import type { GenerateOptions } from "./generate-session"
+import { formatCount } from "@/lib/format/number"
 
 /** The tools the Generate panel offers, with their weight in the mix. */
 export const PANEL_TOOLS = [
@@ -88,7 +89,7 @@ export function generatedSummary(
   estimated: number
 ): string {
   const uses = countToolUses(request.messages)
-  const fmt = (n: number) => Math.round(n).toLocaleString("en-US")
+  const fmt = formatCount
   const forced =
     options.toolCalls !== undefined
       ? ` (the ${uses} tool calls asked for set the size; target was ${fmt(options.targetTokens)})`

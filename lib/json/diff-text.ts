@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format/number"
 /**
  * The JSON text the Raw diff view compares. Monaco diffs changed lines
  * character by character, which is quadratic in their length: one tool
@@ -36,7 +37,7 @@ export function shortenString(s: string, head = DIFF_STRING_HEAD): string {
   const last = s.charCodeAt(cut - 1)
   if (cut < s.length && last >= 0xd800 && last <= 0xdbff) cut--
   const more = s.length - cut
-  return `${s.slice(0, cut)}… ⟨${more.toLocaleString("en-US")} more characters · #${stringTag(s)}⟩`
+  return `${s.slice(0, cut)}… ⟨${formatNumber(more)} more characters · #${stringTag(s)}⟩`
 }
 
 /**

@@ -4,8 +4,9 @@
  */
 import type { SimulateSuccess } from "@/lib/context-editing"
 import type { ImportedRequest } from "@/lib/import/types"
+import { formatCount } from "@/lib/format/number"
 
-export const n = (x: number) => Math.round(x).toLocaleString("en-US")
+export const n = (x: number) => formatCount(x)
 export const approx = (x: number) => `≈${n(x)}`
 
 const TOOL_USE_TYPES = new Set(["tool_use", "server_tool_use", "mcp_tool_use"])

@@ -6,6 +6,7 @@ import {
 import type { ImportedRequest } from "@/lib/import/types"
 
 import type { Lesson } from "./types"
+import { formatNumber } from "@/lib/format/number"
 
 /** One decision the server makes, step by step (an edit, or a model default). */
 export interface LessonTrace {
@@ -62,7 +63,7 @@ export function runLesson(lesson: Lesson): LessonRun | { error: string } {
     answer,
     answerText:
       q.kind === "number"
-        ? `${answer.toLocaleString("en-US")} ${q.unit}`
+        ? `${typeof answer === "number" ? formatNumber(answer) : answer} ${q.unit}`
         : choice!.label,
     traces: tracesOf(result),
   }

@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format/number"
 /**
  * Request builders of the probes: deterministic prose of a chosen size and
  * conversations made of tool pairs or thinking turns. The block a probe
@@ -192,7 +193,7 @@ export const ALWAYS = { type: "input_tokens" as const, value: 1 }
 export function shorten(value: unknown, max = 160): unknown {
   if (typeof value === "string")
     return value.length > max
-      ? `${value.slice(0, max)}… (${value.length.toLocaleString("en-US")} characters)`
+      ? `${value.slice(0, max)}… (${formatNumber(value.length)} characters)`
       : value
   if (Array.isArray(value)) return value.map((v) => shorten(v, max))
   if (typeof value === "object" && value !== null)

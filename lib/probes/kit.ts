@@ -5,6 +5,7 @@
 import type { ThinkingMode } from "./fixtures"
 import { type Answer, freed, type ProbeSession } from "./session"
 import type { AssumptionKey, ProbeCalibration, ProbeEvidence } from "./types"
+import { formatNumber } from "@/lib/format/number"
 
 /** Facts one probe finds that later probes build on. */
 export interface ProbeContext {
@@ -57,7 +58,7 @@ export function undecided(
   }
 }
 
-const fmt = (n: number) => n.toLocaleString("en-US")
+const fmt = formatNumber
 
 /** "original → input (freed N)" for a finding. */
 export function numbers(a: Answer): string {

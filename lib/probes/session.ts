@@ -5,6 +5,7 @@
  */
 import { shorten } from "./fixtures"
 import type { ProbeRequest, ProbeSend } from "./types"
+import { isRecord as isObj } from "@/lib/json/is-record"
 
 /** The hard cap of requests in one run. */
 export const MAX_REQUESTS = 60
@@ -20,10 +21,6 @@ export type Answer =
       record: ProbeRequest
     }
   | { ok: false; status: number; message: string; record: ProbeRequest }
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null
-}
 
 const isCount = (v: unknown): v is number =>
   typeof v === "number" && Number.isInteger(v) && v >= 0

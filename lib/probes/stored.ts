@@ -13,6 +13,7 @@ import type {
   ProbePlanResult,
   ProbeRequest,
 } from "./types"
+import { isRecord as isObj } from "@/lib/json/is-record"
 
 /** One finished run, for one model. */
 export interface StoredProbeRun {
@@ -44,9 +45,6 @@ export function toStoredRun(
     requests: r.requests,
   }
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v)
 
 /** Whether `value` is one of the values the switch `key` takes. */
 export function validSwitchValue(

@@ -43,6 +43,7 @@ import type {
   ShareState,
 } from "./types"
 import { fromWire, toWire } from "./wire"
+import { formatNumber } from "@/lib/format/number"
 
 /** The version this build writes. */
 export const SHARE_VERSION = 2
@@ -173,7 +174,7 @@ async function decodeShareUnsafe(
 const tooMany = (limits: ShareLimits) =>
   fail(
     "too_large",
-    `It holds more than ${limits.maxItems.toLocaleString("en-US")} JSON values.`
+    `It holds more than ${formatNumber(limits.maxItems)} JSON values.`
   )
 
 const tooLarge = (limits: ShareLimits) =>

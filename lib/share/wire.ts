@@ -5,6 +5,7 @@ import { probeRunsForLink, readProbeRuns } from "@/lib/probes/stored"
 
 import { stripSecrets } from "./secrets"
 import type { ShareState, ShareTab, ShareView } from "./types"
+import { isRecord as isPlainObject } from "@/lib/json/is-record"
 
 // The wire's own list (not the UI's RESULT_TABS): a link names a tab, and a
 // tab renamed in the UI must keep the name old links use.
@@ -17,10 +18,6 @@ const TABS: readonly ShareTab[] = [
   "server",
   "tune",
 ]
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-}
 
 function compactView(view: ShareView | undefined): ShareView | undefined {
   if (!view) return undefined

@@ -4,14 +4,11 @@
  * come from `nextToolUseId`, deterministic in the request's existing ids.
  */
 import { blockTemplate } from "@/lib/context-editing/block-types"
+import { isRecord } from "@/lib/json/is-record"
 
 export type Json = Record<string, unknown>
 export type Block = Json & { type: string }
 export type Message = { role: "user" | "assistant"; content: string | Block[] }
-
-function isRecord(v: unknown): v is Json {
-  return typeof v === "object" && v !== null && !Array.isArray(v)
-}
 
 /** The request's messages (a bare messages array counts as the request). */
 export function selectMessages(request: unknown): unknown[] {

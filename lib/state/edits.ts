@@ -2,12 +2,9 @@
  * Pure helpers that read and rewrite `context_management.edits` of a request
  * without mutating it. The edit forms call these through `updateRequest`.
  */
+import { isRecord } from "@/lib/json/is-record"
 
 export type EditObject = Record<string, unknown> & { type?: unknown }
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
 
 /** The request's edits, or [] when it has none (or they are malformed). */
 export function selectEdits(request: unknown): EditObject[] {

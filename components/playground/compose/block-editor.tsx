@@ -8,6 +8,7 @@ import { cn } from "@/components/ui/cn"
 
 import { inputClass } from "../edits/fields"
 import { fillerText } from "./filler"
+import { formatNumber } from "@/lib/format/number"
 
 const area = cn(inputClass, "font-mono text-xs leading-5")
 
@@ -69,8 +70,8 @@ function BigText({
     <div>
       {tooBig ? (
         <p className="rounded bg-zinc-50 p-2 font-mono text-[11px] text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          {value.slice(0, 300)}… ({value.length.toLocaleString("en-US")}{" "}
-          characters — edit it in JSON mode, or replace it below)
+          {value.slice(0, 300)}… ({formatNumber(value.length)} characters — edit
+          it in JSON mode, or replace it below)
         </p>
       ) : (
         <textarea

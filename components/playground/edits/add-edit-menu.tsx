@@ -5,25 +5,15 @@ import { useCallback, useRef, useState } from "react"
 import { onMenuKeyDown } from "@/components/ui/menu-keys"
 import { useDismiss } from "@/components/ui/use-dismiss"
 
+import { EDIT_TYPES } from "@/lib/context-editing/edit-defaults"
+import { EDIT_KINDS } from "@/lib/context-editing/edit-kinds"
 import type { EditObject } from "@/lib/state/edits"
 
-const CHOICES: Array<{ type: string; label: string; note: string }> = [
-  {
-    type: "clear_tool_uses_20250919",
-    label: "Clear tool uses",
-    note: "old tool results → placeholder",
-  },
-  {
-    type: "clear_thinking_20251015",
-    label: "Clear thinking",
-    note: "older turns' thinking removed (goes first)",
-  },
-  {
-    type: "compact_20260112",
-    label: "Compaction",
-    note: "summarise at a trigger (≥ 50k)",
-  },
-]
+const CHOICES = EDIT_TYPES.map((type) => ({
+  type,
+  label: EDIT_KINDS[type].label,
+  note: EDIT_KINDS[type].menuNote,
+}))
 
 /** "+ Add edit" with the three strategies. */
 export function AddEditMenu({

@@ -1,37 +1,14 @@
 "use client"
 
 import type { EditTrace } from "@/lib/context-editing"
+import { editKind } from "@/lib/context-editing/edit-kinds"
 import type { EditObject } from "@/lib/state/edits"
 
 import { cn } from "@/components/ui/cn"
 
 import { approx } from "../use-simulation"
-import { ClearThinkingFields } from "./rule-fields/clear-thinking-fields"
-import { ClearToolUsesFields } from "./rule-fields/clear-tool-uses-fields"
-import { CompactFields } from "./rule-fields/compact-fields"
+import { RULE_FIELDS } from "./rule-fields/registry"
 import type { RuleFieldsProps } from "./rule-fields/types"
-
-const TITLES: Record<string, { title: string; blurb: string }> = {
-  clear_tool_uses_20250919: {
-    title: "Clear tool uses",
-    blurb:
-      "Replaces old tool results with a placeholder once the prompt is large.",
-  },
-  clear_thinking_20251015: {
-    title: "Clear thinking",
-    blurb: "Removes thinking blocks from older assistant turns.",
-  },
-  compact_20260112: {
-    title: "Compaction",
-    blurb: "Summarises the conversation when it reaches the trigger.",
-  },
-}
-
-const FIELDS: Record<string, (p: RuleFieldsProps) => React.ReactNode> = {
-  clear_tool_uses_20250919: ClearToolUsesFields,
-  clear_thinking_20251015: ClearThinkingFields,
-  compact_20260112: CompactFields,
-}
 
 function TraceChip({ trace }: { trace: EditTrace | undefined }) {
   if (!trace) return null
@@ -91,8 +68,10 @@ export function EditCard({
   fieldProps: Omit<RuleFieldsProps, "edit" | "index">
 }) {
   const type = typeof edit.type === "string" ? edit.type : "(missing type)"
-  const meta = TITLES[type]
-  const Fields = FIELDS[type]
+  const meta = editKind(type)
+  const Fields = Object.hasOwn(RULE_FIELDS, type)
+    ? RULE_FIELDS[type]
+    : undefined
   const btn =
     "rounded px-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-30 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
   return (
@@ -106,7 +85,7 @@ export function EditCard({
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="text-sm font-semibold">
-            {meta?.title ?? "Unknown edit"}
+            {meta?.label ?? "Unknown edit"}
           </h3>
           <p className="font-mono text-[11px] text-zinc-500">{type}</p>
         </div>

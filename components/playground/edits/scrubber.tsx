@@ -1,10 +1,11 @@
 "use client"
 
 import { useRef } from "react"
+import { formatNumber } from "@/lib/format/number"
 
 /** "137k" for slider ends and hints. */
 export const shortTokens = (n: number): string =>
-  n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString("en-US")
+  n >= 10_000 ? `${Math.round(n / 1000)}k` : formatNumber(n)
 
 /** A slider end at or above `n`, on a round step: 1,000s up to 200k, then 5,000s. */
 export function tokenRange(n: number): { max: number; step: number } {

@@ -2,6 +2,7 @@
 
 import { estimateRequestTokens } from "@/lib/generate"
 import type { ParsedImport, RequestSummary } from "@/lib/import"
+import { formatNumber } from "@/lib/format/number"
 
 const ROWS: Array<[keyof RequestSummary, string]> = [
   ["messages", "Messages"],
@@ -12,7 +13,7 @@ const ROWS: Array<[keyof RequestSummary, string]> = [
 ]
 
 function count(n: number): string {
-  return n.toLocaleString("en-US")
+  return formatNumber(n)
 }
 
 /** Before/after counts of a successful import. */

@@ -1,9 +1,9 @@
 "use client"
 
 import type { ProbeEvidence } from "@/lib/probes"
+import { formatNumber } from "@/lib/format/number"
 
-const fmt = (n: number | undefined) =>
-  n === undefined ? "—" : n.toLocaleString("en-US")
+const fmt = (n: number | undefined) => (n === undefined ? "—" : formatNumber(n))
 
 /** The requests and numbers behind one finding, behind a disclosure. */
 export function ProbeEvidenceDetails({

@@ -1,5 +1,5 @@
 /**
- * Which `anthropic-beta` values a request needs (spec §1.2). The per-edit
+ * Which `anthropic-beta` values a request needs (docs/semantics.md#beta-headers). The per-edit
  * rule lives in the engine (`betaHeadersFor` in `@/lib/context-editing`);
  * this adds what only the API routes care about.
  */

@@ -251,7 +251,7 @@ const ROWS: Row[] = [
   ],
   [
     "thinking enabled on Haiku 5.5",
-    "OBS-3P (spec §5): adaptive only; the API's words for enabled (nvda-OpenAI#126)",
+    "OBS-3P (docs/semantics.md#models): adaptive only; the API's words for enabled (nvda-OpenAI#126)",
     {
       ...base,
       model: "claude-haiku-5-5",

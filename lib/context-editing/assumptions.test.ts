@@ -461,7 +461,7 @@ const memoryAt = (share: number, extra: Record<string, unknown> = {}) => ({
 const codes = (request: unknown, a: Partial<Assumptions> = {}) =>
   simulateOk(request, { assumptions: a }).warnings.map((w) => w.code)
 
-describe("memory warning marker (§7)", () => {
+describe("memory warning marker (docs/semantics.md#memory-warning)", () => {
   it("marks the automatic warning over the switch's share of the trigger, only with the memory tool", () => {
     expect(codes(memoryAt(0.93))).toContain("memory_warning_expected")
     expect(codes(memoryAt(0.85))).not.toContain("memory_warning_expected")

@@ -1,5 +1,5 @@
 /**
- * What a simulation's edits do to the prompt cache (spec §6): the cached
+ * What a simulation's edits do to the prompt cache (docs/semantics.md#prompt-cache): the cached
  * prefix holds up to the first block the edits change; everything after it
  * is written to the cache again. Prices are the documented multipliers of
  * the base input price (read 0.1×, 5-minute write 1.25×), so every cost here

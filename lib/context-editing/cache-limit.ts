@@ -1,6 +1,6 @@
 /**
  * The API's limit of four explicit cache breakpoints per request (DOC S-PC,
- * spec §6): a fifth block with `cache_control` — on a tool definition, a
+ * docs/semantics.md#prompt-cache): a fifth block with `cache_control` — on a tool definition, a
  * system block, a message block or a block inside a tool result — is a 400
  * before anything runs ("A maximum of 4 blocks with cache_control may be
  * provided. Found 5."). Automatic caching (top-level `cache_control`) is not

@@ -1,5 +1,5 @@
 /**
- * Cross-field rules of context management (spec §1.4, §1.5, §4) and the
+ * Cross-field rules of context management (docs/semantics.md#clear-thinking-fields, docs/semantics.md#compact-fields, docs/semantics.md#errors) and the
  * warnings about suspicious but allowed configurations.
  */
 import type { Analysis } from "./analyze"
@@ -92,14 +92,14 @@ export function checkEdits(x: CheckInput): SimulateError | null {
     !x.model.contextEditing &&
     x.assumptions.rejectUnsupportedModelEdits
   )
-    // ASSUMPTION (spec §4): modelled on the compaction message above.
+    // ASSUMPTION (docs/semantics.md#errors): modelled on the compaction message above.
     return issue(
       editPath(clear.index),
       `'${x.modelId}' does not support the '${clear.type}' context management strategy.`,
       null
     )
   if (compact && clear && !x.assumptions.allowCompactionWithClearEdits)
-    // ASSUMPTION (spec §1.5): combining is undocumented; this text is ours.
+    // ASSUMPTION (docs/semantics.md#compact-fields): combining is undocumented; this text is ours.
     return issue(
       editPath(compact.index),
       "`compact_20260112` cannot be combined with other context management strategies",
@@ -195,7 +195,7 @@ export function editWarnings(x: CheckInput): SimulateWarning[] {
 }
 
 /**
- * Markers for the memory tool's automatic warning (spec §7, DOC that it
+ * Markers for the memory tool's automatic warning (docs/semantics.md#memory-warning, DOC that it
  * exists; ASSUMPTION when): with a `memory_20250818` tool declared (the
  * spec's condition; a custom tool named "memory" gets no warning), a clear_tool_uses
  * edit whose input-token trigger the prompt it sees is over the switch's

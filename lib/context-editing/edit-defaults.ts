@@ -53,7 +53,7 @@ export function defaultEdit(type: EditType): ContextManagementEdit {
   return EDIT_KINDS[type].fresh()
 }
 
-/** Beta header of on-demand compaction (spec §1.2, §1.6). */
+/** Beta header of on-demand compaction (docs/semantics.md#beta-headers, docs/semantics.md#on-demand-compaction). */
 export const ON_DEMAND_BETA = "compact-2026-09-04"
 
 /**

@@ -66,7 +66,7 @@ export function validateClearToolUses(
   // the observed exception: see validateCompact()),
   // so `null` is a type error there, not the default.
   if (e.trigger !== undefined) {
-    // Minimum 1 is an inference from the SDK's generated fixtures (spec §1.3).
+    // Minimum 1 is an inference from the SDK's generated fixtures (docs/semantics.md#clear-tool-uses-fields).
     const t = typedValue(
       e.trigger,
       [...p, "trigger"],

@@ -25,7 +25,7 @@ const toolResult = (id: string) => ({
 const E = ["context_management", "edits", 0]
 const CC = { type: "ephemeral" }
 
-// [name, request, message, path] — messages follow the API's (spec §4) where known.
+// [name, request, message, path] — messages follow the API's (docs/semantics.md#errors) where known.
 const CASES: Array<[string, unknown, string, (string | number)[]]> = [
   [
     "context_management not an object",
@@ -490,7 +490,7 @@ const CASES: Array<[string, unknown, string, (string | number)[]]> = [
   ],
 ]
 
-describe("invalid requests (spec §4)", () => {
+describe("invalid requests (docs/semantics.md#errors)", () => {
   it.each(CASES)("%s", (_name, request, message, path) => {
     const e = simulateError(request)
     expect(e.type).toBe("invalid_request_error")

@@ -65,7 +65,7 @@ export const EV = {
   ),
   sonnet45Retires: obs(
     `${DOCS}/about-claude/model-deprecations`,
-    "Sonnet 4.5 retires on 2026-11-30 (OBS-3P, spec §5)."
+    "Sonnet 4.5 retires on 2026-11-30 (OBS-3P, docs/semantics.md#models)."
   ),
   toolPrompt: doc(
     "agents-and-tools/tool-use/overview#pricing",

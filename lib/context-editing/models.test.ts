@@ -4,7 +4,7 @@ import { defaultEdit, EDIT_DEFAULTS, EDIT_TYPES } from "./edit-defaults"
 import { getModelInfo, MODELS } from "./models"
 import { simulate } from "./simulate"
 
-describe("model capability table (spec §5)", () => {
+describe("model capability table (docs/semantics.md#models)", () => {
   it("resolves ids, aliases and platform ids", () => {
     expect(getModelInfo("claude-haiku-4-5").id).toBe(
       "claude-haiku-4-5-20251001"
@@ -77,7 +77,7 @@ describe("unknown Claude 2/3-era ids (legacy transcripts)", () => {
   })
 })
 
-describe("context editing on old models (spec §4, assumed 400)", () => {
+describe("context editing on old models (docs/semantics.md#errors, assumed 400)", () => {
   const request = (model: string) => ({
     model,
     max_tokens: 64,
@@ -95,7 +95,7 @@ describe("context editing on old models (spec §4, assumed 400)", () => {
   })
 })
 
-describe("Claude 3 models (documented tool-use prompt sizes, spec §8.2)", () => {
+describe("Claude 3 models (documented tool-use prompt sizes, docs/semantics.md#hidden-overheads)", () => {
   it("are known, retired and without context editing", () => {
     for (const id of [
       "claude-3-opus-20240229",

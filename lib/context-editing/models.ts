@@ -28,7 +28,7 @@ const SYSTEM_MESSAGES = new Set([
   "claude-opus-4-8",
 ])
 
-// The docs' tool-use prompt sizes (spec §8.2) name Claude 3 to 4.x models;
+// The docs' tool-use prompt sizes (docs/semantics.md#hidden-overheads) name Claude 3 to 4.x models;
 // for Claude 5 and later the 4.x numbers are scaled by tokenizer family.
 const TOOL_PROMPT_DOCUMENTED = /^claude-(?:3|(?:opus|sonnet|haiku)-4)-/
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { simulateError, simulateOk } from "./__fixtures__/build"
 import { MISPLACED } from "./on-demand"
 
-// On-demand compaction (spec §1.6, DOC S-CMPOD): a request-level
+// On-demand compaction (docs/semantics.md#on-demand-compaction, DOC S-CMPOD): a request-level
 // `compaction: {type: "summarize"}`, and the signed block it returns.
 const MODEL = "claude-opus-4-6"
 const summarize = (fields: Record<string, unknown> = {}) => ({

@@ -1,5 +1,5 @@
 /**
- * On-demand compaction (spec §1.6, DOC S-CMPOD; beta `compact-2026-09-04`):
+ * On-demand compaction (docs/semantics.md#on-demand-compaction, DOC S-CMPOD; beta `compact-2026-09-04`):
  * a request-level `compaction: {"type": "summarize"}` asks for a summary
  * now, and the response is a single `compaction` block carrying a
  * `signature`. That block must then be sent first in `messages`, in place of
@@ -18,7 +18,7 @@ import type { CompactionInfo, ModelInfo, SimulateError } from "./types"
 export const isOnDemandBlock = (block: Record<string, unknown>): boolean =>
   typeof block.signature === "string"
 
-/** Observed live (spec §1.6), with the code `compaction_block_misplaced`. */
+/** Observed live (docs/semantics.md#on-demand-compaction), with the code `compaction_block_misplaced`. */
 export const MISPLACED =
   "`compaction` block must be sent first, in place of the messages it summarizes; remove those messages"
 

@@ -1,5 +1,5 @@
 /**
- * The reusable scenarios of spec §9.2 (LangChain's context-editing tests),
+ * The reusable scenarios of docs/semantics.md#langchain-scenarios (LangChain's context-editing tests),
  * with the Anthropic-faithful expectations of the spec's last column. Results
  * use varied prose instead of "x".repeat so token sizes behave like real text.
  */
@@ -59,7 +59,7 @@ const result = (r: ReturnType<typeof run>, id: string) =>
 const use = (r: ReturnType<typeof run>, id: string) =>
   allBlocks(r).find((b) => b.type === "tool_use" && b.id === id)!
 
-describe("spec §9.2 scenarios", () => {
+describe("LangChain's scenarios (docs/semantics.md#langchain-scenarios)", () => {
   it("#1 tiny conversation with default settings: nothing cleared, no entry", () => {
     const r = run(
       [

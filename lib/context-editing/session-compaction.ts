@@ -1,5 +1,5 @@
 /**
- * Compaction across a session (spec §2.4 items 1–2): when a request's prompt
+ * Compaction across a session (docs/semantics.md#compaction-replay): when a request's prompt
  * reaches the compaction trigger, the server summarises the conversation and
  * returns a `compaction` block at the start of its reply; every later
  * request ignores the blocks before that block. The summary's text cannot be

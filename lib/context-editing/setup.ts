@@ -240,7 +240,7 @@ export function hideSystemMessages(s: SimState): void {
   }
 }
 
-/** Implicit thinking default (spec §2.3) per the switch and the model table. */
+/** Implicit thinking default (docs/semantics.md#implicit-thinking-default) per the switch and the model table. */
 export function implicitKeep(
   model: ModelInfo,
   A: Assumptions

@@ -167,7 +167,7 @@ describe("simulate: result contract", () => {
     expect(r.categories.after.system).toBe(r.categories.before.system)
   })
 
-  it("adds the documented hidden tool-use prompt as is, also for models the docs do not list (spec §8.2; OBS: scaling overcounts 5.x)", () => {
+  it("adds the documented hidden tool-use prompt as is, also for models the docs do not list (docs/semantics.md#hidden-overheads; OBS: scaling overcounts 5.x)", () => {
     const tool = {
       name: "t",
       description: "d",

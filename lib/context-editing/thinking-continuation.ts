@@ -1,5 +1,5 @@
 /**
- * The API's rules for thinking blocks at the end of a request (spec §4,
+ * The API's rules for thinking blocks at the end of a request (docs/semantics.md#errors,
  * "related, not context-management-specific"; the messages are the ones
  * users report verbatim from the API):
  *

@@ -1,5 +1,5 @@
 /**
- * The session as a sequence of requests (spec §6 simulator rule): an agent
+ * The session as a sequence of requests (docs/semantics.md#prompt-cache): an agent
  * sends the conversation again after every user message (a question or tool
  * results), and the server edits each request afresh. For each request:
  * the tokens before and after the edits, what was applied, and what the

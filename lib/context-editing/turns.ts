@@ -1,5 +1,5 @@
 /**
- * Turn model (spec §2.3): consecutive same-role messages merge; a user
+ * Turn model (docs/semantics.md#thinking-turns): consecutive same-role messages merge; a user
  * message made only of tool_result blocks continues the assistant turn (tool
  * loop); every other user message starts a human turn. Blocks the server
  * ignores (before a replayed compaction block) and mid-conversation system

@@ -4,7 +4,7 @@
  */
 import type { TokenEstimator, TokenizerFamily } from "@/lib/tokens"
 
-/** Capability-table row for a model (spec §5). */
+/** Capability-table row for a model (docs/semantics.md#models). */
 export interface ModelInfo {
   id: string
   displayName: string
@@ -24,7 +24,7 @@ export interface ModelInfo {
   tokenizer: TokenizerFamily
   contextWindow: number
   retired: boolean
-  /** Hidden tool-use system prompt: auto/none vs any/tool (spec §8.2). */
+  /** Hidden tool-use system prompt: auto/none vs any/tool (docs/semantics.md#hidden-overheads). */
   toolPromptTokens: { auto: number; any: number }
   /**
    * The docs give `toolPromptTokens` for this model (Claude 3 to 4.x): they
@@ -65,45 +65,45 @@ export interface ModelEvidence {
 
 /** Every ASSUMPTION of the spec that changes an outcome, as a switch. */
 export interface Assumptions {
-  /** Text that replaces a cleared tool result (§2.2.1). */
+  /** Text that replaces a cleared tool result (docs/semantics.md#placeholder). */
   placeholderText: string
-  /** What a cleared tool_use input becomes (§2.2.1). */
+  /** What a cleared tool_use input becomes (docs/semantics.md#placeholder). */
   clearedInputShape: "empty_object" | "placeholder_string"
-  /** clear_tool_uses trigger: fire on tokens > value or ≥ value (§2.1.4). */
+  /** clear_tool_uses trigger: fire on tokens > value or ≥ value (docs/semantics.md#trigger-comparison). */
   triggerComparison: "gt" | "gte"
-  /** Compaction trigger: docs say "reach" → ≥ (§2.1.4). */
+  /** Compaction trigger: docs say "reach" → ≥ (docs/semantics.md#trigger-comparison). */
   compactionTriggerComparison: "gt" | "gte"
-  /** Excluded tool uses take keep slots (§2.2). */
+  /** Excluded tool uses take keep slots (docs/semantics.md#exclude-tools). */
   excludedCountTowardKeep: boolean
-  /** server_tool_use + *_tool_result pairs are clearable (§2.2). */
+  /** server_tool_use + *_tool_result pairs are clearable (docs/semantics.md#server-and-mcp-tools). */
   clearServerToolResults: boolean
-  /** mcp_tool_use + mcp_tool_result pairs are clearable (§2.2). */
+  /** mcp_tool_use + mcp_tool_result pairs are clearable (docs/semantics.md#server-and-mcp-tools). */
   clearMcpToolResults: boolean
-  /** is_error results are clearable (§2.2). */
+  /** is_error results are clearable (docs/semantics.md#error-results). */
   clearErrorResults: boolean
-  /** The tool_uses trigger counts server and MCP tool uses too (§2.2). */
+  /** The tool_uses trigger counts server and MCP tool uses too (docs/semantics.md#clear-tool-uses-trigger). */
   toolUsesTriggerCountsServerTools: boolean
-  /** redacted_thinking is removed with thinking and marks a thinking turn (§2.3 (b)). */
+  /** redacted_thinking is removed with thinking and marks a thinking turn (docs/semantics.md#redacted-thinking). */
   redactedThinkingCountsAsThinking: boolean
-  /** Earlier turns without thinking take keep slots (§2.3 (a)). */
+  /** Earlier turns without thinking take keep slots (docs/semantics.md#turns-without-thinking). */
   turnsWithoutThinkingHoldKeepSlot: boolean
-  /** The turn being generated / in progress holds one kept slot (§2.3, inferred from OBS). */
+  /** The turn being generated / in progress holds one kept slot (docs/semantics.md#thinking-keep, inferred from OBS). */
   currentTurnHoldsKeepSlot: boolean
-  /** Implicit thinking default with no clear_thinking edit (§2.3). */
+  /** Implicit thinking default with no clear_thinking edit (docs/semantics.md#implicit-thinking-default). */
   implicitThinkingDefault: "per_model" | "keep_all" | "last_turn"
-  /** clear_thinking must be the first edit (§1.4). */
+  /** clear_thinking must be the first edit (docs/semantics.md#clear-thinking-fields). */
   requireThinkingFirst: boolean
-  /** `edits: []` is a no-op (false: rejected like an empty list) (§1.1). */
+  /** `edits: []` is a no-op (false: rejected like an empty list) (docs/semantics.md#context-management-field). */
   emptyEditsNoop: boolean
-  /** compact_20260112 may be combined with the clear edits (§1.5). */
+  /** compact_20260112 may be combined with the clear edits (docs/semantics.md#compact-fields). */
   allowCompactionWithClearEdits: boolean
-  /** Clear edits on a model without context editing are a 400 (false: a warning) (§4). */
+  /** Clear edits on a model without context editing are a 400 (false: a warning) (docs/semantics.md#models). */
   rejectUnsupportedModelEdits: boolean
-  /** With the memory tool, mark the automatic warning above this share of the clearing trigger (§7). */
+  /** With the memory tool, mark the automatic warning above this share of the clearing trigger (docs/semantics.md#memory-warning). */
   memoryWarningAt: "off" | "0.8" | "0.9" | "0.95"
-  /** Thinking at the end of a request breaks the API's rules: a 400 (false: a warning) (§4). */
+  /** Thinking at the end of a request breaks the API's rules: a 400 (false: a warning) (docs/semantics.md#errors). */
   rejectThinkingContinuation: boolean
-  /** The same strategy twice in `edits` is a 400 (false: each copy runs on the previous one's result) (§4). */
+  /** The same strategy twice in `edits` is a 400 (false: each copy runs on the previous one's result) (docs/semantics.md#errors). */
   rejectDuplicateStrategies: boolean
   /** A retired model id is the API's 404 (false: a warning, so recorded sessions stay simulable). */
   rejectRetiredModels: boolean

@@ -26,7 +26,7 @@ export interface ToolUsesValue {
   value: number
 }
 
-/** `clear_tool_uses_20250919` edit (spec §1.3). */
+/** `clear_tool_uses_20250919` edit (docs/semantics.md#clear-tool-uses-fields). */
 export interface ClearToolUsesEdit {
   type: "clear_tool_uses_20250919"
   trigger?: InputTokensValue | ToolUsesValue | null
@@ -40,13 +40,13 @@ export interface ClearToolUsesEdit {
 export type ThinkingKeep =
   { type: "thinking_turns"; value: number } | { type: "all" } | "all"
 
-/** `clear_thinking_20251015` edit (spec §1.4). */
+/** `clear_thinking_20251015` edit (docs/semantics.md#clear-thinking-fields). */
 export interface ClearThinkingEdit {
   type: "clear_thinking_20251015"
   keep?: ThinkingKeep | null
 }
 
-/** `compact_20260112` edit (spec §1.5). */
+/** `compact_20260112` edit (docs/semantics.md#compact-fields). */
 export interface CompactEdit {
   type: "compact_20260112"
   trigger?: InputTokensValue | null
@@ -63,7 +63,7 @@ export interface ContextManagementConfig {
   edits?: ContextManagementEdit[] | null
 }
 
-/** One `applied_edits` entry, exactly as the API returns it (spec §3). */
+/** One `applied_edits` entry, exactly as the API returns it (docs/semantics.md#response-shapes). */
 export type AppliedEdit =
   | {
       type: "clear_tool_uses_20250919"
@@ -217,7 +217,7 @@ export interface TokenCategories {
   hidden: number
 }
 
-/** Info about the model's implicit thinking default (spec §2.3 (d)). */
+/** Info about the model's implicit thinking default (docs/semantics.md#implicit-thinking-default). */
 export interface ImplicitThinkingInfo {
   /** "all" = keep all prior thinking; 1 = only the last turn's. */
   keep: "all" | 1
@@ -236,7 +236,7 @@ export interface CompactionInfo {
   editIndex: number | null
   /** Whether the server would compact before replying. */
   fires: boolean
-  /** Asked for by a request-level `compaction: {type: "summarize"}` (spec §1.6), not by an edit. */
+  /** Asked for by a request-level `compaction: {type: "summarize"}` (docs/semantics.md#on-demand-compaction), not by an edit. */
   onDemand: boolean
   trigger: number
   /** Input tokens the trigger was compared with. */
@@ -251,7 +251,7 @@ export interface CompactionInfo {
   instructions: string | null
 }
 
-/** One conversation turn (spec §2.3 turn model). */
+/** One conversation turn (docs/semantics.md#thinking-turns). */
 export interface TurnInfo {
   index: number
   /** assistant turns include tool_result-only user messages (tool loop). */

@@ -1,5 +1,5 @@
 /**
- * Shape validation of `context_management` (Pydantic-style messages, spec §4)
+ * Shape validation of `context_management` (Pydantic-style messages, docs/semantics.md#errors)
  * and normalisation of each edit with the documented defaults filled in.
  * Cross-field rules (thinking on, ordering, model support) live in
  * check-edits.ts.

@@ -2,7 +2,7 @@
 // (anchors #10), in Python (langchain v1) or TypeScript (langchain JS). The
 // middleware re-implements the edit on the client, so a config cannot mean
 // exactly the same thing: every difference that matters for *this* config
-// (spec §9.1) is written in the snippet as a comment, next to the mapping.
+// (docs/semantics.md#peer-implementations) is written in the snippet as a comment, next to the mapping.
 
 import {
   type Assumptions,

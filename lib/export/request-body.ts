@@ -13,7 +13,7 @@ export type ExportTarget = "messages" | "count_tokens"
 export const BETA_CONTEXT_MANAGEMENT = "context-management-2025-06-27"
 /** Beta for the `compact_20260112` edit and `compaction` blocks. */
 export const BETA_COMPACT = "compact-2026-01-12"
-/** Beta for request-level on-demand `compaction` (spec §1.6). */
+/** Beta for request-level on-demand `compaction` (docs/semantics.md#on-demand-compaction). */
 export const BETA_ON_DEMAND_COMPACT = "compact-2026-09-04"
 
 const BETA_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/

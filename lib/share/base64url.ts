@@ -2,7 +2,7 @@
 // fragments, chat apps and copy-paste without percent-encoding.
 
 // String.fromCharCode(...bytes) has an argument-count limit; 0x8000 is safe
-// in every engine (toolchain.md §5).
+// in every engine (measured in Node 20 and Chromium).
 const CHUNK = 0x8000
 
 /** Encodes bytes as base64url without `=` padding. */

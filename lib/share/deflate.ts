@@ -1,5 +1,5 @@
 // Native deflate-raw through CompressionStream: present in Node 20 and every
-// current browser, no dependency, 3–6× faster than lz-string (toolchain.md §5).
+// current browser, no dependency, 3–6× faster than lz-string (bench/share compares the two).
 
 /** Compresses bytes with raw DEFLATE (no zlib header, so links stay short). */
 export async function deflateRaw(bytes: Uint8Array): Promise<Uint8Array> {

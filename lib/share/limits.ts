@@ -32,7 +32,7 @@ export const SHARE_LIMITS: ShareLimits = {
 export const MAX_SHORT_LINK_PAYLOAD_CHARS = 1_000_000
 
 /**
- * Link lengths where sharing gets harder (anchors §4): Discord messages and
+ * Link lengths where sharing gets harder: Discord messages and
  * Firefox history/bookmarks stop at 2,000 characters; Chromium's address bar
  * shows at most 32 * 1024 (`kMaxURLDisplayChars`). We warn from 32,000, a
  * little early, so the number in the message stays round.

@@ -1,4 +1,4 @@
-// Redacted sharing (anchors §2 item 8c): the link keeps the conversation's
+// Redacted sharing: the link keeps the conversation's
 // structure and token shape — roles, block types, ids, tool names, model,
 // edits, every string's length — but none of its words. Useful for "why did
 // this get cleared?" questions about a transcript that cannot be shared.

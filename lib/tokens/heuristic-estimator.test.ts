@@ -17,7 +17,7 @@ const countRequest = (system: string | null, tools: unknown[], user: string) =>
   est.messageOverhead(legacy)
 
 describe("heuristic estimator", () => {
-  // Spec §8.1 anchors (count_tokens docs, pre-Opus-4.7 tokenizer). Tolerances:
+  // Anchors of docs/semantics.md#token-anchors (count_tokens docs, pre-Opus-4.7 tokenizer). Tolerances:
   // ±3 tokens for the tiny prompt, ±10 % for the tool example.
   it("matches the 14-token system + user example within ±3", () => {
     expect(

@@ -15,7 +15,7 @@ import {
 } from "./text"
 import type { EstimateContext, TokenEstimator, TokenizerFamily } from "./types"
 
-/** Text-token multiplier per tokenizer family (spec §8.2: the new one ≈ +30 %). */
+/** Text-token multiplier per tokenizer family (docs/semantics.md#hidden-overheads: the new one ≈ +30 %). */
 export const FAMILY_MULTIPLIER: Record<TokenizerFamily, number> = {
   legacy: 1,
   next: 1.3,
@@ -23,7 +23,7 @@ export const FAMILY_MULTIPLIER: Record<TokenizerFamily, number> = {
 
 /** Framing constants in raw legacy tokens (role markers, block wrappers). */
 export const FRAMING = {
-  /** Per message; a single user message is billed text + 3 (spec §8.2). */
+  /** Per message; a single user message is billed text + 3 (docs/semantics.md#hidden-overheads). */
   message: 3,
   /** Per content block of any kind. */
   block: 1,

@@ -1,5 +1,5 @@
 /**
- * Image token estimates (spec §8.2, Anthropic vision docs): tokens ≈
+ * Image token estimates (docs/semantics.md#hidden-overheads, Anthropic vision docs): tokens ≈
  * width × height / 750 after the API's downscaling (long edge ≤ 1568 px and
  * ≤ ≈1,600 tokens). Dimensions are read from the base64 header of PNG, GIF,
  * JPEG and WebP images; anything else (URL / file sources, unreadable data)

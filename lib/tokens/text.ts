@@ -1,5 +1,5 @@
 /**
- * Character-ratio text estimates (spec §8.3): ≈3.5 chars/token for prose,
+ * Character-ratio text estimates (docs/semantics.md#tokenizers): ≈3.5 chars/token for prose,
  * ≈3.0 for code/JSON/base64 with the legacy tokenizer. CJK and emoji are
  * counted at ≈1 token per UTF-16 unit, because the ratios above are only
  * valid for Latin-script text.

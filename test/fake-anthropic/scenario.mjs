@@ -1,5 +1,5 @@
 // Deterministic behaviour of the fake Anthropic API: fault markers, request
-// validation (a few documented error strings, spec §4), token counts and the
+// validation (a few documented error strings, docs/semantics.md#errors), token counts and the
 // applied-edits rule. Plain JS so Playwright's webServer can run it with node.
 
 export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27"

@@ -18,7 +18,7 @@ import { CacheSetupLine } from "./cache-setup-line"
 import { STATUS } from "./status"
 
 /**
- * What the edits do to the prompt cache (spec §6), for the caching the
+ * What the edits do to the prompt cache (docs/semantics.md#prompt-cache), for the caching the
  * request asks for: where the cached prefix breaks, this request's cost,
  * and whether later requests make it back.
  */

@@ -105,7 +105,7 @@ function Row({ p }: { p: Ok }) {
 }
 
 /**
- * The session request by request (spec §6): every user message sends the
+ * The session request by request (docs/semantics.md#prompt-cache): every user message sends the
  * conversation again and the server edits it afresh, so the cache breaks
  * wherever an edit's result differs from the request before.
  */

@@ -1,7 +1,7 @@
 /**
  * Deterministic builders for test and benchmark conversations. Text is
  * varied, word-based prose (not "x".repeat), so token estimates behave like
- * real text (spec §9.2 caveat).
+ * real text (the caveat in docs/semantics.md#langchain-scenarios).
  */
 import { simulate } from "../simulate"
 import type { SimulateError, SimulateOptions, SimulateSuccess } from "../types"

@@ -279,7 +279,7 @@ describe("implicit thinking default (no clear_thinking edit)", () => {
       clearedThinkingTurns: 2,
     })
     expect(r.warnings.map((w) => w.code)).toContain("implicit_thinking_default")
-    // count_tokens does not count dropped earlier thinking (spec §8.1, 88-token example)
+    // count_tokens does not count dropped earlier thinking (docs/semantics.md#token-anchors, 88-token example)
     expect(r.categories.before.thinking).toBe(0)
   })
 

@@ -609,7 +609,7 @@ describe("clear_tool_uses after an earlier clear_tool_uses", () => {
   })
 })
 
-describe("an edit that changes nothing (OBS §2.1.5)", () => {
+describe("an edit that changes nothing (OBS docs/semantics.md#applied-edits)", () => {
   // Three searches; the first result already reads the placeholder.
   const messages = (() => {
     const m = toolConversation(3, 2000) as Array<{

@@ -1,5 +1,5 @@
 /**
- * compact_20260112 (spec §2.4): the simulator cannot write the summary, but
+ * compact_20260112 (docs/semantics.md#compaction): the simulator cannot write the summary, but
  * it predicts whether compaction fires at this point of the edits, the
  * resulting stop_reason and where the returned block goes. Replayed
  * compaction blocks (everything before the last one is ignored) are applied

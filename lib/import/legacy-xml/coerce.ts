@@ -2,7 +2,7 @@ import { findExcessiveDepth } from "../bounds"
 
 import { parsePythonLiteral } from "./python-literal"
 
-/** JSON Schema types a legacy `<type>` maps to (§10.4); undefined = omit. */
+/** JSON Schema types a legacy `<type>` maps to (docs/semantics.md#legacy-mapping); undefined = omit. */
 export type SchemaType =
   "string" | "integer" | "number" | "boolean" | "array" | "object"
 

@@ -225,7 +225,7 @@ export class LegacyConverter {
   }
 
   /**
-   * Results → tool_result blocks (spec §10.4): a named result answers the
+   * Results → tool_result blocks (docs/semantics.md#legacy-mapping): a named result answers the
    * next pending call with its name; the others answer the pending calls
    * left, in order. A lone unnamed error element answers every call still
    * pending (ASSUMPTION). Blocks come in call order.

@@ -15,7 +15,7 @@ import {
 import type { ImportResult, ToolDefinition } from "../types"
 
 /**
- * Legacy XML tool use (spec §10) → modern tool_use/tool_result blocks, from a
+ * Legacy XML tool use (docs/semantics.md#legacy-tool-xml) → modern tool_use/tool_result blocks, from a
  * Human/Assistant transcript or from Messages JSON whose text holds the XML.
  */
 

@@ -9,7 +9,7 @@ import type {
 
 /**
  * Modern request → legacy `Human:` / `Assistant:` transcript with XML tool
- * use (spec §10), the inverse of `fromLegacyTranscript`. Exists mainly so
+ * use (docs/semantics.md#legacy-tool-xml), the inverse of `fromLegacyTranscript`. Exists mainly so
  * legacy → modern → legacy → modern round trips can be tested; blocks the
  * legacy format cannot express (thinking, images, server tools) are dropped
  * and reported.

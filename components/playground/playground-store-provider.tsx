@@ -35,3 +35,8 @@ export function usePlaygroundStoreApi(): PlaygroundStore {
   }
   return store
 }
+
+/** The store, or null outside a playground (e.g. the embed card). */
+export function useOptionalPlaygroundStoreApi(): PlaygroundStore | null {
+  return useContext(StoreContext)
+}

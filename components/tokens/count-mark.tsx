@@ -1,6 +1,6 @@
 "use client"
 
-import { usePlaygroundStoreApi } from "@/components/playground/playground-store-provider"
+import { useOptionalPlaygroundStoreApi } from "@/components/playground/playground-store-provider"
 
 import { setRefineEnabled, useRefineStatus } from "./refine-status"
 
@@ -21,9 +21,11 @@ const TITLES = {
  */
 export function CountMark({ testId = "tokens.mark" }: { testId?: string }) {
   const s = useRefineStatus()
-  const store = usePlaygroundStoreApi()
+  // Outside a playground (the embed card) the mark only reads, no toggle.
+  const store = useOptionalPlaygroundStoreApi()
   const counted = s.state === "counted"
   const toggle = () => {
+    if (!store) return
     const turnOn = s.state === "off"
     setRefineEnabled(turnOn)
     void import("./refiner").then((m) =>
@@ -34,6 +36,7 @@ export function CountMark({ testId = "tokens.mark" }: { testId?: string }) {
     <button
       type="button"
       onClick={toggle}
+      disabled={!store}
       data-testid={testId}
       data-state={s.state}
       data-batch-ms={
@@ -45,7 +48,14 @@ export function CountMark({ testId = "tokens.mark" }: { testId?: string }) {
           ? "rounded bg-emerald-50 px-1 text-[11px] text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
           : "rounded bg-zinc-100 px-1 text-[11px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
       }
-      title={TITLES[s.state](s.lastBatchMs, s.lastBatchTexts)}
+      title={
+        store
+          ? TITLES[s.state](s.lastBatchMs, s.lastBatchTexts)
+          : TITLES[s.state](s.lastBatchMs, s.lastBatchTexts).replace(
+              / Click .*$/,
+              ""
+            )
+      }
     >
       {counted ? "counted" : s.state === "off" ? "estimate only" : "estimate"}
     </button>

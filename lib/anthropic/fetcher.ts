@@ -172,6 +172,64 @@ export function createLineSplitter(): {
   }
 }
 
+/** A failed run: `partial` is the snapshot so far, marked as failed. */
+function failedRun(
+  snapshot: StreamSnapshot,
+  f: { success: false; error: ApiErrorBody }
+): StreamMessageResult {
+  const partial: StreamSnapshot = {
+    ...snapshot,
+    status: "error",
+    error: f.error,
+  }
+  return { success: false, error: f.error, partial }
+}
+
+/**
+ * Decides whether one NDJSON line is applied: a garbled or unknown line is
+ * skipped (undefined); the end-of-stream check still applies.
+ */
+function parseStreamLine(text: string): StreamLine | undefined {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  const parsed = streamLineSchema.safeParse(json)
+  return parsed.success ? parsed.data : undefined
+}
+
+/**
+ * Decides the run's result once reading stopped: cancelled, complete, the
+ * error the server sent, or a stream that ended before the reply did.
+ */
+function endOfStreamResult(
+  snapshot: StreamSnapshot,
+  signal: AbortSignal | undefined
+): StreamMessageResult {
+  if (signal?.aborted && snapshot.status !== "error") {
+    return failedRun(
+      snapshot,
+      fail("cancelled", "messages", "Cancelled. What arrived is kept.")
+    )
+  }
+  if (snapshot.status === "complete") return { success: true, data: snapshot }
+  if (snapshot.status === "error" && snapshot.error) {
+    return { success: false, error: snapshot.error, partial: snapshot }
+  }
+  return failedRun(
+    snapshot,
+    signal?.aborted
+      ? fail("cancelled", "messages", "Cancelled. What arrived is kept.")
+      : fail(
+          "stream_interrupted",
+          "messages",
+          "The stream ended before the reply was complete. What arrived is kept."
+        )
+  )
+}
+
 /**
  * Runs `request` for real (`POST /api/messages`), calling `onEvent` with each
  * line and the snapshot so far. Abort `signal` to cancel.
@@ -183,13 +241,8 @@ export async function streamMessage(
   }
 ): Promise<StreamMessageResult> {
   let snapshot = emptySnapshot()
-  const failWith = (f: {
-    success: false
-    error: ApiErrorBody
-  }): StreamMessageResult => {
-    snapshot = { ...snapshot, status: "error", error: f.error }
-    return { success: false, error: f.error, partial: snapshot }
-  }
+  const failWith = (f: { success: false; error: ApiErrorBody }) =>
+    failedRun(snapshot, f)
   const res = await call(
     "/api/messages",
     "messages",
@@ -207,17 +260,11 @@ export async function streamMessage(
   const decoder = new TextDecoder()
   const lines = createLineSplitter()
   const handle = (text: string): boolean => {
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      return true // a garbled line is skipped; the end-of-stream check still applies
-    }
-    const parsed = streamLineSchema.safeParse(json)
-    if (!parsed.success) return true
-    snapshot = applyStreamLine(snapshot, parsed.data)
-    options.onEvent?.(parsed.data, snapshot)
-    return parsed.data.kind !== "error" && parsed.data.kind !== "done"
+    const line = parseStreamLine(text)
+    if (!line) return true
+    snapshot = applyStreamLine(snapshot, line)
+    options.onEvent?.(line, snapshot)
+    return line.kind !== "error" && line.kind !== "done"
   }
 
   try {
@@ -246,22 +293,5 @@ export async function streamMessage(
     )
   }
   reader.cancel().catch(() => undefined)
-  if (options.signal?.aborted && snapshot.status !== "error") {
-    return failWith(
-      fail("cancelled", "messages", "Cancelled. What arrived is kept.")
-    )
-  }
-  if (snapshot.status === "complete") return { success: true, data: snapshot }
-  if (snapshot.status === "error" && snapshot.error) {
-    return { success: false, error: snapshot.error, partial: snapshot }
-  }
-  return failWith(
-    options.signal?.aborted
-      ? fail("cancelled", "messages", "Cancelled. What arrived is kept.")
-      : fail(
-          "stream_interrupted",
-          "messages",
-          "The stream ended before the reply was complete. What arrived is kept."
-        )
-  )
+  return endOfStreamResult(snapshot, options.signal)
 }

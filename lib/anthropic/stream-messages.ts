@@ -99,6 +99,64 @@ function endedEarly(input: {
   )
 }
 
+/**
+ * Decides when the upstream has been quiet for too long: then it is aborted
+ * and `stopped` settles, so the relay loop ends on time even if the upstream
+ * iterator ignores the abort.
+ */
+function watchForIdle(upstream: AbortController, idleTimeoutMs: number) {
+  let idle = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let stopWaiting: () => void = () => undefined
+  const stopped = new Promise<"idle">((resolve) => {
+    stopWaiting = () => resolve("idle")
+  })
+  return {
+    stopped,
+    isIdle: () => idle,
+    arm() {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        idle = true
+        upstream.abort()
+        stopWaiting()
+      }, idleTimeoutMs)
+    },
+    disarm: () => clearTimeout(timer),
+  }
+}
+
+/**
+ * Decides the stream's last line: `done` for a complete answer, otherwise
+ * the error that ended it (also reported to `onStreamError`).
+ */
+function closingLine(
+  ending: {
+    idle: boolean
+    sawStop: boolean
+    sawFinalDelta: boolean
+    overrun: string | null
+    failure: unknown
+  },
+  options: PipeOptions
+): StreamLine {
+  const { idle, sawStop, sawFinalDelta, overrun, failure } = ending
+  if (sawStop && sawFinalDelta && !overrun) return { kind: "done" }
+  const error = overrun
+    ? interrupted(overrun)
+    : endedEarly({ idle, sawStop, failure, options })
+  options.onStreamError?.(error)
+  return { kind: "error", error: error.toBody() }
+}
+
+function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>) {
+  try {
+    controller.close()
+  } catch {
+    // Already cancelled by the consumer.
+  }
+}
+
 /** Pipes upstream events into an NDJSON byte stream (exported for tests). */
 export function pipeToNdjson(
   events: AsyncIterable<BetaRawMessageStreamEvent>,
@@ -119,22 +177,7 @@ export function pipeToNdjson(
         }
       }
       const send = (line: StreamLine) => sendBytes(encodeLine(line))
-      let idle = false
-      let timer: ReturnType<typeof setTimeout> | undefined
-      // Settles when the idle timer fires, so the loop ends on time even if
-      // the upstream iterator ignores the abort.
-      let stopWaiting: () => void = () => undefined
-      const idleStop = new Promise<"idle">((resolve) => {
-        stopWaiting = () => resolve("idle")
-      })
-      const armIdle = () => {
-        clearTimeout(timer)
-        timer = setTimeout(() => {
-          idle = true
-          upstream.abort()
-          stopWaiting()
-        }, options.idleTimeoutMs)
-      }
+      const watch = watchForIdle(upstream, options.idleTimeoutMs)
 
       send({ kind: "meta", retries: options.retries, betas: options.betas })
       const limits = options.limits ?? RELAY_LIMITS
@@ -143,14 +186,14 @@ export function pipeToNdjson(
       let sawFinalDelta = false
       let overrun: string | null = null
       let failure: unknown
-      armIdle()
+      watch.arm()
       const iterator = events[Symbol.asyncIterator]()
       try {
         for (;;) {
-          const next = await Promise.race([iterator.next(), idleStop])
+          const next = await Promise.race([iterator.next(), watch.stopped])
           if (next === "idle" || next.done) break
           const event = next.value
-          armIdle()
+          watch.arm()
           const line = encodeLine({ kind: "event", event })
           total += line.byteLength
           overrun = relayOverrun(line.byteLength, total, limits)
@@ -165,28 +208,20 @@ export function pipeToNdjson(
       } catch (error) {
         failure = error
       } finally {
-        clearTimeout(timer)
-        if (idle || overrun) void iterator.return?.()?.catch(() => undefined)
+        watch.disarm()
+        if (watch.isIdle() || overrun)
+          void iterator.return?.()?.catch(() => undefined)
       }
 
       if (!isCancelled()) {
-        if (sawStop && sawFinalDelta && !overrun) send({ kind: "done" })
-        else {
-          const error = overrun
-            ? interrupted(overrun)
-            : endedEarly({ idle, sawStop, failure, options })
-          options.onStreamError?.(error)
-          send({ kind: "error", error: error.toBody() })
-        }
+        const idle = watch.isIdle()
+        const ending = { idle, sawStop, sawFinalDelta, overrun, failure }
+        send(closingLine(ending, options))
       }
       options.onFinish()
       if (open) {
         open = false
-        try {
-          controller.close()
-        } catch {
-          // Already cancelled by the consumer.
-        }
+        closeQuietly(controller)
       }
     },
     cancel() {

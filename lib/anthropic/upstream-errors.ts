@@ -88,12 +88,16 @@ function upstreamMessage(error: APIError, secrets: readonly string[]): string {
   return redact(text, secrets).slice(0, MAX_MESSAGE_CHARS)
 }
 
-/** Turns anything thrown while talking to Anthropic into an `ApiError`. */
-export function toApiError(
+/**
+ * Decides the `ApiError` for failures that carry no upstream answer: our own
+ * errors, timeouts, cancellations, unreachable network and unknown throws.
+ * Hands back an SDK `APIError` (an upstream answer) for `upstreamAnswerError`.
+ */
+function errorWithoutUpstreamAnswer(
   error: unknown,
   ctx: UpstreamErrorContext
-): ApiError {
-  const { surface, retries, secrets } = ctx
+): ApiError | APIError {
+  const { surface, retries } = ctx
   if (error instanceof ApiError) return error
   if (error instanceof APIConnectionTimeoutError) {
     const seconds = Math.round(ctx.timeoutMs / 100) / 10
@@ -125,24 +129,22 @@ export function toApiError(
       { retries }
     )
   }
+  return error
+}
 
-  const status = error.status
-  const message = upstreamMessage(error, secrets)
-  // Only a well-formed id is echoed; other upstream header values never are.
-  const requestId = /^[\w-]{1,128}$/.test(error.requestID ?? "")
-    ? (error.requestID ?? undefined)
-    : undefined
-  const base = { upstreamStatus: status, ...(requestId ? { requestId } : {}) }
+/** Upstream status and (well-formed) request id every mapped answer carries. */
+type UpstreamBase = { upstreamStatus: number | undefined; requestId?: string }
 
-  if (status === undefined) {
-    // An `event: error` inside an SSE stream (e.g. overloaded mid-answer).
-    return new ApiError(
-      "stream_interrupted",
-      surface,
-      `Anthropic reported an error mid-stream${message ? `: ${message}` : "."}`,
-      base
-    )
-  }
+/**
+ * Decides the `ApiError` for client-side rejections (400/404/422, 401,
+ * 402/403, 413); undefined for any other status.
+ */
+function clientRejectionError(
+  status: number,
+  message: string,
+  surface: ApiSurface,
+  base: UpstreamBase
+): ApiError | undefined {
   if (status === 400 || status === 404 || status === 422) {
     const path = extractErrorPath(message)
     return new ApiError(
@@ -176,6 +178,34 @@ export function toApiError(
       base
     )
   }
+  return undefined
+}
+
+/** Decides the `ApiError` for an SDK `APIError` by its upstream status. */
+function upstreamAnswerError(
+  error: APIError,
+  ctx: UpstreamErrorContext
+): ApiError {
+  const { surface, retries, secrets } = ctx
+  const status = error.status
+  const message = upstreamMessage(error, secrets)
+  // Only a well-formed id is echoed; other upstream header values never are.
+  const requestId = /^[\w-]{1,128}$/.test(error.requestID ?? "")
+    ? (error.requestID ?? undefined)
+    : undefined
+  const base = { upstreamStatus: status, ...(requestId ? { requestId } : {}) }
+
+  if (status === undefined) {
+    // An `event: error` inside an SSE stream (e.g. overloaded mid-answer).
+    return new ApiError(
+      "stream_interrupted",
+      surface,
+      `Anthropic reported an error mid-stream${message ? `: ${message}` : "."}`,
+      base
+    )
+  }
+  const rejection = clientRejectionError(status, message, surface, base)
+  if (rejection) return rejection
   if (status === 429) {
     const wait = retryAfterSeconds(error.headers)
     return new ApiError(
@@ -199,6 +229,15 @@ export function toApiError(
     `${what}; retried ${retries} time${retries === 1 ? "" : "s"}.`,
     { ...base, retries }
   )
+}
+
+/** Turns anything thrown while talking to Anthropic into an `ApiError`. */
+export function toApiError(
+  error: unknown,
+  ctx: UpstreamErrorContext
+): ApiError {
+  const mapped = errorWithoutUpstreamAnswer(error, ctx)
+  return mapped instanceof APIError ? upstreamAnswerError(mapped, ctx) : mapped
 }
 
 /** True for upstream answers worth retrying: 5xx and 529. */

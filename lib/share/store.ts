@@ -93,6 +93,64 @@ function sameHash(a: string, b: string): boolean {
   return diff === 0
 }
 
+/**
+ * Decides which candidate id stores the payload: the first one inserted, or
+ * one already holding the same live content; tombstoned ids are skipped.
+ */
+async function putUnderFreeId(
+  client: Client,
+  { ids, hash, payload, deleteTokenHash, now }: Parameters<ShareStore["put"]>[0]
+): Promise<PutResult> {
+  for (const id of ids) {
+    // ON CONFLICT DO NOTHING makes concurrent identical POSTs safe: exactly
+    // one of them sees rowsAffected = 1 and becomes the creator.
+    const inserted = await client.execute({
+      sql: `INSERT INTO share_links (id, hash, payload, payload_chars, delete_token_hash, created_at)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+      args: [id, hash, payload, payload.length, deleteTokenHash, now],
+    })
+    if (inserted.rowsAffected === 1) return { id, created: true }
+    const existing = await client.execute({
+      sql: "SELECT hash, deleted_at FROM share_links WHERE id = ?",
+      args: [id],
+    })
+    const row = existing.rows[0]
+    if (!row || row.hash !== hash) continue // taken by other content
+    if (row.deleted_at === null) return { id, created: false }
+    // A deleted id is a tombstone: it is never issued again, not even
+    // for the same content, so a link its creator deleted stays dead
+    // (410) and nobody else gets a delete token for it. The state gets
+    // the next free candidate id instead.
+  }
+  throw new Error("Every candidate short-link id is taken")
+}
+
+/** Decides whether the token may delete the link, and tombstones it if so. */
+async function removeWithToken(
+  client: Client,
+  id: string,
+  deleteTokenHash: string,
+  now: number
+): Promise<RemoveResult> {
+  const result = await client.execute({
+    sql: "SELECT delete_token_hash, deleted_at FROM share_links WHERE id = ?",
+    args: [id],
+  })
+  const row = result.rows[0]
+  if (!row) return "missing"
+  if (row.deleted_at !== null) return "gone"
+  const stored = row.delete_token_hash
+  if (typeof stored !== "string" || !sameHash(stored, deleteTokenHash)) {
+    return "forbidden"
+  }
+  const updated = await client.execute({
+    sql: `UPDATE share_links SET payload = NULL, delete_token_hash = NULL, deleted_at = ?
+              WHERE id = ? AND delete_token_hash = ? AND deleted_at IS NULL`,
+    args: [now, id, stored],
+  })
+  return updated.rowsAffected === 1 ? "deleted" : "gone"
+}
+
 /** Opens (lazily, on first call) a store for a libsql URL. */
 export function createShareStore(url: string): ShareStore {
   let ready: Promise<Client> | undefined
@@ -105,30 +163,8 @@ export function createShareStore(url: string): ShareStore {
   }
 
   return {
-    async put({ ids, hash, payload, deleteTokenHash, now }) {
-      const client = await db()
-      for (const id of ids) {
-        // ON CONFLICT DO NOTHING makes concurrent identical POSTs safe: exactly
-        // one of them sees rowsAffected = 1 and becomes the creator.
-        const inserted = await client.execute({
-          sql: `INSERT INTO share_links (id, hash, payload, payload_chars, delete_token_hash, created_at)
-                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
-          args: [id, hash, payload, payload.length, deleteTokenHash, now],
-        })
-        if (inserted.rowsAffected === 1) return { id, created: true }
-        const existing = await client.execute({
-          sql: "SELECT hash, deleted_at FROM share_links WHERE id = ?",
-          args: [id],
-        })
-        const row = existing.rows[0]
-        if (!row || row.hash !== hash) continue // taken by other content
-        if (row.deleted_at === null) return { id, created: false }
-        // A deleted id is a tombstone: it is never issued again, not even
-        // for the same content, so a link its creator deleted stays dead
-        // (410) and nobody else gets a delete token for it. The state gets
-        // the next free candidate id instead.
-      }
-      throw new Error("Every candidate short-link id is taken")
+    async put(input) {
+      return putUnderFreeId(await db(), input)
     },
 
     async get(id) {
@@ -150,24 +186,7 @@ export function createShareStore(url: string): ShareStore {
     },
 
     async remove(id, deleteTokenHash, now) {
-      const client = await db()
-      const result = await client.execute({
-        sql: "SELECT delete_token_hash, deleted_at FROM share_links WHERE id = ?",
-        args: [id],
-      })
-      const row = result.rows[0]
-      if (!row) return "missing"
-      if (row.deleted_at !== null) return "gone"
-      const stored = row.delete_token_hash
-      if (typeof stored !== "string" || !sameHash(stored, deleteTokenHash)) {
-        return "forbidden"
-      }
-      const updated = await client.execute({
-        sql: `UPDATE share_links SET payload = NULL, delete_token_hash = NULL, deleted_at = ?
-              WHERE id = ? AND delete_token_hash = ? AND deleted_at IS NULL`,
-        args: [now, id, stored],
-      })
-      return updated.rowsAffected === 1 ? "deleted" : "gone"
+      return removeWithToken(await db(), id, deleteTokenHash, now)
     },
 
     close() {

@@ -27,6 +27,61 @@ function offsetOf(text: string, line: number, column: number): number {
   return Math.min(text.length, offset + Math.max(0, column - 1))
 }
 
+/** The textarea's label and the hidden file input behind "Choose a file…". */
+function PasteHeader({
+  textId,
+  onFile,
+}: {
+  textId: string
+  onFile: (file: File | undefined) => void
+}) {
+  const fileRef = useRef<HTMLInputElement>(null)
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-2">
+      <label htmlFor={textId} className="text-sm font-medium">
+        Paste a request, transcript or curl command
+      </label>
+      <div className="flex items-center gap-2">
+        <input
+          ref={fileRef}
+          type="file"
+          accept={ACCEPT}
+          data-testid="import.file"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          onChange={(event) => {
+            onFile(event.target.files?.[0])
+            event.target.value = ""
+          }}
+        />
+        <button
+          type="button"
+          onClick={() => fileRef.current?.click()}
+          className="rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:hover:bg-zinc-800"
+        >
+          Choose a file…
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** What the panel accepts, and a note on the last file read. */
+function PasteHelp({ id, fileNote }: { id: string; fileNote: string | null }) {
+  return (
+    <p id={id} className="text-xs text-zinc-500 dark:text-zinc-400">
+      Drop a file on the text area or choose one. Nothing leaves your browser;
+      API keys in curl commands are ignored.
+      {fileNote ? (
+        <span className="ml-1 text-zinc-700 dark:text-zinc-300">
+          {fileNote}.
+        </span>
+      ) : null}
+    </p>
+  )
+}
+
 /** Paste / drop / pick a file, see what it is, import it. */
 export function PastePanel({
   initialText,
@@ -47,7 +102,6 @@ export function PastePanel({
   )
   const stale = deferred !== text
   const textareaRef = useRef<HTMLTextAreaElement>(null)
-  const fileRef = useRef<HTMLInputElement>(null)
   const ids = { text: useId(), error: useId(), help: useId() }
 
   const readFile = async (file: File | undefined) => {
@@ -87,33 +141,7 @@ export function PastePanel({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <label htmlFor={ids.text} className="text-sm font-medium">
-          Paste a request, transcript or curl command
-        </label>
-        <div className="flex items-center gap-2">
-          <input
-            ref={fileRef}
-            type="file"
-            accept={ACCEPT}
-            data-testid="import.file"
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden
-            onChange={(event) => {
-              void readFile(event.target.files?.[0])
-              event.target.value = ""
-            }}
-          />
-          <button
-            type="button"
-            onClick={() => fileRef.current?.click()}
-            className="rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:hover:bg-zinc-800"
-          >
-            Choose a file…
-          </button>
-        </div>
-      </div>
+      <PasteHeader textId={ids.text} onFile={(file) => void readFile(file)} />
       <textarea
         ref={textareaRef}
         id={ids.text}
@@ -146,15 +174,7 @@ export function PastePanel({
             : "border-zinc-300 dark:border-zinc-600"
         }`}
       />
-      <p id={ids.help} className="text-xs text-zinc-500 dark:text-zinc-400">
-        Drop a file on the text area or choose one. Nothing leaves your browser;
-        API keys in curl commands are ignored.
-        {fileNote ? (
-          <span className="ml-1 text-zinc-700 dark:text-zinc-300">
-            {fileNote}.
-          </span>
-        ) : null}
-      </p>
+      <PasteHelp id={ids.help} fileNote={fileNote} />
       <CandidatePicker
         candidates={result?.success ? result.candidates : undefined}
         onPick={setPick}

@@ -27,6 +27,96 @@ type Created = {
 const button =
   "rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:border-zinc-600 dark:hover:bg-zinc-800"
 
+/** The created short link: its URL, a copy button and (with a token) Delete. */
+function CreatedLink({
+  current,
+  busy,
+  onDelete,
+}: {
+  current: Created
+  busy: boolean
+  onDelete: (id: string, token: string) => void
+}) {
+  return (
+    <>
+      <label className="text-sm font-medium" htmlFor="share-short-url">
+        Short link
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id="share-short-url"
+          data-testid="share.short-url"
+          readOnly
+          value={current.response.url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-sm dark:border-zinc-600 dark:bg-zinc-800"
+        />
+        <CopyButton text={current.response.url} testId="share.short-copy" />
+        {current.token ? (
+          <button
+            type="button"
+            data-testid="share.delete"
+            disabled={busy}
+            onClick={() =>
+              onDelete(current.response.id, current.token as string)
+            }
+            className={`${button} text-red-700 dark:text-red-400`}
+          >
+            Delete
+          </button>
+        ) : null}
+      </div>
+      {current.response.existed && !current.token ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          This exact state was already shared, so the link already existed. Only
+          the browser that created it can delete it.
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/** The short links this browser created (and holds delete tokens for). */
+function MyLinks({
+  links,
+  busy,
+  onDelete,
+}: {
+  links: ShareTokenEntry[]
+  busy: boolean
+  onDelete: (id: string, token: string) => void
+}) {
+  return (
+    <details data-testid="share.my-links" className="text-sm">
+      <summary className="cursor-pointer text-zinc-700 dark:text-zinc-300">
+        Short links created in this browser ({links.length})
+      </summary>
+      <ul className="mt-2 flex flex-col gap-1">
+        {links.map((link) => (
+          <li key={link.id} className="flex items-center gap-2">
+            <a
+              href={link.url}
+              className="truncate font-mono text-blue-700 underline dark:text-blue-400"
+            >
+              {link.url}
+            </a>
+            <button
+              type="button"
+              data-testid={`share.my-links.delete.${link.id}`}
+              disabled={busy}
+              onClick={() => onDelete(link.id, link.token)}
+              className={`${button} shrink-0 py-0.5 text-red-700 dark:text-red-400`}
+              aria-label={`Delete short link ${link.id}`}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
 /**
  * Opt-in server short link for `payload`. Nothing is stored until the user
  * clicks "Create short link" (CE#2436: merely opening a share box stored a link).
@@ -108,41 +198,11 @@ export function ShortLinkSection({
       className="flex flex-col gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-700"
     >
       {current ? (
-        <>
-          <label className="text-sm font-medium" htmlFor="share-short-url">
-            Short link
-          </label>
-          <div className="flex flex-wrap items-center gap-2">
-            <input
-              id="share-short-url"
-              data-testid="share.short-url"
-              readOnly
-              value={current.response.url}
-              onFocus={(e) => e.currentTarget.select()}
-              className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-sm dark:border-zinc-600 dark:bg-zinc-800"
-            />
-            <CopyButton text={current.response.url} testId="share.short-copy" />
-            {current.token ? (
-              <button
-                type="button"
-                data-testid="share.delete"
-                disabled={busy}
-                onClick={() =>
-                  void remove(current.response.id, current.token as string)
-                }
-                className={`${button} text-red-700 dark:text-red-400`}
-              >
-                Delete
-              </button>
-            ) : null}
-          </div>
-          {current.response.existed && !current.token ? (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              This exact state was already shared, so the link already existed.
-              Only the browser that created it can delete it.
-            </p>
-          ) : null}
-        </>
+        <CreatedLink
+          current={current}
+          busy={busy}
+          onDelete={(id, token) => void remove(id, token)}
+        />
       ) : payload.length > MAX_SHORT_LINK_PAYLOAD_CHARS ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Too large for a short link (over{" "}
@@ -171,33 +231,11 @@ export function ShortLinkSection({
         </p>
       ) : null}
       {links.length > 0 ? (
-        <details data-testid="share.my-links" className="text-sm">
-          <summary className="cursor-pointer text-zinc-700 dark:text-zinc-300">
-            Short links created in this browser ({links.length})
-          </summary>
-          <ul className="mt-2 flex flex-col gap-1">
-            {links.map((link) => (
-              <li key={link.id} className="flex items-center gap-2">
-                <a
-                  href={link.url}
-                  className="truncate font-mono text-blue-700 underline dark:text-blue-400"
-                >
-                  {link.url}
-                </a>
-                <button
-                  type="button"
-                  data-testid={`share.my-links.delete.${link.id}`}
-                  disabled={busy}
-                  onClick={() => void remove(link.id, link.token)}
-                  className={`${button} shrink-0 py-0.5 text-red-700 dark:text-red-400`}
-                  aria-label={`Delete short link ${link.id}`}
-                >
-                  Delete
-                </button>
-              </li>
-            ))}
-          </ul>
-        </details>
+        <MyLinks
+          links={links}
+          busy={busy}
+          onDelete={(id, token) => void remove(id, token)}
+        />
       ) : null}
     </section>
   )

@@ -19,17 +19,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
 }
 
-export const createDocumentSlice: StateCreator<
-  PlaygroundState,
-  [],
-  [],
-  DocumentSlice
-> = (set, get) => {
-  // Keys a form changed since the text was last written; patched lazily so a
-  // config change updates the result before the (large) text is rewritten.
-  let pendingKeys: string[] | null = []
-  let textBase: unknown = undefined
+type DocumentSliceCreator = StateCreator<PlaygroundState, [], [], DocumentSlice>
+type SetState = Parameters<DocumentSliceCreator>[0]
+type GetState = Parameters<DocumentSliceCreator>[1]
 
+/**
+ * Keys a form changed since the text was last written; patched lazily so a
+ * config change updates the result before the (large) text is rewritten.
+ */
+interface PendingText {
+  keys: string[] | null
+  base: unknown
+}
+
+/** Text edits: parse the user's text and commit it when it is valid. */
+function textActions(
+  set: SetState,
+  get: GetState
+): Pick<DocumentSlice, "setRequestText" | "setRequestTextIfCheap"> {
   /** The new text's request re-using the last one's untouched values, or null. */
   const cheapParse = (text: string): unknown => {
     const { requestText, request, parseError, textPending } = get()
@@ -47,18 +54,6 @@ export const createDocumentSlice: StateCreator<
     }))
 
   return {
-    requestText: "{}",
-    request: {},
-    parseError: null,
-    textRevision: 0,
-    textPending: false,
-    source: { kind: "edit" },
-    origin: null,
-    assumptions: {},
-    calibration: {},
-    calibrationAnswers: {},
-    tokenEstimator: null,
-
     setRequestText: (text) => {
       if (text === get().requestText && get().parseError === null) return
       const cheap = cheapParse(text)
@@ -82,9 +77,18 @@ export const createDocumentSlice: StateCreator<
       commitParsed(text, cheap)
       return true
     },
+  }
+}
 
+/** Request edits: replace or update the request, rewriting the text lazily. */
+function requestActions(
+  set: SetState,
+  get: GetState,
+  pending: PendingText
+): Pick<DocumentSlice, "setRequest" | "updateRequest" | "flushPendingText"> {
+  return {
     setRequest: (request, source = { kind: "edit" }) => {
-      pendingKeys = []
+      pending.keys = []
       set((s) => ({
         request,
         requestText: stringifyRequest(request),
@@ -105,11 +109,11 @@ export const createDocumentSlice: StateCreator<
       const next = update(request)
       if (next === request) return
       if (!textPending) {
-        textBase = request
-        pendingKeys = []
+        pending.base = request
+        pending.keys = []
       }
-      const keys = changedKeys(textBase, next)
-      pendingKeys = keys && pendingKeys ? keys : null
+      const keys = changedKeys(pending.base, next)
+      pending.keys = keys && pending.keys ? keys : null
       set((s) => ({
         request: next,
         textPending: true,
@@ -124,22 +128,36 @@ export const createDocumentSlice: StateCreator<
       if (!textPending) return
       let text: string
       try {
-        if (!pendingKeys || !isRecord(request)) throw new Error("full rewrite")
+        if (!pending.keys || !isRecord(request)) throw new Error("full rewrite")
         text = requestText
-        for (const key of pendingKeys) {
+        for (const key of pending.keys) {
           text = patchTopLevelKey(text, key, request[key])
         }
       } catch {
         text = stringifyRequest(request)
       }
-      pendingKeys = []
+      pending.keys = []
       set({
         requestText: text,
         textPending: false,
         textRevision: textRevision + 1,
       })
     },
+  }
+}
 
+/** Assumptions, per-model calibration and the token estimator. */
+function estimateActions(
+  set: SetState
+): Pick<
+  DocumentSlice,
+  | "setAssumption"
+  | "resetAssumptions"
+  | "setCalibration"
+  | "clearCalibration"
+  | "setTokenEstimator"
+> {
+  return {
     setAssumption: (key, value) =>
       set((s) => ({ assumptions: { ...s.assumptions, [key]: value } })),
     resetAssumptions: () => set({ assumptions: {} }),
@@ -160,5 +178,26 @@ export const createDocumentSlice: StateCreator<
         return { calibration, calibrationAnswers }
       }),
     setTokenEstimator: (tokenEstimator) => set({ tokenEstimator }),
+  }
+}
+
+export const createDocumentSlice: DocumentSliceCreator = (set, get) => {
+  const pending: PendingText = { keys: [], base: undefined }
+
+  return {
+    requestText: "{}",
+    request: {},
+    parseError: null,
+    textRevision: 0,
+    textPending: false,
+    source: { kind: "edit" },
+    origin: null,
+    assumptions: {},
+    calibration: {},
+    calibrationAnswers: {},
+    tokenEstimator: null,
+    ...textActions(set, get),
+    ...requestActions(set, get, pending),
+    ...estimateActions(set),
   }
 }

@@ -65,6 +65,98 @@ function summarySlot(b: SessionBase, end: number): number {
   return b.msgSlot[r]!
 }
 
+/** A request's tokens before its edits run (the prompt from c, implicit thinking cut). */
+interface UneditedTokens {
+  /** As sent without the edits: the transcript as it is (no stand-in summaries). */
+  original: number
+  /** Where the implicit thinking cut leaves the prompt as sent without the edits. */
+  beforeThinkCut: number
+  /** The prompt from c (with a stand-in summary), before the edits. */
+  T: number
+  thinkCut: number
+}
+
+/**
+ * The tokens of the request ending at end before any edit: as sent without
+ * the edits (from the last real compaction block cReal) and from the live
+ * start c, each with the model's implicit thinking default when it applies.
+ */
+function uneditedTokens(
+  b: SessionBase,
+  implicit: boolean,
+  end: number,
+  cReal: number,
+  c: number,
+  sumTok: number
+): UneditedTokens {
+  let original = baseTotal(b, end, cReal, 0)
+  const beforeCut = implicit ? thinkingCut(b, end, cReal, b.implicit) : null
+  if (beforeCut) original -= beforeCut.removed
+  let T = c === cReal ? original : baseTotal(b, end, c, sumTok)
+  let thinkCut = beforeCut?.cut ?? cReal
+  if (c !== cReal) {
+    const cut = implicit ? thinkingCut(b, end, c, b.implicit) : null
+    if (cut) T -= cut.removed
+    thinkCut = cut?.cut ?? c
+  }
+  return { original, beforeThinkCut: beforeCut?.cut ?? cReal, T, thinkCut }
+}
+
+/** What the edits, in array order, do to one request. */
+interface EditedRequest {
+  T: number
+  thinkCut: number
+  vHi: number
+  applied: AppliedEdit[]
+  compacted: boolean
+}
+
+/**
+ * Runs the edits in array order on one request (the prompt from c, tool
+ * pairs [jLo, jHi)): what each clears, and whether compaction fires.
+ */
+function editRequest(
+  b: SessionBase,
+  list: readonly NEdit[],
+  tc: ToolClasses | null,
+  at: { end: number; c: number; jLo: number; jHi: number },
+  start: UneditedTokens
+): EditedRequest {
+  const { end, c, jLo, jHi } = at
+  const gte = b.A.compactionTriggerComparison === "gte"
+  let T = start.T
+  let thinkCut = start.thinkCut
+  const applied: AppliedEdit[] = []
+  let compacted = false
+  let vHi = jLo
+  for (const e of list) {
+    if (e.type === "clear_thinking_20251015") {
+      const cut = thinkingCut(b, end, c, e.keep ?? b.implicit)
+      thinkCut = cut.cut
+      if (cut.turns > 0) {
+        T -= cut.removed
+        applied.push({
+          type: e.type,
+          cleared_thinking_turns: cut.turns,
+          cleared_input_tokens: Math.max(0, Math.round(cut.removed)),
+        })
+      }
+    } else if (e.type === "clear_tool_uses_20250919") {
+      const d = toolDecision(b, tc!, e, jLo, jHi, T)
+      if (d) {
+        T -= d.saved
+        vHi = d.jb
+        applied.push({
+          type: e.type,
+          cleared_tool_uses: d.victims,
+          cleared_input_tokens: Math.max(0, Math.round(d.saved)),
+        })
+      }
+    } else compacted = gte ? T >= e.trigger : T > e.trigger
+  }
+  return { T, thinkCut, vHi, applied, compacted }
+}
+
 /** Runs one configuration (edits already validated) over every request. */
 export function runSession(
   b: SessionBase,
@@ -79,7 +171,6 @@ export function runSession(
   const hasThinkingEdit = list.some((e) => e.type === "clear_thinking_20251015")
   const implicit = b.thinkingOn && !hasThinkingEdit
   const sTok = summaryTokens(b, summaryTokensAssumed)
-  const gte = b.A.compactionTriggerComparison === "gte"
   const steps: RunStep[] = []
   let real = 0 // compaction blocks seen (index into compSlots)
   let cReal = 0
@@ -96,61 +187,31 @@ export function runSession(
     const sumTok = c === summary && summary >= 0 ? sTok : 0
     while (jLo < np && b.useSlot[jLo]! < c) jLo++
     while (jHi < np && b.useSlot[jHi]! < Rs) jHi++
-    // Without the edits: the transcript as it is (no stand-in summaries).
-    let original = baseTotal(b, end, cReal, 0)
-    const beforeCut = implicit ? thinkingCut(b, end, cReal, b.implicit) : null
-    if (beforeCut) original -= beforeCut.removed
-    let T = c === cReal ? original : baseTotal(b, end, c, sumTok)
-    let thinkCut = beforeCut?.cut ?? cReal
-    if (c !== cReal) {
-      const cut = implicit ? thinkingCut(b, end, c, b.implicit) : null
-      if (cut) T -= cut.removed
-      thinkCut = cut?.cut ?? c
-    }
-    const applied: AppliedEdit[] = []
-    let compacted = false
-    let vHi = jLo
-    for (const e of list) {
-      if (e.type === "clear_thinking_20251015") {
-        const cut = thinkingCut(b, end, c, e.keep ?? b.implicit)
-        thinkCut = cut.cut
-        if (cut.turns > 0) {
-          T -= cut.removed
-          applied.push({
-            type: e.type,
-            cleared_thinking_turns: cut.turns,
-            cleared_input_tokens: Math.max(0, Math.round(cut.removed)),
-          })
-        }
-      } else if (e.type === "clear_tool_uses_20250919") {
-        const d = toolDecision(b, tc!, e, jLo, jHi, T)
-        if (d) {
-          T -= d.saved
-          vHi = d.jb
-          applied.push({
-            type: e.type,
-            cleared_tool_uses: d.victims,
-            cleared_input_tokens: Math.max(0, Math.round(d.saved)),
-          })
-        }
-      } else compacted = gte ? T >= e.trigger : T > e.trigger
-    }
+    const start = uneditedTokens(b, implicit, end, cReal, c, sumTok)
+    const r = editRequest(b, list, tc, { end, c, jLo, jHi }, start)
     steps.push({
-      originalTokens: original,
-      inputTokens: T,
-      applied,
-      compacted,
-      after: { end, c, summaryTok: sumTok, thinkCut, vLo: jLo, vHi },
+      originalTokens: start.original,
+      inputTokens: r.T,
+      applied: r.applied,
+      compacted: r.compacted,
+      after: {
+        end,
+        c,
+        summaryTok: sumTok,
+        thinkCut: r.thinkCut,
+        vLo: jLo,
+        vHi: r.vHi,
+      },
       before: {
         end,
         c: cReal,
         summaryTok: 0,
-        thinkCut: beforeCut?.cut ?? cReal,
+        thinkCut: start.beforeThinkCut,
         vLo: 0,
         vHi: 0,
       },
     })
-    if (compacted) {
+    if (r.compacted) {
       const at = summarySlot(b, end)
       if (at >= 0) summary = at
     }

@@ -14,16 +14,13 @@ import {
   type TokenEstimator,
 } from "@/lib/tokens"
 
-import { analyzeMessages } from "./analyze"
-import { resolveAssumptions } from "./assumptions"
-import { checkCacheLimit } from "./cache-limit"
-import { checkEdits, editWarnings, memoryMarkers } from "./check-edits"
+import { type AcceptedRequest, acceptRequest } from "./accept-request"
+import type { Analysis } from "./analyze"
+import { memoryMarkers } from "./check-edits"
 import { betasFor } from "./edit-defaults"
 import { applyEdit } from "./edit-rules"
 import { approx, fmt } from "./format"
 import { windowWarnings } from "./context-window"
-import { checkModelRules } from "./model-rules"
-import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
 import { buildOutcomes } from "./outcomes"
 import {
   buildRequest,
@@ -43,7 +40,7 @@ import {
   tokensOf,
   turnInfos,
 } from "./setup"
-import { clean } from "./state"
+import { clean, type SimState } from "./state"
 import type {
   CompactionInfo,
   EditTrace,
@@ -55,19 +52,9 @@ import type {
   SimulateSuccess,
   SimulateWarning,
 } from "./types"
-import {
-  asksOnDemand,
-  checkOnDemand,
-  isOnDemandBlock,
-  onDemandInfo,
-} from "./on-demand"
-import { checkThinkingContinuation } from "./thinking-continuation"
-import { parseEdits } from "./validate-edits"
-import {
-  type ParsedRequest,
-  parseRequest,
-  thinkingIsOn,
-} from "./validate-request"
+import { asksOnDemand, isOnDemandBlock, onDemandInfo } from "./on-demand"
+import type { NEdit } from "./validate-edits"
+import { type ParsedRequest, parseRequest } from "./validate-request"
 
 /**
  * The hidden tool-use system prompt (docs: 346 auto/none, 313 any/tool for
@@ -126,78 +113,94 @@ function fail(error: SimulateError, bare: boolean): SimulateResult {
   return { ok: false, error: { ...error, path } }
 }
 
-function run(request: unknown, options: SimulateOptions): SimulateResult {
-  const parsed = parseRequest(request)
-  if (!parsed.ok) return fail(parsed.error, false)
-  const p = parsed.value
-  const warnings: SimulateWarning[] = []
-  const modelId = p.modelId ?? DEFAULT_MODEL_ID
-  const model = getModelInfo(modelId)
-  if (p.bare)
-    warnings.push({
-      code: "messages_array_input",
-      message: `Only a messages array was pasted: assumed model ${modelId} with no system prompt, no tools and thinking off.`,
-    })
-  else if (!p.modelId)
-    warnings.push({
-      code: "model_missing",
-      message: `No model given: assumed ${modelId}.`,
-      path: ["model"],
-    })
-  if (!model.known)
-    warnings.push({
-      code: "unknown_model",
-      message: `Unknown model '${modelId}': capabilities guessed from its name (${model.tokenizer} tokenizer, ${fmt(model.contextWindow)}-token window).`,
-      path: ["model"],
-    })
-  const A = resolveAssumptions(options.assumptions)
-  const mr = checkModelRules(p, model, modelId, A)
-  if (mr.error) return fail(mr.error, p.bare)
-  warnings.push(...mr.warnings)
-  const a = analyzeMessages(p.messages)
-  if (a.error) return fail(a.error, p.bare)
-  warnings.push(...a.warnings)
-  const systemAt = model.systemMessages ? -1 : a.messageRoles.indexOf("system")
-  if (systemAt >= 0)
-    warnings.push({
-      code: "system_message_unsupported",
-      message: `${model.displayName} does not take mid-conversation system messages (Opus 4.8 and later do, Sonnet 5 does not): the API would reject this request ("role 'system' is not supported on this model"). Move the text to the top-level system field.`,
-      path: ["messages", systemAt, "role"],
-    })
-  const pe = parseEdits(p.body.context_management)
-  if (!pe.ok) return fail(pe.error, p.bare)
-  const cl = checkCacheLimit(p.tools, p.system, a)
-  if (cl) return fail(cl, p.bare)
-  const edits = pe.value
-  const check = {
-    edits,
-    thinking: p.thinking,
-    model,
-    modelId,
-    analysis: a,
-    tools: p.tools,
-    assumptions: A,
+/**
+ * The model's implicit thinking default, when thinking is on and no
+ * clear_thinking edit is given: drops earlier turns' thinking (or keeps
+ * all) and says so.
+ */
+function implicitThinkingDefault(
+  s: SimState,
+  model: ModelInfo,
+  dk: ReturnType<typeof implicitKeep>,
+  warnings: SimulateWarning[]
+): ImplicitThinkingInfo {
+  const out = clearThinking(s, dk.keep, {
+    kind: "implicit",
+    modelName: model.displayName,
+  })
+  const applied = out.clearedTurns > 0
+  const implicitThinking: ImplicitThinkingInfo = {
+    keep: dk.keep,
+    source: dk.source,
+    applied,
+    clearedThinkingTurns: out.clearedTurns,
+    clearedInputTokens: out.clearedTokens,
+    message: applied
+      ? `${model.displayName} keeps only the last turn's thinking by default: thinking from ${out.clearedTurns} earlier turn${out.clearedTurns === 1 ? "" : "s"} (${approx(out.clearedTokens)} tokens) is dropped, with no applied_edits entry.`
+      : dk.keep === "all"
+        ? `${model.displayName} keeps all earlier thinking by default (no clear_thinking edit).`
+        : `${model.displayName} keeps only the last turn's thinking by default; there is no earlier thinking to drop.`,
   }
-  const tc = checkThinkingContinuation(p.thinking, a)
-  if (tc && A.rejectThinkingContinuation) return fail(tc, p.bare)
-  if (tc)
+  if (applied)
     warnings.push({
-      code: "thinking_continuation",
-      message: `The API rejects this request (a rule of extended thinking, not of context editing): ${tc.message}`,
-      path: tc.path,
-    })
-  const ce = checkEdits(check) ?? checkOnDemand(p.body, a, model, modelId)
-  if (ce) return fail(ce, p.bare)
-  warnings.push(...editWarnings(check))
-  const thinkingOn = thinkingIsOn(p.thinking)
-  if (!thinkingOn && a.hasThinkingBlock)
-    warnings.push({
-      code: "thinking_blocks_without_thinking",
-      message:
-        "The conversation has thinking blocks but thinking is off for this request; no thinking rule applies to them.",
+      code: "implicit_thinking_default",
+      message: implicitThinking.message,
       path: ["thinking"],
     })
+  return implicitThinking
+}
 
+/**
+ * Runs the edits in array order, each on the previous one's result: their
+ * traces, and the last compaction's info (with a warning when later edits
+ * run after a compaction that fires).
+ */
+function runEdits(
+  s: SimState,
+  edits: readonly NEdit[] | null,
+  defaultThinkingKeep: "all" | 1,
+  replayed: ReturnType<typeof replay>,
+  warnings: SimulateWarning[]
+): { traces: EditTrace[]; compaction: CompactionInfo | null } {
+  const traces: EditTrace[] = []
+  let compaction: CompactionInfo | null = null
+  for (const e of edits ?? []) {
+    const r = applyEdit(s, e, { defaultThinkingKeep, replayed })
+    traces.push(r.trace)
+    if (r.compaction) {
+      compaction = r.compaction
+      const later = (edits ?? []).filter((x) => x.index > e.index)
+      if (r.compaction.fires && later.length > 0)
+        warnings.push({
+          code: "edit_after_compaction",
+          message: `compact_20260112 fires here: the server summarises the conversation and continues on the compacted context, which no simulator can produce. What ${later.map((x) => x.type).join(" and ")} after it does to that context is undocumented; ${later.length === 1 ? "it is" : "they are"} shown as if run on the full prompt, so ${later.length === 1 ? "its" : "their"} applied_edits numbers are an upper bound. Put the clear edits before compact_20260112 to know what they do.`,
+          path: ["context_management", "edits", later[0]!.index],
+        })
+    }
+  }
+  return { traces, compaction }
+}
+
+/** The anthropic-beta values the request needs (edits, compaction blocks, on-demand compaction). */
+function requestBetas(
+  p: ParsedRequest,
+  a: Analysis,
+  edits: readonly NEdit[] | null
+): string[] {
+  return betasFor(
+    (edits ?? []).map((e) => e.type),
+    a.compactionRecs.some((i) => !isOnDemandBlock(a.recs[i]!.block)),
+    asksOnDemand(p.body) ||
+      a.compactionRecs.some((i) => isOnDemandBlock(a.recs[i]!.block))
+  )
+}
+
+/** Simulates an accepted request: counts, replay, implicit thinking, the edits, the result. */
+function simulateAccepted(
+  p: ParsedRequest,
+  options: SimulateOptions,
+  { warnings, modelId, model, A, a, edits, thinkingOn }: AcceptedRequest
+): SimulateSuccess {
   const estimator = options.estimator ?? defaultEstimator
   const est: EstimateContext = {
     family: model.tokenizer,
@@ -216,58 +219,23 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
   const replayed = replay(s)
   hideSystemMessages(s)
 
-  let implicitThinking: ImplicitThinkingInfo | null = null
   const hasThinkingEdit = (edits ?? []).some(
     (e) => e.type === "clear_thinking_20251015"
   )
   const dk = implicitKeep(model, A)
-  if (thinkingOn && !hasThinkingEdit) {
-    const out = clearThinking(s, dk.keep, {
-      kind: "implicit",
-      modelName: model.displayName,
-    })
-    const applied = out.clearedTurns > 0
-    implicitThinking = {
-      keep: dk.keep,
-      source: dk.source,
-      applied,
-      clearedThinkingTurns: out.clearedTurns,
-      clearedInputTokens: out.clearedTokens,
-      message: applied
-        ? `${model.displayName} keeps only the last turn's thinking by default: thinking from ${out.clearedTurns} earlier turn${out.clearedTurns === 1 ? "" : "s"} (${approx(out.clearedTokens)} tokens) is dropped, with no applied_edits entry.`
-        : dk.keep === "all"
-          ? `${model.displayName} keeps all earlier thinking by default (no clear_thinking edit).`
-          : `${model.displayName} keeps only the last turn's thinking by default; there is no earlier thinking to drop.`,
-    }
-    if (applied)
-      warnings.push({
-        code: "implicit_thinking_default",
-        message: implicitThinking.message,
-        path: ["thinking"],
-      })
-  }
+  const implicitThinking =
+    thinkingOn && !hasThinkingEdit
+      ? implicitThinkingDefault(s, model, dk, warnings)
+      : null
 
   // The state before the edits: shared with the analysis' own arrays when
   // nothing has changed yet (no replay, no implicit thinking removal).
   const pristine = s.changed === 0
   const beforeTokens = pristine ? s.original : s.tokens.slice()
   const beforeAlive = pristine ? templateOf(a).alive : s.alive.slice()
-  const traces: EditTrace[] = []
-  let compaction: CompactionInfo | null = null
-  for (const e of edits ?? []) {
-    const r = applyEdit(s, e, { defaultThinkingKeep: dk.keep, replayed })
-    traces.push(r.trace)
-    if (r.compaction) {
-      compaction = r.compaction
-      const later = (edits ?? []).filter((x) => x.index > e.index)
-      if (r.compaction.fires && later.length > 0)
-        warnings.push({
-          code: "edit_after_compaction",
-          message: `compact_20260112 fires here: the server summarises the conversation and continues on the compacted context, which no simulator can produce. What ${later.map((x) => x.type).join(" and ")} after it does to that context is undocumented; ${later.length === 1 ? "it is" : "they are"} shown as if run on the full prompt, so ${later.length === 1 ? "its" : "their"} applied_edits numbers are an upper bound. Put the clear edits before compact_20260112 to know what they do.`,
-          path: ["context_management", "edits", later[0]!.index],
-        })
-    }
-  }
+  const ran = runEdits(s, edits, dk.keep, replayed, warnings)
+  const traces = ran.traces
+  let compaction = ran.compaction
 
   if (asksOnDemand(p.body)) compaction = onDemandInfo(s.total, replayed)
 
@@ -300,15 +268,19 @@ function run(request: unknown, options: SimulateOptions): SimulateResult {
     model,
     compaction,
     turns: turnInfos(a, A.redactedThinkingCountsAsThinking),
-    betas: betasFor(
-      (edits ?? []).map((e) => e.type),
-      a.compactionRecs.some((i) => !isOnDemandBlock(a.recs[i]!.block)),
-      asksOnDemand(p.body) ||
-        a.compactionRecs.some((i) => isOnDemandBlock(a.recs[i]!.block))
-    ),
+    betas: requestBetas(p, a, edits),
     assumptions: A,
   }
   return result
+}
+
+function run(request: unknown, options: SimulateOptions): SimulateResult {
+  const parsed = parseRequest(request)
+  if (!parsed.ok) return fail(parsed.error, false)
+  const p = parsed.value
+  const accepted = acceptRequest(p, options)
+  if (!accepted.ok) return fail(accepted.error, p.bare)
+  return simulateAccepted(p, options, accepted)
 }
 
 /** Simulates the server-side context editing of a Messages API request. Never throws. */

@@ -114,6 +114,56 @@ function toolNames(b: SessionBase | null): string[] {
     .map(([n]) => n)
 }
 
+/**
+ * The coarse grid over the dimensions that matter most: each thinking keep
+ * alone, then with clear_tool_uses at coarse input-token triggers × keeps
+ * and at a few tool-use triggers, then compaction alone at its triggers.
+ */
+function coarseGrid(
+  sp: Pick<
+    Space,
+    "triggers" | "useTriggers" | "compactTriggers" | "maxKeep" | "thinking"
+  >,
+  max: number,
+  keeps: readonly number[]
+): TuneConfig[] {
+  const { triggers, useTriggers, compactTriggers, maxKeep, thinking } = sp
+  const out: TuneConfig[] = []
+  const coarse = uniqSorted([
+    ...quantiles(triggers, 10),
+    ...ROUND.filter((r) => r < max),
+  ])
+  for (const t of thinking) {
+    if (t !== undefined) out.push({ thinking: t })
+    if (maxKeep === 0) continue
+    for (const value of coarse)
+      for (const keep of keeps)
+        out.push({
+          thinking: t,
+          tool: {
+            trigger: { type: "input_tokens", value },
+            keep,
+            clearAtLeast: null,
+            exclude: [],
+            inputs: false,
+          },
+        })
+    for (const value of quantiles(useTriggers, 4))
+      out.push({
+        thinking: t,
+        tool: {
+          trigger: { type: "tool_uses", value },
+          keep: 3,
+          clearAtLeast: null,
+          exclude: [],
+          inputs: false,
+        },
+      })
+  }
+  for (const compact of quantiles(compactTriggers, 8)) out.push({ compact })
+  return out
+}
+
 /** The candidate space of a session. */
 export function candidateSpace(
   request: Record<string, unknown>,
@@ -165,40 +215,11 @@ export function candidateSpace(
     between: near,
     quantiles,
     grid() {
-      const out: TuneConfig[] = []
-      const coarse = uniqSorted([
-        ...quantiles(triggers, 10),
-        ...ROUND.filter((r) => r < max),
-      ])
-      for (const t of thinking) {
-        if (t !== undefined) out.push({ thinking: t })
-        if (maxKeep === 0) continue
-        for (const value of coarse)
-          for (const keep of keeps)
-            out.push({
-              thinking: t,
-              tool: {
-                trigger: { type: "input_tokens", value },
-                keep,
-                clearAtLeast: null,
-                exclude: [],
-                inputs: false,
-              },
-            })
-        for (const value of quantiles(useTriggers, 4))
-          out.push({
-            thinking: t,
-            tool: {
-              trigger: { type: "tool_uses", value },
-              keep: 3,
-              clearAtLeast: null,
-              exclude: [],
-              inputs: false,
-            },
-          })
-      }
-      for (const compact of quantiles(compactTriggers, 8)) out.push({ compact })
-      return out
+      return coarseGrid(
+        { triggers, useTriggers, compactTriggers, maxKeep, thinking },
+        max,
+        keeps
+      )
     },
   }
   return sp

@@ -13,47 +13,16 @@
 // after the key is reported too. Targets: ≤ 100 ms, no task over 50 ms.
 // A keystroke whose numbers do not change (one character of prose may not
 // move a rounded estimate) reports its next-paint time (Event Timing).
-import { spawn, spawnSync } from "node:child_process"
-import { existsSync } from "node:fs"
 
 import { chromium } from "@playwright/test"
 
 import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/chromium.mjs"
+import { startProductionServer } from "../lib/prod-server.mjs"
 import { benchRequest, claudeCodeLog, generatedSession } from "./inputs.mjs"
 
 const PORT = Number(process.env.BENCH_PORT ?? 3212)
-const BASE = `http://127.0.0.1:${PORT}`
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
-const next = "node_modules/next/dist/bin/next"
-
-if (!existsSync(".next/BUILD_ID") || process.env.BENCH_BUILD === "1") {
-  console.log("building (next build)…")
-  const b = spawnSync(process.execPath, [next, "build"], { stdio: "inherit" })
-  if (b.status !== 0) process.exit(1)
-}
-
-const server = spawn(
-  process.execPath,
-  [next, "start", "-H", "127.0.0.1", "-p", String(PORT)],
-  {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  }
-)
-const stop = () => server.kill("SIGTERM")
-process.on("exit", stop)
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(BASE)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error("server did not start")
-}
+const { base: BASE, stop, ready: waitForServer } = startProductionServer(PORT)
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const f0 = (x) => x.toFixed(0)

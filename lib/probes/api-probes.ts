@@ -14,7 +14,14 @@ import {
   thinking,
   thinkingParam,
 } from "./fixtures"
-import { decided, numbers, type Probe, rejectedFor, undecided } from "./kit"
+import {
+  acceptedOrRejected,
+  decided,
+  numbers,
+  type Probe,
+  rejectedFor,
+  undecided,
+} from "./kit"
 import type { Answer } from "./session"
 
 const edits = (...e: object[]) => ({ edits: e })
@@ -33,16 +40,13 @@ export const emptyEditsProbe: Probe = {
       messages: [ask(1)],
       context_management: edits(),
     })
-    if (a.ok)
-      return decided(
-        this,
-        true,
-        `Accepted (${numbers(a)}): an empty list is a no-op.`,
-        [a]
-      )
-    if (rejectedFor(a, /edits/i))
-      return decided(this, false, `Rejected: “${a.message}”`, [a])
-    return undecided(this, `Rejected for another reason: ${numbers(a)}.`, [a])
+    return acceptedOrRejected(
+      this,
+      a,
+      /edits/i,
+      true,
+      "an empty list is a no-op."
+    )
   },
 }
 
@@ -110,19 +114,13 @@ export const unsupportedModelProbe: Probe = {
       messages: [ask(1)],
       context_management: edits(clearToolUses(NEVER, 0)),
     })
-    if (a.ok)
-      return decided(
-        this,
-        false,
-        `Accepted (${numbers(a)}): edits on ${UNSUPPORTED} are not rejected.`,
-        [a]
-      )
-    if (rejectedFor(a, /does not support/i))
-      return decided(this, true, `Rejected: “${a.message}”`, [a])
-    return undecided(
+    return acceptedOrRejected(
       this,
-      `Rejected for another reason (e.g. the model is retired): ${numbers(a)}.`,
-      [a]
+      a,
+      /does not support/i,
+      false,
+      `edits on ${UNSUPPORTED} are not rejected.`,
+      "Rejected for another reason (e.g. the model is retired)"
     )
   },
 }
@@ -168,6 +166,28 @@ async function implicitOn(
   return full.input - plain.input >= full.input / 2 ? "dropped" : null
 }
 
+/** What the two reference models did ↦ the implicit default it shows. */
+const IMPLICIT_READINGS = [
+  {
+    a: "all",
+    b: "dropped",
+    value: "per_model",
+    say: "Each model follows its documented default",
+  },
+  {
+    a: "all",
+    b: "all",
+    value: "keep_all",
+    say: "Both models kept all earlier thinking",
+  },
+  {
+    a: "dropped",
+    b: "dropped",
+    value: "last_turn",
+    say: "Both models dropped the older thinking",
+  },
+] as const
+
 /** implicitThinkingDefault: what survives without an edit, on both reference models. */
 export const implicitDefaultProbe: Probe = {
   id: "implicit-thinking-default",
@@ -178,28 +198,10 @@ export const implicitDefaultProbe: Probe = {
     const a = await implicitOn(ctx, KEEPS_ALL, answers)
     const b = await implicitOn(ctx, KEEPS_LAST, answers)
     const seen = `${KEEPS_ALL}: ${a ?? "unclear"}, ${KEEPS_LAST}: ${b ?? "unclear"} (documented: all, last turn)`
-    if (a === "all" && b === "dropped")
-      return decided(
-        this,
-        "per_model",
-        `Each model follows its documented default — ${seen}.`,
-        answers
-      )
-    if (a === "all" && b === "all")
-      return decided(
-        this,
-        "keep_all",
-        `Both models kept all earlier thinking — ${seen}.`,
-        answers
-      )
-    if (a === "dropped" && b === "dropped")
-      return decided(
-        this,
-        "last_turn",
-        `Both models dropped the older thinking — ${seen}.`,
-        answers
-      )
-    return undecided(this, `No value fits — ${seen}.`, answers)
+    const fit = IMPLICIT_READINGS.find((r) => r.a === a && r.b === b)
+    return fit
+      ? decided(this, fit.value, `${fit.say} — ${seen}.`, answers)
+      : undecided(this, `No value fits — ${seen}.`, answers)
   },
 }
 

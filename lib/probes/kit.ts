@@ -35,13 +35,8 @@ export function decided(
   finding: string,
   answers: Answer[]
 ): ProbeEvidence {
-  return {
-    probe: probe.id,
-    key: probe.key,
-    value,
-    finding,
-    requests: answers.map((a) => a.record),
-  }
+  const { probe: id, key, ...rest } = undecided(probe, finding, answers)
+  return { probe: id, key, value, ...rest }
 }
 
 /** Evidence without a value: the answers do not decide the switch. */
@@ -87,15 +82,45 @@ export function rejectedFor(a: Answer, pattern: RegExp): boolean {
   return !a.ok && a.status === 400 && pattern.test(a.message)
 }
 
-/** Runs a dominance probe: one request, "cleared" ↦ `ifCleared`. */
+/**
+ * Reads a request the API either accepts or rejects: accepted ↦
+ * `ifAccepted`, rejected with a message matching `pattern` ↦ its opposite,
+ * any other answer undecided (`otherReason` opens that finding).
+ */
+export function acceptedOrRejected(
+  probe: Probe,
+  a: Answer,
+  pattern: RegExp,
+  ifAccepted: boolean,
+  acceptedMeans: string,
+  otherReason = "Rejected for another reason"
+): ProbeEvidence {
+  if (a.ok)
+    return decided(
+      probe,
+      ifAccepted,
+      `Accepted (${numbers(a)}): ${acceptedMeans}`,
+      [a]
+    )
+  if (rejectedFor(a, pattern))
+    return decided(probe, !ifAccepted, `Rejected: “${a.message}”`, [a])
+  return undecided(probe, `${otherReason}: ${numbers(a)}.`, [a])
+}
+
+/** One request of a dominance probe and what each reading says. */
+export interface DominanceRequest {
+  label: string
+  body: Record<string, unknown>
+  say: { cleared: string; kept: string }
+  /** See `dominance`: the share of the prompt "kept" may still free. */
+  keptShare?: number
+}
+
+/** Runs a dominance probe: one request, "cleared" ↦ true, "kept" ↦ false. */
 export async function oneDominance(
   probe: Probe,
   ctx: ProbeContext,
-  label: string,
-  body: Record<string, unknown>,
-  values: { cleared: unknown; kept: unknown },
-  say: { cleared: string; kept: string },
-  keptShare = 0
+  { label, body, say, keptShare = 0 }: DominanceRequest
 ): Promise<ProbeEvidence> {
   const a = await ctx.session.count(label, body)
   const reading = dominance(a, keptShare)
@@ -105,5 +130,26 @@ export async function oneDominance(
       `${numbers(a)}: neither the large block cleared nor ${keptShare ? "only the small ones" : "nothing"} — no value fits.`,
       [a]
     )
-  return decided(probe, values[reading], `${numbers(a)}: ${say[reading]}`, [a])
+  return decided(
+    probe,
+    reading === "cleared",
+    `${numbers(a)}: ${say[reading]}`,
+    [a]
+  )
+}
+
+/** A probe that needs nothing from earlier probes: one dominance request. */
+export function dominanceProbe(
+  id: string,
+  key: AssumptionKey,
+  request: DominanceRequest
+): Probe {
+  return {
+    id,
+    key,
+    planned: 1,
+    run(ctx) {
+      return oneDominance(this, ctx, request)
+    },
+  }
 }

@@ -19,13 +19,13 @@ import {
   type ThinkingMode,
 } from "./fixtures"
 import {
+  acceptedOrRejected,
   decided,
   dominance,
   numbers,
   oneDominance,
   type Probe,
   type ProbeContext,
-  rejectedFor,
   undecided,
 } from "./kit"
 import type { Answer } from "./session"
@@ -107,11 +107,9 @@ export const turnsWithoutProbe: Probe = {
       return Promise.resolve(needsThinking(this, ctx))
     // One slot for earlier turns, whichever way the current turn counts.
     const keep = ctx.currentTurnHolds ? 2 : 1
-    return oneDominance(
-      this,
-      ctx,
-      `thinking turn, then a turn without thinking; keep ${keep}`,
-      {
+    return oneDominance(this, ctx, {
+      label: `thinking turn, then a turn without thinking; keep ${keep}`,
+      body: {
         thinking: thinkingParam(ctx.thinkingMode),
         messages: [
           ask(1),
@@ -122,13 +120,12 @@ export const turnsWithoutProbe: Probe = {
         ],
         context_management: edits(clearThinking(keep)),
       },
-      { cleared: true, kept: false },
-      {
+      say: {
         cleared:
           "the thinking turn was cleared: the later turn without thinking took the one slot",
         kept: "the thinking turn was kept: a turn without thinking takes no slot",
-      }
-    )
+      },
+    })
   },
 }
 
@@ -139,11 +136,9 @@ export const redactedProbe: Probe = {
   planned: 1,
   run(ctx) {
     if (!ctx.thinkingMode) return Promise.resolve(needsThinking(this, ctx))
-    return oneDominance(
-      this,
-      ctx,
-      "large redacted_thinking turn, then a small thinking turn; keep 1",
-      {
+    return oneDominance(this, ctx, {
+      label: "large redacted_thinking turn, then a small thinking turn; keep 1",
+      body: {
         thinking: thinkingParam(ctx.thinkingMode),
         messages: [
           ask(1),
@@ -157,14 +152,13 @@ export const redactedProbe: Probe = {
         ],
         context_management: edits(clearThinking(1)),
       },
-      { cleared: true, kept: false },
-      {
+      say: {
         cleared:
           "the redacted_thinking turn was cleared: it counts as a thinking turn",
         kept: "the redacted_thinking stayed (at most the small thinking was cleared): it is not treated as thinking",
       },
-      0.25
-    )
+      keptShare: 0.25,
+    })
   },
 }
 
@@ -180,16 +174,13 @@ export const thinkingFirstProbe: Probe = {
       messages: [ask(1)],
       context_management: edits(clearToolUses(NEVER, 0), clearThinking("all")),
     })
-    if (a.ok)
-      return decided(
-        this,
-        false,
-        `Accepted (${numbers(a)}): clear_thinking need not be first.`,
-        [a]
-      )
-    if (rejectedFor(a, /first/i))
-      return decided(this, true, `Rejected: “${a.message}”`, [a])
-    return undecided(this, `Rejected for another reason: ${numbers(a)}.`, [a])
+    return acceptedOrRejected(
+      this,
+      a,
+      /first/i,
+      false,
+      "clear_thinking need not be first."
+    )
   },
 }
 
@@ -218,15 +209,12 @@ export const continuationProbe: Probe = {
         ],
       }
     )
-    if (a.ok)
-      return decided(
-        this,
-        false,
-        `Accepted (${numbers(a)}): the API does not reject it.`,
-        [a]
-      )
-    if (rejectedFor(a, /thinking/i))
-      return decided(this, true, `Rejected: “${a.message}”`, [a])
-    return undecided(this, `Rejected for another reason: ${numbers(a)}.`, [a])
+    return acceptedOrRejected(
+      this,
+      a,
+      /thinking/i,
+      false,
+      "the API does not reject it."
+    )
   },
 }

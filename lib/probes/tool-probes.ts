@@ -16,8 +16,8 @@ import {
 import {
   decided,
   dominance,
+  dominanceProbe,
   numbers,
-  oneDominance,
   type Probe,
   type ProbeContext,
   undecided,
@@ -171,151 +171,118 @@ export const inputShapeProbe: Probe = {
 }
 
 /** excludedCountTowardKeep: an excluded call is the most recent, keep 1. */
-export const excludedProbe: Probe = {
-  id: "excluded-keep",
-  key: "excludedCountTowardKeep",
-  planned: 1,
-  run(ctx) {
-    return oneDominance(
-      this,
-      ctx,
-      "large lookup result, then an excluded call; keep 1",
-      {
-        tools: clientTools(["lookup", "keeper"]),
-        messages: [
-          start,
-          ...clientPair("toolu_probe_x1", "lookup", prose(BIG, 12)),
-          ...clientPair("toolu_probe_x2", "keeper", "Kept note."),
-        ],
-        context_management: edits(
-          clearToolUses(ALWAYS, 1, { exclude_tools: ["keeper"] })
-        ),
-      },
-      { cleared: true, kept: false },
-      {
-        cleared:
-          "the older lookup was cleared, so the excluded call took the one keep slot",
-        kept: "nothing was cleared, so keep 1 went to the lookup and the excluded call took no slot",
-      }
-    )
-  },
-}
+export const excludedProbe = dominanceProbe(
+  "excluded-keep",
+  "excludedCountTowardKeep",
+  {
+    label: "large lookup result, then an excluded call; keep 1",
+    body: {
+      tools: clientTools(["lookup", "keeper"]),
+      messages: [
+        start,
+        ...clientPair("toolu_probe_x1", "lookup", prose(BIG, 12)),
+        ...clientPair("toolu_probe_x2", "keeper", "Kept note."),
+      ],
+      context_management: edits(
+        clearToolUses(ALWAYS, 1, { exclude_tools: ["keeper"] })
+      ),
+    },
+    say: {
+      cleared:
+        "the older lookup was cleared, so the excluded call took the one keep slot",
+      kept: "nothing was cleared, so keep 1 went to the lookup and the excluded call took no slot",
+    },
+  }
+)
 
 /** clearServerToolResults: one large web_search result, keep 0. */
-export const serverProbe: Probe = {
-  id: "server-tool-results",
-  key: "clearServerToolResults",
-  planned: 1,
-  run(ctx) {
-    return oneDominance(
-      this,
-      ctx,
-      "one large web_search result; keep 0",
-      {
-        tools: [{ type: "web_search_20250305", name: "web_search" }],
-        messages: [start, ...serverPair("srvtoolu_probe_s1", prose(BIG, 13))],
-        context_management: edits(clearToolUses(ALWAYS, 0)),
-      },
-      { cleared: true, kept: false },
-      {
-        cleared:
-          "the web_search result was cleared: server tool results are clearable",
-        kept: "nothing was cleared: server tool results are not clearable",
-      }
-    )
-  },
-}
+export const serverProbe = dominanceProbe(
+  "server-tool-results",
+  "clearServerToolResults",
+  {
+    label: "one large web_search result; keep 0",
+    body: {
+      tools: [{ type: "web_search_20250305", name: "web_search" }],
+      messages: [start, ...serverPair("srvtoolu_probe_s1", prose(BIG, 13))],
+      context_management: edits(clearToolUses(ALWAYS, 0)),
+    },
+    say: {
+      cleared:
+        "the web_search result was cleared: server tool results are clearable",
+      kept: "nothing was cleared: server tool results are not clearable",
+    },
+  }
+)
 
 /** clearMcpToolResults: one large mcp_tool_result, keep 0. */
-export const mcpProbe: Probe = {
-  id: "mcp-tool-results",
-  key: "clearMcpToolResults",
-  planned: 1,
-  run(ctx) {
-    return oneDominance(
-      this,
-      ctx,
-      "one large MCP tool result; keep 0",
-      {
-        mcp_servers: [
-          { type: "url", url: "https://example.com/mcp", name: "probe" },
-        ],
-        betas: ["mcp-client-2025-04-04"],
-        messages: [start, ...mcpPair("mcptoolu_probe_m1", prose(BIG, 14))],
-        context_management: edits(clearToolUses(ALWAYS, 0)),
-      },
-      { cleared: true, kept: false },
-      {
-        cleared: "the MCP result was cleared: MCP tool results are clearable",
-        kept: "nothing was cleared: MCP tool results are not clearable",
-      }
-    )
-  },
-}
+export const mcpProbe = dominanceProbe(
+  "mcp-tool-results",
+  "clearMcpToolResults",
+  {
+    label: "one large MCP tool result; keep 0",
+    body: {
+      mcp_servers: [
+        { type: "url", url: "https://example.com/mcp", name: "probe" },
+      ],
+      betas: ["mcp-client-2025-04-04"],
+      messages: [start, ...mcpPair("mcptoolu_probe_m1", prose(BIG, 14))],
+      context_management: edits(clearToolUses(ALWAYS, 0)),
+    },
+    say: {
+      cleared: "the MCP result was cleared: MCP tool results are clearable",
+      kept: "nothing was cleared: MCP tool results are not clearable",
+    },
+  }
+)
 
 /** clearErrorResults: one large result with is_error: true, keep 0. */
-export const errorProbe: Probe = {
-  id: "error-results",
-  key: "clearErrorResults",
-  planned: 1,
-  run(ctx) {
-    return oneDominance(
-      this,
-      ctx,
-      "one large error result (is_error: true); keep 0",
-      {
-        tools: clientTools(["lookup"]),
-        messages: [
-          start,
-          ...clientPair("toolu_probe_e1", "lookup", prose(BIG, 15), {
-            isError: true,
-          }),
-        ],
-        context_management: edits(clearToolUses(ALWAYS, 0)),
-      },
-      { cleared: true, kept: false },
-      {
-        cleared: "the error result was cleared like any other",
-        kept: "nothing was cleared: error results are not clearable",
-      }
-    )
+export const errorProbe = dominanceProbe("error-results", "clearErrorResults", {
+  label: "one large error result (is_error: true); keep 0",
+  body: {
+    tools: clientTools(["lookup"]),
+    messages: [
+      start,
+      ...clientPair("toolu_probe_e1", "lookup", prose(BIG, 15), {
+        isError: true,
+      }),
+    ],
+    context_management: edits(clearToolUses(ALWAYS, 0)),
   },
-}
+  say: {
+    cleared: "the error result was cleared like any other",
+    kept: "nothing was cleared: error results are not clearable",
+  },
+})
 
 /** toolUsesTriggerCountsServerTools: 1 client + 2 server calls, trigger 2 tool uses. */
-export const toolUsesTriggerProbe: Probe = {
-  id: "tool-uses-trigger",
-  key: "toolUsesTriggerCountsServerTools",
-  planned: 1,
-  run(ctx) {
-    return oneDominance(
-      this,
-      ctx,
+export const toolUsesTriggerProbe = dominanceProbe(
+  "tool-uses-trigger",
+  "toolUsesTriggerCountsServerTools",
+  {
+    label:
       "1 client call (large result) + 2 web_search calls; trigger 2 tool uses, keep 0",
-      {
-        tools: [
-          ...clientTools(["lookup"]),
-          { type: "web_search_20250305", name: "web_search" },
-        ],
-        messages: [
-          start,
-          ...clientPair("toolu_probe_u1", "lookup", prose(BIG, 16)),
-          ...serverPair("srvtoolu_probe_u2", "Short."),
-          ...serverPair("srvtoolu_probe_u3", "Short."),
-        ],
-        context_management: edits(
-          clearToolUses({ type: "tool_uses", value: 2 }, 0)
-        ),
-      },
-      { cleared: true, kept: false },
-      {
-        cleared:
-          "clearing ran, so the 2 server calls counted toward the trigger (3 tool uses)",
-        kept: "nothing was cleared: only the 1 client call counted toward the trigger",
-      }
-    )
-  },
-}
+    body: {
+      tools: [
+        ...clientTools(["lookup"]),
+        { type: "web_search_20250305", name: "web_search" },
+      ],
+      messages: [
+        start,
+        ...clientPair("toolu_probe_u1", "lookup", prose(BIG, 16)),
+        ...serverPair("srvtoolu_probe_u2", "Short."),
+        ...serverPair("srvtoolu_probe_u3", "Short."),
+      ],
+      context_management: edits(
+        clearToolUses({ type: "tool_uses", value: 2 }, 0)
+      ),
+    },
+    say: {
+      cleared:
+        "clearing ran, so the 2 server calls counted toward the trigger (3 tool uses)",
+      kept: "nothing was cleared: only the 1 client call counted toward the trigger",
+    },
+  }
+)
 
 export const TOOL_PROBES: readonly Probe[] = [
   triggerProbe,

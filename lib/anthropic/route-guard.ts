@@ -241,3 +241,45 @@ export function logApiError(error: ApiError): void {
   if (error.status >= 500) console.error(line)
   else console.warn(line)
 }
+
+/** What every upstream call gets besides the request: config, secrets to scrub, the caller's signal. */
+export interface UpstreamOptions {
+  config: ServerConfig
+  secrets: readonly string[]
+  signal: AbortSignal
+}
+
+/**
+ * A whole Anthropic-calling POST route: the shared checks
+ * (`prepareRequest`, with this server's env and clock), then `call`
+ * upstream with the parsed body, then `respond` with its data, or the
+ * error's response (logged).
+ */
+export async function answerPost<S extends z.ZodType, T>(
+  request: Request,
+  route: { surface: ApiSurface; schema: S; limiter: RateLimiter },
+  call: (
+    client: PreparedRequest<z.infer<S>>["client"],
+    body: z.infer<S>,
+    upstream: UpstreamOptions
+  ) => Promise<Result<T>>,
+  respond: (data: T) => Response
+): Promise<Response> {
+  const prepared = await prepareRequest(request, {
+    ...route,
+    env: process.env,
+    nowMs: Date.now(),
+  })
+  if (!prepared.success) return prepared.error.toResponse()
+  const { client, body, config, apiKey } = prepared.data
+  const result = await call(client, body, {
+    config,
+    secrets: [apiKey],
+    signal: request.signal,
+  })
+  if (!result.success) {
+    logApiError(result.error)
+    return result.error.toResponse()
+  }
+  return respond(result.data)
+}

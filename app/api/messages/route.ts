@@ -2,7 +2,7 @@ import {
   createRateLimiter,
   MESSAGES_RATE_LIMIT,
 } from "@/lib/anthropic/rate-limit"
-import { logApiError, prepareRequest } from "@/lib/anthropic/route-guard"
+import { answerPost, logApiError } from "@/lib/anthropic/route-guard"
 import {
   messagesBodySchema,
   NDJSON_CONTENT_TYPE,
@@ -20,32 +20,22 @@ const limiter = createRateLimiter(MESSAGES_RATE_LIMIT)
  * `context_management.applied_edits`), then `done` or `error`.
  */
 export async function POST(request: Request): Promise<Response> {
-  const prepared = await prepareRequest(request, {
-    surface: "messages",
-    schema: messagesBodySchema,
-    limiter,
-    env: process.env,
-    nowMs: Date.now(),
-  })
-  if (!prepared.success) return prepared.error.toResponse()
-
-  const { client, body, config, apiKey } = prepared.data
-  const result = await openMessageStream(client, body.request, {
-    config,
-    secrets: [apiKey],
-    signal: request.signal,
-    onStreamError: logApiError,
-  })
-  if (!result.success) {
-    logApiError(result.error)
-    return result.error.toResponse()
-  }
-  return new Response(result.data, {
-    headers: {
-      "content-type": NDJSON_CONTENT_TYPE,
-      // no-transform keeps compression from buffering the stream.
-      "cache-control": "no-store, no-transform",
-      "x-accel-buffering": "no",
-    },
-  })
+  return answerPost(
+    request,
+    { surface: "messages", schema: messagesBodySchema, limiter },
+    (client, body, upstream) =>
+      openMessageStream(client, body.request, {
+        ...upstream,
+        onStreamError: logApiError,
+      }),
+    (stream) =>
+      new Response(stream, {
+        headers: {
+          "content-type": NDJSON_CONTENT_TYPE,
+          // no-transform keeps compression from buffering the stream.
+          "cache-control": "no-store, no-transform",
+          "x-accel-buffering": "no",
+        },
+      })
+  )
 }

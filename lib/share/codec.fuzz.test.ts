@@ -23,8 +23,12 @@ async function answer(hash: string) {
 const b64 = (bytes: Uint8Array) => bytesToBase64url(bytes)
 const deflated = async (text: string) =>
   b64(await deflateRaw(new TextEncoder().encode(text)))
-const v2 = async (doc: unknown) =>
-  "#v2." + (await deflated(JSON.stringify(doc)))
+/** A link of `version` whose payload is `text`, deflated. */
+const deflatedLink = async (version: "v1" | "v2", text: string) =>
+  `#${version}.` + (await deflated(text))
+const v2 = (doc: unknown) => deflatedLink("v2", JSON.stringify(doc))
+/** 100,000 nested empty arrays, as JSON text. */
+const DEEP_ARRAYS = "[".repeat(100_000) + "]".repeat(100_000)
 
 // Random v2 documents: tables of strings and copies (in and out of range,
 // forwards, backwards, onto themselves), states full of references.
@@ -91,7 +95,7 @@ describe("decodeFragment under fuzzing", () => {
   it("answers random JSON deflated into a v1 link", async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue({ maxDepth: 6 }), async (value) => {
-        await answer("#v1." + (await deflated(JSON.stringify(value))))
+        await answer(await deflatedLink("v1", JSON.stringify(value)))
       }),
       { numRuns: 300 }
     )
@@ -157,27 +161,20 @@ describe("decodeFragment under fuzzing", () => {
     ],
     [
       "20 MB of JSON whitespace",
-      async () =>
-        "#v1." +
-        (await deflated('{"request":' + " ".repeat(20 * 1024 * 1024) + "1}")),
+      () =>
+        deflatedLink("v1", '{"request":' + " ".repeat(20 * 1024 * 1024) + "1}"),
       "too_large",
     ],
-    [
-      "100k-deep arrays",
-      async () =>
-        "#v1." + (await deflated("[".repeat(100_000) + "]".repeat(100_000))),
-      "too_deep",
-    ],
+    ["100k-deep arrays", () => deflatedLink("v1", DEEP_ARRAYS), "too_deep"],
     [
       "100k-deep objects",
-      async () =>
-        "#v1." +
-        (await deflated('{"a":'.repeat(100_000) + "1" + "}".repeat(100_000))),
+      () =>
+        deflatedLink("v1", '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000)),
       "too_deep",
     ],
     [
       "unclosed 1M-deep arrays",
-      async () => "#v1." + (await deflated("[".repeat(1_000_000))),
+      () => deflatedLink("v1", "[".repeat(1_000_000)),
       "too_deep",
     ],
     [
@@ -247,20 +244,12 @@ describe("decodeFragment under fuzzing", () => {
     ],
     [
       "100k-deep arrays in a v2 state",
-      async () =>
-        "#v2." +
-        (await deflated(
-          '{"t":[],"s":' + "[".repeat(100_000) + "]".repeat(100_000) + "}"
-        )),
+      () => deflatedLink("v2", `{"t":[],"s":${DEEP_ARRAYS}}`),
       "too_deep",
     ],
     [
       "100k-deep arrays in a v2 table",
-      async () =>
-        "#v2." +
-        (await deflated(
-          '{"t":' + "[".repeat(100_000) + "]".repeat(100_000) + ',"s":{}}'
-        )),
+      () => deflatedLink("v2", `{"t":${DEEP_ARRAYS},"s":{}}`),
       "too_deep",
     ],
     [

@@ -34,6 +34,18 @@ const routeFetch: typeof fetch = async (input, init) => {
   return new Response("not found", { status: 404 })
 }
 
+/** streamMessage options that cancel the stream at its first text delta. */
+function cancelOnFirstDelta() {
+  const abort = new AbortController()
+  return {
+    signal: abort.signal,
+    onEvent: (line: StreamLine) => {
+      if (line.kind === "event" && line.event.type === "content_block_delta")
+        abort.abort()
+    },
+  }
+}
+
 const offline: typeof fetch = async () => {
   throw new TypeError("Failed to fetch")
 }
@@ -131,18 +143,9 @@ describe("fetcher", () => {
 
   it("reports cancellation, keeping what arrived", async () => {
     process.env.ANTHROPIC_API_KEY = SERVER_TEST_KEY
-    const abort = new AbortController()
     const result = await streamMessage(toolConversation("Go [[fault:slow]]"), {
       fetch: routeFetch,
-      signal: abort.signal,
-      onEvent: (line) => {
-        if (
-          line.kind === "event" &&
-          line.event.type === "content_block_delta"
-        ) {
-          abort.abort()
-        }
-      },
+      ...cancelOnFirstDelta(),
     })
     expect(result.success).toBe(false)
     if (result.success) return
@@ -199,20 +202,9 @@ describe("fetcher", () => {
       new Response(lines.map((l) => JSON.stringify(l)).join("\n") + "\n", {
         headers: { "content-type": "application/x-ndjson" },
       })
-    const abort = new AbortController()
     const result = await streamMessage(
       {},
-      {
-        fetch: oneChunk,
-        signal: abort.signal,
-        onEvent: (line) => {
-          if (
-            line.kind === "event" &&
-            line.event.type === "content_block_delta"
-          )
-            abort.abort()
-        },
-      }
+      { fetch: oneChunk, ...cancelOnFirstDelta() }
     )
     expect(result.success).toBe(false)
     if (result.success) return

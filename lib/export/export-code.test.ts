@@ -28,9 +28,13 @@ const all = languages.flatMap((language) =>
   targets.map((target) => ({ language, target }))
 )
 
+/** The snippet that sends `body` to the Messages endpoint in `language`. */
+const messagesCode = (body: unknown, language: ExportLanguage) =>
+  exportCode(body, { language, target: "messages" })
+
 describe("exportCode", () => {
   it("writes curl in the docs' style", () => {
-    const code = exportCode(simple, { language: "curl", target: "messages" })
+    const code = messagesCode(simple, "curl")
     expect(code.split("\n").slice(0, 6)).toEqual([
       "curl https://api.anthropic.com/v1/messages \\",
       '  -H "x-api-key: $ANTHROPIC_API_KEY" \\',
@@ -131,47 +135,36 @@ describe("exportCode", () => {
       ],
     }
     for (const language of ["curl", "python", "typescript"] as const) {
-      const code = exportCode(request, { language, target: "messages" })
+      const code = messagesCode(request, language)
       expect(code).toMatch(/\bv"?: 1/)
     }
-    const curl = exportCode(request, { language: "curl", target: "messages" })
+    const curl = messagesCode(request, "curl")
     expect(curlData(curl)).toEqual(request)
   })
 
   it("uses environment references for the key", () => {
-    expect(
-      exportCode(simple, { language: "curl", target: "messages" })
-    ).toContain("$ANTHROPIC_API_KEY")
-    expect(
-      exportCode(simple, { language: "python", target: "messages" })
-    ).toContain("anthropic.Anthropic()")
-    expect(
-      exportCode(simple, { language: "typescript", target: "messages" })
-    ).toContain("new Anthropic()")
+    expect(messagesCode(simple, "curl")).toContain("$ANTHROPIC_API_KEY")
+    expect(messagesCode(simple, "python")).toContain("anthropic.Anthropic()")
+    expect(messagesCode(simple, "typescript")).toContain("new Anthropic()")
   })
 
   it("iterates a streamed response", () => {
     const body = { ...simple, stream: true }
-    expect(
-      exportCode(body, { language: "python", target: "messages" })
-    ).toContain("for event in stream:")
-    expect(
-      exportCode(body, { language: "typescript", target: "messages" })
-    ).toContain("for await (const event of stream)")
+    expect(messagesCode(body, "python")).toContain("for event in stream:")
+    expect(messagesCode(body, "typescript")).toContain(
+      "for await (const event of stream)"
+    )
   })
 
   it("passes fields the Python SDK has no parameter for through extra_body", () => {
-    const code = exportCode(
-      { ...simple, "new-field": 1 },
-      { language: "python", target: "messages" }
-    )
+    const code = messagesCode({ ...simple, "new-field": 1 }, "python")
     expect(code).toContain('    extra_body={"new-field": 1},')
   })
 
   it("merges betas from the request and drops unsafe names", () => {
-    const code = exportCode(
+    const code = messagesCode(
       { ...simple, betas: ["files-api-2025-04-14", 'x" $(touch /tmp/p)'] },
-      { language: "curl", target: "messages" }
+      "curl"
     )
     expect(code).toContain(
       '-H "anthropic-beta: context-management-2025-06-27,files-api-2025-04-14"'

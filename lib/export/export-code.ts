@@ -125,19 +125,24 @@ export function pythonCallArgs(
   return args
 }
 
+/** The SDK snippets' result variable: a streamed create's `stream`, else `message` or `response`. */
+function resultName(
+  prepared: PreparedRequest,
+  target: ExportTarget
+): "stream" | "message" | "response" {
+  if (target !== "messages") return "response"
+  return prepared.body.stream === true ? "stream" : "message"
+}
+
 function python(prepared: PreparedRequest, target: ExportTarget): string {
   const args = pythonCallArgs(prepared.body, prepared.betas, 1)
 
   const method = target === "messages" ? "create" : "count_tokens"
-  const streaming = target === "messages" && prepared.body.stream === true
-  const result = streaming
-    ? "stream"
-    : target === "messages"
-      ? "message"
-      : "response"
-  const output = streaming
-    ? "for event in stream:\n    print(event)"
-    : `print(${result})`
+  const result = resultName(prepared, target)
+  const output =
+    result === "stream"
+      ? "for event in stream:\n    print(event)"
+      : `print(${result})`
   return [
     droppedNote(prepared, "#") + "import anthropic",
     "",
@@ -160,15 +165,11 @@ function typescript(prepared: PreparedRequest, target: ExportTarget): string {
   const typed = target === "messages" ? CREATE_PARAMS : COUNT_TOKENS_PARAMS
   const untyped = Object.keys(prepared.body).filter((k) => !typed.has(k))
   const method = target === "messages" ? "create" : "countTokens"
-  const streaming = target === "messages" && prepared.body.stream === true
-  const result = streaming
-    ? "stream"
-    : target === "messages"
-      ? "message"
-      : "response"
-  const output = streaming
-    ? "for await (const event of stream) {\n  console.log(event);\n}"
-    : `console.log(${result});`
+  const result = resultName(prepared, target)
+  const output =
+    result === "stream"
+      ? "for await (const event of stream) {\n  console.log(event);\n}"
+      : `console.log(${result});`
   return [
     droppedNote(prepared, "//") + 'import Anthropic from "@anthropic-ai/sdk";',
     "",
@@ -181,7 +182,7 @@ function typescript(prepared: PreparedRequest, target: ExportTarget): string {
       : [
           `// ${untyped.map(commentSafe).join(", ")} ${untyped.length === 1 ? "is" : "are"} not in the SDK's parameter types; the cast lets the`,
           "// snippet compile and the SDK sends the field as is (the API decides).",
-          `const ${result} = await client.beta.messages.${method}(${toJsLiteral(params, 0)} as ${paramsType(target, streaming)});`,
+          `const ${result} = await client.beta.messages.${method}(${toJsLiteral(params, 0)} as ${paramsType(target, result === "stream")});`,
         ]),
     output,
     "",

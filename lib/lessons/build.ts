@@ -21,6 +21,8 @@ import type {
   ToolDefinition,
 } from "@/lib/import/types"
 
+import type { LessonQuestion } from "./types"
+
 /** About `chars` characters of prose (the generator's own filler). */
 const text = (random: Random, chars: number): string =>
   fillToBudget(proseProducer(random, SOFTWARE), chars).trim()
@@ -30,6 +32,41 @@ export interface LessonCall {
   tool: string
   resultChars: number
 }
+
+/** Calls of `tools` in this order, each with a result of about `resultChars`. */
+export const calls = (
+  tools: readonly string[],
+  resultChars: number
+): LessonCall[] => tools.map((tool) => ({ tool, resultChars }))
+
+/**
+ * A clear_tool_uses_20250919 edit that triggers above `trigger` input
+ * tokens and keeps the `keep` most recent tool uses, with `more` fields.
+ */
+export const clearToolUsesEdit = (
+  trigger: number,
+  keep: number,
+  more: Record<string, unknown> = {}
+) => ({
+  type: "clear_tool_uses_20250919",
+  trigger: { type: "input_tokens", value: trigger },
+  keep: { type: "tool_uses", value: keep },
+  ...more,
+})
+
+/** A two-choice question answered "yes" or "no" (labels say what each means). */
+export const yesNoQuestion = (
+  prompt: string,
+  yes: string,
+  no: string
+): LessonQuestion => ({
+  kind: "choice",
+  prompt,
+  choices: [
+    { id: "yes", label: yes },
+    { id: "no", label: no },
+  ],
+})
 
 /** Tool definitions for the names used (memory is the memory tool). */
 function toolsFor(names: readonly string[]): ToolDefinition[] {

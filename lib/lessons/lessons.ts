@@ -6,7 +6,13 @@ import {
 } from "@/lib/context-editing"
 import { buildReplayedCompaction } from "@/lib/presets/compaction-replay"
 
-import { type LessonCall, thinkingSession, toolSession } from "./build"
+import {
+  calls,
+  clearToolUsesEdit,
+  thinkingSession,
+  toolSession,
+  yesNoQuestion,
+} from "./build"
 import {
   appliedCount,
   approx,
@@ -28,9 +34,6 @@ const DOCS =
 const COMPACTION_DOCS =
   "https://platform.claude.com/docs/en/build-with-claude/compaction"
 
-const calls = (tools: readonly string[], resultChars: number): LessonCall[] =>
-  tools.map((tool) => ({ tool, resultChars }))
-
 /** The lessons, in teaching order. */
 export const LESSONS: readonly Lesson[] = [
   {
@@ -46,14 +49,11 @@ export const LESSONS: readonly Lesson[] = [
       ),
     situation: (r) =>
       `An agent made ${toolUses(r)} tool calls with long results; the request is ${approx(r.original_input_tokens)} input tokens. The edit is \`clear_tool_uses_20250919\` with every field left at its default.`,
-    question: {
-      kind: "choice",
-      prompt: "Does the server clear any tool result in this request?",
-      choices: [
-        { id: "yes", label: "Yes: all but the 3 most recent results" },
-        { id: "no", label: "No: nothing is cleared yet" },
-      ],
-    },
+    question: yesNoQuestion(
+      "Does the server clear any tool result in this request?",
+      "Yes: all but the 3 most recent results",
+      "No: nothing is cleared yet"
+    ),
     answer: (r) =>
       appliedCount(r, "clear_tool_uses_20250919") > 0 ? "yes" : "no",
     rule: "Without a `trigger`, clearing starts only once the prompt exceeds 100,000 input tokens, counted over everything the model sees (system prompt, tools, all messages). Below that, the edit does nothing and `applied_edits` stays empty.",
@@ -80,13 +80,7 @@ export const LESSONS: readonly Lesson[] = [
           ],
           5_000
         ),
-        [
-          {
-            type: "clear_tool_uses_20250919",
-            trigger: { type: "input_tokens", value: 5_000 },
-            keep: { type: "tool_uses", value: 3 },
-          },
-        ]
+        [clearToolUsesEdit(5_000, 3)]
       ),
     situation: (r) =>
       `${toolUses(r)} tool calls, one per assistant message, with results of ${approx(meanResult(r))} tokens on average; ${approx(r.original_input_tokens)} input tokens in all. The trigger is 5,000 input tokens and \`keep\` is 3 tool uses.`,
@@ -126,14 +120,7 @@ export const LESSONS: readonly Lesson[] = [
           ],
           4_000
         ),
-        [
-          {
-            type: "clear_tool_uses_20250919",
-            trigger: { type: "input_tokens", value: 5_000 },
-            keep: { type: "tool_uses", value: 2 },
-            exclude_tools: ["memory"],
-          },
-        ]
+        [clearToolUsesEdit(5_000, 2, { exclude_tools: ["memory"] })]
       ),
     situation: (r) =>
       `${toolUses(r)} tool calls: ${usesOf(r, "memory")} of them are \`memory\`${lastTool(r) === "memory" ? ", the last one included" : ""}; the others are file reads, searches and test runs. Trigger 5,000 input tokens, \`keep\` 2 tool uses, \`exclude_tools: ["memory"]\`.`,
@@ -170,12 +157,9 @@ export const LESSONS: readonly Lesson[] = [
           700
         ),
         [
-          {
-            type: "clear_tool_uses_20250919",
-            trigger: { type: "input_tokens", value: 1_000 },
-            keep: { type: "tool_uses", value: 2 },
+          clearToolUsesEdit(1_000, 2, {
             clear_at_least: { type: "input_tokens", value: 5_000 },
-          },
+          }),
         ]
       ),
     situation: (r) =>
@@ -227,13 +211,7 @@ export const LESSONS: readonly Lesson[] = [
           ],
           6_000
         ),
-        [
-          {
-            type: "clear_tool_uses_20250919",
-            trigger: { type: "input_tokens", value: 10_000 },
-            keep: { type: "tool_uses", value: 3 },
-          },
-        ]
+        [clearToolUsesEdit(10_000, 3)]
       ),
       cache_control: { type: "ephemeral" },
     }),

@@ -1,6 +1,6 @@
 import type { SimulateSuccess } from "@/lib/context-editing"
 
-import { toolSession } from "./build"
+import { calls, clearToolUsesEdit, toolSession, yesNoQuestion } from "./build"
 import { usesOf } from "./read"
 import type { Lesson } from "./types"
 
@@ -29,27 +29,19 @@ export const MEMORY_LESSON: Lesson = {
   build: () =>
     toolSession(
       14,
-      ["memory", "read_file", "grep", "memory", "read_file", "run_tests"].map(
-        (tool) => ({ tool, resultChars: 4_000 })
+      calls(
+        ["memory", "read_file", "grep", "memory", "read_file", "run_tests"],
+        4_000
       ),
-      [
-        {
-          type: "clear_tool_uses_20250919",
-          trigger: { type: "input_tokens", value: 5_000 },
-          keep: { type: "tool_uses", value: 2 },
-        },
-      ]
+      [clearToolUsesEdit(5_000, 2)]
     ),
   situation: (r) =>
     `An agent viewed its \`/memories\` file ${usesOf(r, "memory")} times among other tool calls. The edit clears tool results above 5,000 input tokens and keeps the 2 most recent tool uses; \`exclude_tools\` is not set.`,
-  question: {
-    kind: "choice",
-    prompt: "Are the results of the earlier memory views cleared too?",
-    choices: [
-      { id: "yes", label: "Yes: memory is a tool like any other" },
-      { id: "no", label: "No: memory results are always kept" },
-    ],
-  },
+  question: yesNoQuestion(
+    "Are the results of the earlier memory views cleared too?",
+    "Yes: memory is a tool like any other",
+    "No: memory results are always kept"
+  ),
   answer: (r) => (clearedMemoryResults(r) > 0 ? "yes" : "no"),
   rule: 'clear_tool_uses_20250919 clears the oldest tool results whatever the tool, so what an earlier `memory` view returned is replaced by the placeholder like a file read. The memory files themselves live with the client, so the agent can view them again; to keep those results in context, name the tool in `exclude_tools` (the sample session does: `exclude_tools: ["memory"]`).',
   evidence: "documented",

@@ -15,9 +15,12 @@
 //    shortened (the default) ÷ the same with full strings.
 import { gzipSync } from "node:zlib"
 
-import { chromium } from "@playwright/test"
-
-import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/chromium.mjs"
+import {
+  addClearToolUsesIfNone,
+  openPlayground,
+  pasteIntoImport,
+  waitForDataState,
+} from "../lib/page-steps.mjs"
 import { startProductionServer } from "../lib/prod-server.mjs"
 
 const PORT = Number(process.env.BENCH_PORT ?? 3210)
@@ -123,14 +126,7 @@ async function measure(page, index, label) {
 async function timeDiffReady(page, target) {
   const t0 = Date.now()
   await page.getByTestId(target).click()
-  await page.waitForFunction(
-    () =>
-      document
-        .querySelector("[data-testid='raw.diff.status']")
-        ?.getAttribute("data-state") === "ready",
-    null,
-    { timeout: 120_000, polling: "raf" }
-  )
+  await waitForDataState(page, "raw.diff.status", "ready", "raf")
   return Date.now() - t0
 }
 
@@ -161,14 +157,7 @@ async function measureRawDiff(page) {
 /** 4. Waits for the BPE refinement of the imported request and reports it. */
 async function reportRefinement(page, importedAt) {
   const mark = page.getByTestId("tokens.mark")
-  await page.waitForFunction(
-    () =>
-      document
-        .querySelector("[data-testid='tokens.mark']")
-        ?.getAttribute("data-state") === "counted",
-    null,
-    { timeout: 120_000, polling: 50 }
-  )
+  await waitForDataState(page, "tokens.mark", "counted", 50)
   const r = await page.evaluate((from) => {
     const counted = performance.now()
     const rendered = window.__longTasks.filter((t) => t.at >= from)
@@ -192,13 +181,7 @@ try {
       ` (plus ${f1(js.legacyGz / 1024)} KB of noModule polyfills that only pre-ES-module browsers load)`
   )
 
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: CHROMIUM_ARGS,
-  })
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  await page.goto(BASE)
-  await page.getByTestId("edits.1.keep").waitFor()
+  const { browser, page } = await openPlayground(BASE)
   const small = await measure(
     page,
     1,
@@ -209,18 +192,7 @@ try {
 
   // A session the engine estimates at ≈1M tokens with 2,000 tool uses, made
   // by the project's generator and pasted into the Import dialog as a user would.
-  await page.getByTestId("header.import").click()
-  await page.getByTestId("import.text").waitFor()
-  // Like a paste: one input event with the whole text (typing 4.8 MB would take minutes).
-  await page.evaluate((text) => {
-    const el = document.querySelector("[data-testid='import.text']")
-    const setter = Object.getOwnPropertyDescriptor(
-      HTMLTextAreaElement.prototype,
-      "value"
-    ).set
-    setter.call(el, text)
-    el.dispatchEvent(new Event("input", { bubbles: true }))
-  }, BIG_REQUEST_JSON)
+  await pasteIntoImport(page, BIG_REQUEST_JSON)
   await page.getByTestId("import.detected").waitFor()
   await page.evaluate(() => {
     // Long main-thread tasks from here on (refinement must not cause any).
@@ -237,12 +209,8 @@ try {
     .waitFor({ state: "detached", timeout: 60_000 })
   const tokens = await page.getByTestId("tokens.before").textContent()
   await reportRefinement(page, importedAt)
-  // Generated sessions carry no context_management: add the edit a user would.
   const index = 0
-  if ((await page.getByTestId("edits.card.0").count()) === 0) {
-    await page.getByTestId("edits.add").click()
-    await page.getByTestId("edits.add.clear_tool_uses_20250919").click()
-  }
+  await addClearToolUsesIfNone(page)
   await page.getByTestId(`edits.${index}.keep`).waitFor()
   const stats = await page.getByTestId("conversation.stats").textContent()
   console.log(`generated request: ${stats?.trim()} (${tokens?.trim()} tokens)`)

@@ -14,9 +14,11 @@
 // A keystroke whose numbers do not change (one character of prose may not
 // move a rounded estimate) reports its next-paint time (Event Timing).
 
-import { chromium } from "@playwright/test"
-
-import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/chromium.mjs"
+import {
+  addClearToolUsesIfNone,
+  openPlayground,
+  pasteIntoImport,
+} from "../lib/page-steps.mjs"
 import { startProductionServer } from "../lib/prod-server.mjs"
 import { benchRequest, claudeCodeLog, generatedSession } from "./inputs.mjs"
 
@@ -145,26 +147,13 @@ async function series(page, label, prepare, keyFor) {
 }
 
 async function importText(page, text) {
-  await page.getByTestId("header.import").click()
-  await page.getByTestId("import.text").waitFor()
-  await page.evaluate((t) => {
-    const el = document.querySelector("[data-testid='import.text']")
-    const setter = Object.getOwnPropertyDescriptor(
-      HTMLTextAreaElement.prototype,
-      "value"
-    ).set
-    setter.call(el, t)
-    el.dispatchEvent(new Event("input", { bubbles: true }))
-  }, text)
+  await pasteIntoImport(page, text)
   await page.getByTestId("import.detected").waitFor({ timeout: 60_000 })
   await page.getByTestId("import.submit").click()
   await page
     .getByTestId("import.dialog")
     .waitFor({ state: "detached", timeout: 120_000 })
-  if ((await page.getByTestId("edits.card.0").count()) === 0) {
-    await page.getByTestId("edits.add").click()
-    await page.getByTestId("edits.add.clear_tool_uses_20250919").click()
-  }
+  await addClearToolUsesIfNone(page)
   await page.getByTestId("edits.0.keep").waitFor()
   await page.waitForTimeout(1000)
 }
@@ -203,6 +192,12 @@ const caretInSystem = (page) => async () => {
   await page.keyboard.press("End")
 }
 
+/** Runs `series` for each of `runs` in turn, into `out[name]` (key: a digit unless given). */
+async function measureSeries(page, out, runs) {
+  for (const { name, label, target, key = digit } of runs)
+    out[name] = await series(page, label, target(page), key)
+}
+
 async function measureInput(page, name, text) {
   console.log(`${name}`)
   await page.getByTestId("conversation.mode.json").click()
@@ -214,32 +209,29 @@ async function measureInput(page, name, text) {
   await page
     .locator("[data-testid='editor.container'] .monaco-editor")
     .waitFor()
-  out.jsonKeep = await series(
-    page,
-    "JSON mode, keep field",
-    selectKeep(page),
-    digit
-  )
-  out.jsonEditor = await series(
-    page,
-    "JSON mode, Monaco (keep value)",
-    selectKeepInEditor(page),
-    digit
-  )
+  await measureSeries(page, out, [
+    { name: "jsonKeep", label: "JSON mode, keep field", target: selectKeep },
+    {
+      name: "jsonEditor",
+      label: "JSON mode, Monaco (keep value)",
+      target: selectKeepInEditor,
+    },
+  ])
   await page.getByTestId("conversation.mode.compose").click()
   await page.getByTestId("compose.view").waitFor()
-  out.composeKeep = await series(
-    page,
-    "Compose mode, keep field",
-    selectKeep(page),
-    digit
-  )
-  out.composeText = await series(
-    page,
-    "Compose mode, system prompt",
-    caretInSystem(page),
-    (i) => "abcdefghij"[i % 10]
-  )
+  await measureSeries(page, out, [
+    {
+      name: "composeKeep",
+      label: "Compose mode, keep field",
+      target: selectKeep,
+    },
+    {
+      name: "composeText",
+      label: "Compose mode, system prompt",
+      target: caretInSystem,
+      key: (i) => "abcdefghij"[i % 10],
+    },
+  ])
   await page.getByTestId("conversation.mode.json").click()
   return out
 }
@@ -251,13 +243,7 @@ try {
     ["Claude Code log ≈2.7 MB", claudeCodeLog()],
     ["bench request ≈1M tokens", JSON.stringify(benchRequest())],
   ]
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: CHROMIUM_ARGS,
-  })
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  await page.goto(BASE)
-  await page.getByTestId("edits.1.keep").waitFor()
+  const { browser, page } = await openPlayground(BASE)
   const only = process.env.BENCH_TYPING_ONLY
   for (const [name, text] of inputs) {
     if (only && !name.includes(only)) continue

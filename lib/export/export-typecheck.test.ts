@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest"
 
 import { exportCode } from "./export-code"
 import type { ExportTarget } from "./request-body"
+import { assistant, text, user } from "@/test/messages"
 
 const ROOT = join(__dirname, "../..")
 
@@ -125,15 +126,9 @@ const requests: Record<string, Record<string, unknown>> = {
       ],
     },
     messages: [
-      { role: "user", content: "a" },
-      {
-        role: "assistant",
-        content: [
-          { type: "compaction", content: "summary" },
-          { type: "text", text: "b" },
-        ],
-      },
-      { role: "user", content: "c" },
+      user("a"),
+      assistant([{ type: "compaction", content: "summary" }, text("b")]),
+      user("c"),
     ],
   },
 }

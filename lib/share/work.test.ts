@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 
 import { decodeShare, encodeShare } from "./codec"
 import { measureRequestWork, WORK_LIMITS, workOverLimit } from "./work"
+import { assistant, text, user } from "@/test/messages"
 
 const tinyBlocks = (n: number) => ({
   model: "claude-sonnet-4-5",
@@ -41,16 +42,7 @@ describe("the work a request asks of the page", () => {
     expect(
       measureRequestWork({
         system: "sys",
-        messages: [
-          { role: "user", content: "hello" },
-          {
-            role: "assistant",
-            content: [
-              { type: "text", text: "hi" },
-              { type: "text", text: "!" },
-            ],
-          },
-        ],
+        messages: [user("hello"), assistant([text("hi"), text("!")])],
       })
     ).toEqual({
       messages: 2,

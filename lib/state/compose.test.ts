@@ -14,6 +14,7 @@ import {
   nextToolUseId,
   selectMessages,
 } from "./compose"
+import { assistant, text, toolResult, toolUse, user } from "@/test/messages"
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {
@@ -26,29 +27,12 @@ function deepFreeze<T>(value: T): T {
 const request = deepFreeze({
   model: "claude-sonnet-4-6",
   messages: [
-    { role: "user", content: "Read the README" },
-    {
-      role: "assistant",
-      content: [
-        { type: "text", text: "Reading." },
-        {
-          type: "tool_use",
-          id: "toolu_compose_001",
-          name: "read_file",
-          input: { path: "README.md" },
-        },
-      ],
-    },
-    {
-      role: "user",
-      content: [
-        {
-          type: "tool_result",
-          tool_use_id: "toolu_compose_001",
-          content: "# Hi",
-        },
-      ],
-    },
+    user("Read the README"),
+    assistant([
+      text("Reading."),
+      toolUse("toolu_compose_001", "read_file", { path: "README.md" }),
+    ]),
+    user([toolResult("toolu_compose_001", "# Hi")]),
   ],
 })
 

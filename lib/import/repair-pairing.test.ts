@@ -4,21 +4,11 @@ import { simulate } from "@/lib/context-editing"
 
 import { fromAnthropicJson } from "./anthropic-json/import"
 import { fromOpenAi } from "./openai/import"
-import { expectSuccess, noteText } from "./test-helpers"
+import { expectSuccess, noteText, openAiCall } from "./test-helpers"
+import { assistant, text, toolResult, toolUse, user } from "@/test/messages"
 
-const call = (id: string, name = "search") => ({
-  type: "tool_use",
-  id,
-  name,
-  input: {},
-})
-const result = (id: string, content = "r") => ({
-  type: "tool_result",
-  tool_use_id: id,
-  content,
-})
-const user = (content: unknown) => ({ role: "user", content })
-const assistant = (content: unknown) => ({ role: "assistant", content })
+const call = (id: string, name = "search") => toolUse(id, name)
+const result = (id: string, content = "r") => toolResult(id, content)
 const imported = (messages: unknown[]) =>
   expectSuccess(
     fromAnthropicJson({
@@ -54,11 +44,7 @@ const CASES: Array<[string, unknown[], RegExp]> = [
   ],
   [
     "a result for a call that is not there",
-    [
-      user("go"),
-      assistant("ok"),
-      user([result("ghost"), { type: "text", text: "hi" }]),
-    ],
+    [user("go"), assistant("ok"), user([result("ghost"), text("hi")])],
     /Dropped 1 tool_result that answered no tool_use/,
   ],
   [
@@ -68,7 +54,7 @@ const CASES: Array<[string, unknown[], RegExp]> = [
       assistant([call("a")]),
       user([result("a")]),
       assistant("done"),
-      user([result("a"), { type: "text", text: "again" }]),
+      user([result("a"), text("again")]),
     ],
     /Dropped 1 tool_result that answered no tool_use/,
   ],
@@ -137,7 +123,7 @@ describe("tool pairing repairs (every importer)", () => {
 
   it("leaves a valid conversation and an unanswered call in the final message alone", () => {
     const messages = [
-      user([{ type: "text", text: "go" }]),
+      user([text("go")]),
       assistant([call("a"), call("b")]),
       user([result("a"), result("b")]),
       assistant([call("c")]),
@@ -153,17 +139,7 @@ describe("tool pairing repairs (every importer)", () => {
         model: "gpt-4o",
         messages: [
           { role: "user", content: "go" },
-          {
-            role: "assistant",
-            content: null,
-            tool_calls: [
-              {
-                id: "call_1",
-                type: "function",
-                function: { name: "w", arguments: "{}" },
-              },
-            ],
-          },
+          openAiCall("call_1", "w", "{}"),
           { role: "tool", tool_call_id: "call_9", content: "stray" },
           { role: "user", content: "and?" },
         ],

@@ -19,3 +19,10 @@ export function expectSuccess(result: ImportResult) {
 export function noteText(result: ImportResult): string {
   return result.success ? result.notes.map((n) => n.message).join("\n") : ""
 }
+
+/** An OpenAI chat assistant message (no text) calling `name` with `args` as `id`. */
+export const openAiCall = (id: string, name: string, args: unknown) => ({
+  role: "assistant",
+  content: null,
+  tool_calls: [{ id, type: "function", function: { name, arguments: args } }],
+})

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { checkToolPairing } from "@/lib/generate"
 
 import { fromOpenAi } from "./import"
-import { expectSuccess, fixture, noteText } from "../test-helpers"
+import { expectSuccess, fixture, noteText, openAiCall } from "../test-helpers"
 
 describe("fromOpenAi", () => {
   const result = expectSuccess(
@@ -121,17 +121,7 @@ describe("fromOpenAi repairs", () => {
       ...extra,
       messages: [
         { role: "user", content: "go" },
-        {
-          role: "assistant",
-          content: null,
-          tool_calls: [
-            {
-              id: "call_1",
-              type: "function",
-              function: { name: "w", arguments: args },
-            },
-          ],
-        },
+        openAiCall("call_1", "w", args),
         { role: "tool", tool_call_id: "call_1", content: "ok" },
       ],
     })

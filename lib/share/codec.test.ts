@@ -2,16 +2,9 @@ import { describe, expect, it } from "vitest"
 
 import { bytesToBase64url } from "./base64url"
 import { decodeFragment, decodeShare, encodeShare } from "./codec"
-import { deflateRaw } from "./deflate"
+import { decodeFailure, rawLink } from "./test-helpers"
 import type { ShareState } from "./types"
 import { fakeKey } from "@/test/fake-key"
-
-const encoder = new TextEncoder()
-
-/** Builds a v1 link around arbitrary JSON text, bypassing encodeShare's clean-up. */
-async function rawLink(json: string): Promise<string> {
-  return "v1." + bytesToBase64url(await deflateRaw(encoder.encode(json)))
-}
 
 const request = {
   model: "claude-sonnet-4-5",
@@ -212,11 +205,9 @@ describe("decodeShare failures", () => {
     ],
   ]
   it.each(cases)("explains %s", async (_name, make, code, message) => {
-    const decoded = await decodeShare(await make())
-    expect(decoded.success).toBe(false)
-    if (decoded.success) return
-    expect(decoded.error.code).toBe(code)
-    expect(decoded.error.message).toMatch(message)
+    const error = await decodeFailure(await make())
+    expect(error.code).toBe(code)
+    expect(error.message).toMatch(message)
   })
 
   it.each([")", ".", "?utm_source=chat", "&ref=x)"])(

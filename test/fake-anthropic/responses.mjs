@@ -64,22 +64,41 @@ function contextManagement(sim) {
   return sim.applied === null ? null : { applied_edits: sim.applied }
 }
 
-/** The non-streaming BetaMessage. */
-export function buildMessage(body, sim, n) {
-  const reply = buildReply(body, sim, n)
+/** How a reply stopped, as a message and its message_delta say it. */
+function stopFields(stopReason) {
+  return {
+    stop_reason: stopReason,
+    stop_sequence: null,
+    stop_details: null,
+    container: null,
+  }
+}
+
+/** A BetaMessage: the whole reply, or the empty one message_start opens. */
+function message(body, n, content, stopReason, usageOut, management) {
   return {
     id: `msg_fake_${n}`,
     type: "message",
     role: "assistant",
     model: body.model,
-    content: reply.content,
-    stop_reason: reply.stopReason,
-    stop_sequence: null,
-    stop_details: null,
-    container: null,
-    usage: usage(sim, reply.outputTokens),
-    context_management: contextManagement(sim),
+    content,
+    ...stopFields(stopReason),
+    usage: usageOut,
+    context_management: management,
   }
+}
+
+/** The non-streaming BetaMessage. */
+export function buildMessage(body, sim, n) {
+  const reply = buildReply(body, sim, n)
+  return message(
+    body,
+    n,
+    reply.content,
+    reply.stopReason,
+    usage(sim, reply.outputTokens),
+    contextManagement(sim)
+  )
 }
 
 function startBlock(block) {
@@ -125,19 +144,7 @@ export function buildStreamEvents(body, sim, n, { slow = false } = {}) {
       event: "message_start",
       data: {
         type: "message_start",
-        message: {
-          id: `msg_fake_${n}`,
-          type: "message",
-          role: "assistant",
-          model: body.model,
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          stop_details: null,
-          container: null,
-          usage: usage(sim, 1),
-          context_management: null,
-        },
+        message: message(body, n, [], null, usage(sim, 1), null),
       },
     },
     { event: "ping", data: { type: "ping" } },
@@ -167,12 +174,7 @@ export function buildStreamEvents(body, sim, n, { slow = false } = {}) {
       event: "message_delta",
       data: {
         type: "message_delta",
-        delta: {
-          stop_reason: reply.stopReason,
-          stop_sequence: null,
-          stop_details: null,
-          container: null,
-        },
+        delta: stopFields(reply.stopReason),
         usage: usage(sim, reply.outputTokens),
         context_management: contextManagement(sim),
       },

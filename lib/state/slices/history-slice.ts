@@ -20,38 +20,47 @@ export const createHistorySlice: StateCreator<
   past: [],
   future: [],
   undo: () => {
-    const { past, future, request, textRevision, origin } = get()
-    const previous = past.at(-1)
+    const { past, future, request } = get()
     if (past.length === 0) return
-    set({
-      past: past.slice(0, -1),
-      future: [request, ...future].slice(0, HISTORY_LIMIT),
-      request: previous,
-      requestText: stringifyRequest(previous),
-      parseError: null,
-      textPending: false,
-      textRevision: textRevision + 1,
-      source: { kind: "edit" },
-      origin: nextOrigin(origin, { kind: "edit" }),
-    })
+    set(
+      restored(get(), {
+        past: past.slice(0, -1),
+        future: [request, ...future].slice(0, HISTORY_LIMIT),
+        request: past.at(-1),
+      })
+    )
   },
   redo: () => {
-    const { past, future, request, textRevision, origin } = get()
-    const next = future[0]
+    const { past, future, request } = get()
     if (future.length === 0) return
-    set({
-      past: [...past, request].slice(-HISTORY_LIMIT),
-      future: future.slice(1),
-      request: next,
-      requestText: stringifyRequest(next),
-      parseError: null,
-      textPending: false,
-      textRevision: textRevision + 1,
-      source: { kind: "edit" },
-      origin: nextOrigin(origin, { kind: "edit" }),
-    })
+    set(
+      restored(get(), {
+        past: [...past, request].slice(-HISTORY_LIMIT),
+        future: future.slice(1),
+        request: future[0],
+      })
+    )
   },
 })
+
+/**
+ * The state after undo or redo moved the history to `moved`: its request
+ * shown again as fresh text, as an edit.
+ */
+function restored(
+  state: Pick<PlaygroundState, "textRevision" | "origin">,
+  moved: Pick<PlaygroundState, "past" | "future" | "request">
+): Partial<PlaygroundState> {
+  return {
+    ...moved,
+    requestText: stringifyRequest(moved.request),
+    parseError: null,
+    textPending: false,
+    textRevision: state.textRevision + 1,
+    source: { kind: "edit" },
+    origin: nextOrigin(state.origin, { kind: "edit" }),
+  }
+}
 
 /** The history fields to set when `request` is replaced by a new version. */
 export function pushHistory(

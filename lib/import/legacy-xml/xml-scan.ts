@@ -29,31 +29,28 @@ function tagPattern(name: string, closing: boolean): RegExp {
   return re
 }
 
-/** The first `<name …>` at or after `from`. */
-export function findOpen(
+/** The first opening or closing `name` tag at or after `from`. */
+function findTag(
   text: string,
   name: string,
-  from = 0
+  closing: boolean,
+  from: number
 ): TagMatch | null {
-  const re = tagPattern(name, false)
+  const re = tagPattern(name, closing)
   re.lastIndex = from
   const m = re.exec(text)
   if (!m) return null
+  // A closing tag's pattern has no attributes group.
   return { start: m.index, end: m.index + m[0].length, attributes: m[1] ?? "" }
 }
 
+/** The first `<name …>` at or after `from`. */
+export const findOpen = (text: string, name: string, from = 0) =>
+  findTag(text, name, false, from)
+
 /** The first `</name>` at or after `from`. */
-export function findClose(
-  text: string,
-  name: string,
-  from = 0
-): TagMatch | null {
-  const re = tagPattern(name, true)
-  re.lastIndex = from
-  const m = re.exec(text)
-  if (!m) return null
-  return { start: m.index, end: m.index + m[0].length, attributes: "" }
-}
+export const findClose = (text: string, name: string, from = 0) =>
+  findTag(text, name, true, from)
 
 /**
  * Repeated `findOpen` / `findClose` on one text with positions that only

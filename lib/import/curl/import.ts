@@ -16,8 +16,6 @@ import type {
   Parsed,
 } from "../types"
 
-type Read<T> = Parsed<T>
-
 /**
  * A curl command as the docs, a terminal or a script show it → the JSON
  * body, imported. Header values are read only to recognise them: API keys
@@ -32,7 +30,7 @@ const SECRET_HEADERS = new Set([
 ])
 
 /** A short description of one curl command, for the picker. */
-function describeCommand(read: Read<CurlRequest>, index: number): string {
+function describeCommand(read: Parsed<CurlRequest>, index: number): string {
   if (!read.success)
     return `${index + 1}. (cannot be imported: ${read.error.message})`
   const { url, bodies } = read.data
@@ -47,7 +45,7 @@ function describeCommand(read: Read<CurlRequest>, index: number): string {
 
 /** The candidates of a text holding several curl commands. */
 function commandCandidates(
-  reads: Array<Read<CurlRequest>>,
+  reads: Array<Parsed<CurlRequest>>,
   chosen: number
 ): ImportCandidate[] | undefined {
   if (reads.length < 2) return undefined
@@ -61,7 +59,7 @@ function commandCandidates(
 
 /** Which command to import: the one picked, else the first that reads. */
 function chooseCommand(
-  reads: Array<Read<CurlRequest>>,
+  reads: Array<Parsed<CurlRequest>>,
   pick: string | undefined
 ): number {
   const picked = reads.findIndex((_, i) => pick === `command-${i + 1}`)
@@ -95,7 +93,7 @@ export function fromCurl(
 /** Imports the body of one curl command read from `text`. */
 function importCommand(
   text: string,
-  read: Read<CurlRequest>,
+  read: Parsed<CurlRequest>,
   which: number,
   importBody: (value: unknown) => ImportResult
 ): ImportResult {

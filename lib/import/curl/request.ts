@@ -28,8 +28,6 @@ export interface CurlRequest {
   notes: ImportNote[]
 }
 
-type Read<T> = Parsed<T>
-
 const DATA_FLAGS = new Set([
   "-d",
   "--data",
@@ -46,7 +44,7 @@ const VALUE_FLAGS = new Set(
 )
 const KEY_FLAGS = new Set(["-u", "--user", "--oauth2-bearer"])
 
-function fail<T>(message: string, text?: string, offset?: number): Read<T> {
+function fail<T>(message: string, text?: string, offset?: number): Parsed<T> {
   return {
     success: false,
     error:
@@ -75,7 +73,7 @@ function substitutionError<T>(
   text: string,
   label: string,
   sub: Substitution
-): Read<T> {
+): Parsed<T> {
   return fail(
     sub.file !== undefined
       ? `${label} comes from $(cat ${sub.file}), which reads the file "${short(sub.file)}"; paste that file's JSON instead.`
@@ -93,7 +91,7 @@ export function readCurlRequest(
   text: string,
   track: boolean,
   which = 0
-): Read<CurlRequest> {
+): Parsed<CurlRequest> {
   const all = readCurlRequests(text, track)
   if (!all.success) return all
   return all.data[Math.min(which, all.data.length - 1)]!
@@ -126,7 +124,7 @@ function parseNotes(
 export function readCurlRequests(
   text: string,
   track: boolean
-): Read<Array<Read<CurlRequest>>> {
+): Parsed<Array<Parsed<CurlRequest>>> {
   const dialect = guessDialect(text)
   const parsed = parseShell(text, { dialect, track })
   if (!parsed.success)
@@ -135,7 +133,7 @@ export function readCurlRequests(
       text,
       parsed.offset
     )
-  const reads: Array<Read<CurlRequest>> = []
+  const reads: Array<Parsed<CurlRequest>> = []
   const skipped = new Set<string>()
   for (const pipeline of parsed.script) {
     const names = pipeline.map((cmd) => commandWords(cmd))
@@ -221,7 +219,7 @@ function readCommand(
   index: number,
   words: ShellWord[],
   notes: ImportNote[]
-): Read<CurlRequest> {
+): Parsed<CurlRequest> {
   const request: CurlRequest = {
     headers: [],
     keyFlag: false,
@@ -259,7 +257,7 @@ function readStdin(
   pipeline: ShellCommand[],
   index: number,
   notes: ImportNote[]
-): Read<CurlBody> {
+): Parsed<CurlBody> {
   const cmd = pipeline[index]
   const input = cmd?.redirects.find((r) => r.op !== ">")
   const prev = index > 0 ? pipeline[index - 1] : undefined

@@ -1,3 +1,4 @@
+import { flatScanJson } from "@/lib/json/flat-scan"
 import { parseJsonLocated } from "@/lib/json/parse-located"
 
 import type { ImportError, Parsed } from "./types"
@@ -76,22 +77,7 @@ export function checkText(
  * 100k-deep array is refused before any recursive code sees it.
  */
 export function findExcessiveDepth(text: string, max = MAX_JSON_DEPTH): number {
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 92)
-        i++ // skip the escaped character
-      else if (c === 34) inString = false
-      continue
-    }
-    if (c === 34) inString = true
-    else if (c === 91 || c === 123) {
-      if (++depth > max) return i
-    } else if (c === 93 || c === 125) depth--
-  }
-  return -1
+  return flatScanJson(text, max)?.at ?? -1
 }
 
 /** Whether a parsed value nests arrays/objects deeper than `max` (stack-safe: stops at max + 1). */

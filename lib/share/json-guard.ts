@@ -2,6 +2,8 @@
 // stripping, rendering) would overflow the stack on `[[[[…` nested 100k
 // deep, so depth is measured with a flat scan before anything parses.
 
+import { flatScanJson } from "@/lib/json/flat-scan"
+
 /** True when `text` nests arrays/objects deeper than `maxDepth` (strings are skipped). */
 export function exceedsJsonDepth(text: string, maxDepth: number): boolean {
   return scanJson(text, maxDepth, Infinity) === "too_deep"
@@ -18,25 +20,7 @@ export function scanJson(
   maxDepth: number,
   maxItems: number
 ): "too_deep" | "too_many" | null {
-  let depth = 0
-  let items = 1
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c)
-        i++ // backslash: skip the escaped character
-      else if (c === 0x22) inString = false
-      continue
-    }
-    if (c === 0x22) inString = true
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > maxDepth) return "too_deep"
-      if (++items > maxItems) return "too_many"
-    } else if (c === 0x7d || c === 0x5d) depth--
-    else if (c === 0x2c && ++items > maxItems) return "too_many"
-  }
-  return null
+  return flatScanJson(text, maxDepth, maxItems)?.reason ?? null
 }
 
 /** Result of `parseJsonBounded`. */

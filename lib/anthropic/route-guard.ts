@@ -30,34 +30,44 @@ function tooLarge(surface: ApiSurface, limitBytes: number): ApiError {
 }
 
 /**
- * Reads a JSON body, refusing more than `limitBytes` without buffering it
- * all: `content-length` is checked first, then the bytes actually read.
+ * A request body as UTF-8 text, or null once it passes `limitBytes`,
+ * without buffering more: `content-length` is checked first, then the
+ * bytes actually read (a lying or missing header changes nothing). A
+ * failing read throws.
  */
+export async function readBodyUpTo(
+  request: Request,
+  limitBytes: number
+): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length"))
+  if (Number.isFinite(declared) && declared > limitBytes) return null
+  if (!request.body) return ""
+  const reader = request.body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ""
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limitBytes) {
+      await reader.cancel().catch(() => undefined)
+      return null
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+/** Reads a JSON body of at most `limitBytes` (see `readBodyUpTo`). */
 export async function readJsonBody(
   request: Request,
   surface: ApiSurface,
   limitBytes: number = MAX_BODY_BYTES
 ): Promise<Result<unknown>> {
-  const declared = Number(request.headers.get("content-length"))
-  if (Number.isFinite(declared) && declared > limitBytes) {
+  const text = await readBodyUpTo(request, limitBytes)
+  if (text === null)
     return { success: false, error: tooLarge(surface, limitBytes) }
-  }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  if (request.body) {
-    const reader = request.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > limitBytes) {
-        await reader.cancel().catch(() => undefined)
-        return { success: false, error: tooLarge(surface, limitBytes) }
-      }
-      chunks.push(value)
-    }
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks))
   try {
     return { success: true, data: JSON.parse(text) as unknown }
   } catch {

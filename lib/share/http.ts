@@ -1,6 +1,8 @@
 // Small Response helpers for the share routes. Kept local on purpose: the
 // routes need one error shape, `{ error: { code, message } }`, not a framework.
 
+import { readBodyUpTo } from "@/lib/anthropic/route-guard"
+
 const NO_STORE = {
   // Deletion must take effect immediately, so nothing may cache a link...
   "cache-control": "no-store",
@@ -40,27 +42,11 @@ export async function readBodyText(
   request: Request,
   maxBytes: number
 ): Promise<ReadBodyResult> {
-  const declared = Number(request.headers.get("content-length"))
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    return { ok: false, reason: "too_large" }
-  }
-  if (!request.body) return { ok: true, text: "" }
-  const reader = request.body.getReader()
-  const decoder = new TextDecoder()
-  let total = 0
-  let text = ""
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.byteLength
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined)
-        return { ok: false, reason: "too_large" }
-      }
-      text += decoder.decode(value, { stream: true })
-    }
-    return { ok: true, text: text + decoder.decode() }
+    const text = await readBodyUpTo(request, maxBytes)
+    return text === null
+      ? { ok: false, reason: "too_large" }
+      : { ok: true, text }
   } catch {
     return { ok: false, reason: "unreadable" }
   }

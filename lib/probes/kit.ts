@@ -28,7 +28,7 @@ export interface Probe {
   run(ctx: ProbeContext): Promise<ProbeEvidence>
 }
 
-/** Evidence with a value. */
+/** Evidence with a value (placed after probe and key, as stored runs show it). */
 export function decided(
   probe: Probe,
   value: unknown,

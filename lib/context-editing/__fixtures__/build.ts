@@ -3,6 +3,7 @@
  * varied, word-based prose (not "x".repeat), so token estimates behave like
  * real text (the caveat in docs/semantics.md#langchain-scenarios).
  */
+import { createRandom } from "../../generate/prng"
 import { simulate } from "../simulate"
 import type { SimulateError, SimulateOptions, SimulateSuccess } from "../types"
 
@@ -16,17 +17,8 @@ const WORDS = (
   "researchers measured protein folding rates under varying temperatures"
 ).split(" ")
 
-/** Small deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** Small deterministic PRNG: the generator's mulberry32 (one implementation). */
+export const rng = createRandom
 
 /** About `chars` characters of varied English-like prose. */
 export function prose(seed: number, chars: number): string {

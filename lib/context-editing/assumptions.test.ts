@@ -5,7 +5,7 @@ import {
   prose,
   simulateOk,
   statuses,
-  thinkingTurn,
+  thinkingChat,
   tokens,
   toolConversation,
   toolRound,
@@ -105,17 +105,11 @@ const redactedMsgs = [
   { role: "user", content: "c" },
 ]
 const noThinkingTurn = [
-  { role: "user", content: "a" },
-  thinkingTurn(1, 500),
-  { role: "user", content: "b" },
+  ...thinkingChat(["a", "b"], 500),
   { role: "assistant", content: "plain" },
   { role: "user", content: "c" },
 ]
-const oneThinkingTurn = [
-  { role: "user", content: "a" },
-  thinkingTurn(1, 500),
-  { role: "user", content: "b" },
-]
+const oneThinkingTurn = thinkingChat(["a", "b"], 500)
 const thinkingEdit = (value: number) => ({
   type: "clear_thinking_20251015",
   keep: { type: "thinking_turns", value },

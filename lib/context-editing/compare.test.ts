@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import {
   clearTools,
   deepFreeze,
-  thinkingTurn,
+  thinkingChat,
   toolConversation,
 } from "./__fixtures__/build"
 import { compareStrategy, strategies, withStrategy } from "./compare"
@@ -153,13 +153,10 @@ describe("compareStrategy", () => {
   })
 
   it("clears thinking only in the rows that send clear_thinking", () => {
-    const messages = [
-      { role: "user", content: "Plan the migration." },
-      thinkingTurn(1, 4000),
-      { role: "user", content: "Now the rollback plan." },
-      thinkingTurn(2, 4000),
-      { role: "user", content: "And the timeline?" },
-    ]
+    const messages = thinkingChat(
+      ["Plan the migration.", "Now the rollback plan.", "And the timeline?"],
+      4000
+    )
     const request = {
       model: "claude-sonnet-4-6",
       max_tokens: 4096,

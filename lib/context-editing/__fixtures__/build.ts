@@ -97,6 +97,16 @@ export function thinkingTurn(seed: number, chars: number, text = "Answer."): Mes
   }
 }
 
+/**
+ * User questions with a thinking turn (thinkingTurn, seeds 1, 2, …) after
+ * each but the last: q₀, thinking 1, q₁, thinking 2, …, qₙ.
+ */
+export function thinkingChat(questions: string[], chars: number): Message[] {
+  return questions.flatMap((q, k): Message[] =>
+    k === 0 ? [{ role: "user", content: q }] : [thinkingTurn(k, chars), { role: "user", content: q }]
+  )
+}
+
 /** Recursively freezes a value so any mutation by the engine throws. */
 export function deepFreeze<T>(v: T): T {
   if (typeof v === "object" && v !== null && !Object.isFrozen(v)) {

@@ -6,7 +6,7 @@ import {
   simulateError,
   simulateOk,
   statuses,
-  thinkingTurn,
+  thinkingChat,
   tokens,
   uses,
 } from "../__fixtures__/build"
@@ -130,15 +130,7 @@ describe("clear_thinking_20251015", () => {
   })
 
   it("keep 2 keeps the most recent earlier thinking turn", () => {
-    const m = [
-      { role: "user", content: "a" },
-      thinkingTurn(1, 400),
-      { role: "user", content: "b" },
-      thinkingTurn(2, 400),
-      { role: "user", content: "c" },
-      thinkingTurn(3, 400),
-      { role: "user", content: "d" },
-    ]
+    const m = thinkingChat(["a", "b", "c", "d"], 400)
     const r = simulateOk(req(m, [thinkingEdit(turns(2))]))
     expect(statuses(r, "thinking")).toEqual([
       "removed",
@@ -150,11 +142,7 @@ describe("clear_thinking_20251015", () => {
   it.each([["all"], [{ type: "all" }]])(
     "keep %j keeps everything and adds no entry",
     (keep) => {
-      const m = [
-        { role: "user", content: "a" },
-        thinkingTurn(1, 400),
-        { role: "user", content: "b" },
-      ]
+      const m = thinkingChat(["a", "b"], 400)
       const r = simulateOk(req(m, [thinkingEdit(keep)]))
       expect(r.context_management).toEqual({ applied_edits: [] })
       expect(statuses(r, "thinking")).toEqual(["kept_recent"])
@@ -185,9 +173,7 @@ describe("clear_thinking_20251015", () => {
 
   it("earlier turns without thinking take no keep slot (default)", () => {
     const m = [
-      { role: "user", content: "a" },
-      thinkingTurn(1, 400),
-      { role: "user", content: "b" },
+      ...thinkingChat(["a", "b"], 400),
       { role: "assistant", content: "plain" },
       { role: "user", content: "c" },
     ]
@@ -211,11 +197,7 @@ describe("clear_thinking_20251015", () => {
   })
 
   it("uses the model's default keep when the edit omits keep", () => {
-    const m = [
-      { role: "user", content: "a" },
-      thinkingTurn(1, 400),
-      { role: "user", content: "b" },
-    ]
+    const m = thinkingChat(["a", "b"], 400)
     // Sonnet 4.5: last turn only → the earlier turn is cleared, with an entry
     expect(
       simulateOk(req(m, [thinkingEdit()], "claude-sonnet-4-5"))
@@ -256,13 +238,7 @@ describe("clear_thinking_20251015", () => {
 })
 
 describe("implicit thinking default (no clear_thinking edit)", () => {
-  const m = [
-    { role: "user", content: "a" },
-    thinkingTurn(1, 800),
-    { role: "user", content: "b" },
-    thinkingTurn(2, 800),
-    { role: "user", content: "c" },
-  ]
+  const m = thinkingChat(["a", "b", "c"], 800)
 
   it("older models keep only the last turn: earlier thinking is dropped without an applied_edits entry", () => {
     const r = simulateOk(req(m, null, "claude-sonnet-4-5"))

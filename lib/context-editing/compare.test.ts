@@ -18,6 +18,11 @@ const base = deepFreeze({
 })
 const ids = (request: Record<string, unknown>) =>
   strategies(request).map((s) => s.id)
+/** The ids of the rows marked as the request's own config. */
+const currentIds = (request: Record<string, unknown>) =>
+  strategies(request)
+    .filter((s) => s.current)
+    .map((s) => s.id)
 
 describe("strategies", () => {
   it("offers no edits, each strategy's defaults and all together; clear thinking only when thinking is on", () => {
@@ -48,21 +53,13 @@ describe("strategies", () => {
       ...base,
       context_management: { edits: [defaultEdit("clear_tool_uses_20250919")] },
     }
-    expect(
-      strategies(own)
-        .filter((s) => s.current)
-        .map((s) => s.id)
-    ).toEqual(["tools"])
+    expect(currentIds(own)).toEqual(["tools"])
     // The defaults left out are the same config.
     const short = {
       ...base,
       context_management: { edits: [{ type: "compact_20260112" }] },
     }
-    expect(
-      strategies(short)
-        .filter((s) => s.current)
-        .map((s) => s.id)
-    ).toEqual(["compact"])
+    expect(currentIds(short)).toEqual(["compact"])
     const custom = {
       ...base,
       context_management: {

@@ -135,6 +135,11 @@ export function statuses(r: SimulateSuccess, type: string): string[] {
   return r.blocks.filter((b) => b.type === type).map((b) => b.status)
 }
 
+/** Expected statuses() of tool results: the `cleared` oldest cleared, then `kept` kept as recent. */
+export function clearedThenKept(cleared: number, kept: number): string[] {
+  return [...Array<string>(cleared).fill("cleared"), ...Array<string>(kept).fill("kept_recent")]
+}
+
 /** A clear_tool_uses edit with the given fields. */
 export function clearTools(fields: Record<string, unknown> = {}): Record<string, unknown> {
   return { type: "clear_tool_uses_20250919", ...fields }

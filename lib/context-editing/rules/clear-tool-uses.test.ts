@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 
 import {
+  clearedThenKept,
   clearTools,
   pngBase64,
   prose,
@@ -60,13 +61,7 @@ describe("clear_tool_uses_20250919", () => {
     const r = simulateOk(
       req(toolConversation(5, 2600), { trigger: tokens(1000), keep: uses(2) })
     )
-    expect(statuses(r, "tool_result")).toEqual([
-      "cleared",
-      "cleared",
-      "cleared",
-      "kept_recent",
-      "kept_recent",
-    ])
+    expect(statuses(r, "tool_result")).toEqual(clearedThenKept(3, 2))
     expect(results(r).map((b) => b.content)).toEqual([
       "[cleared]",
       "[cleared]",

@@ -50,8 +50,25 @@ export interface ToolCall {
   isError?: boolean
 }
 
-/** assistant message calling the tools (parallel when several) + user results. */
-export function toolRound(calls: ToolCall[], text?: string): Message[] {
+/** `{role: "user", content}` */
+export const user = (content: string | Block[]): Message => ({ role: "user", content })
+
+/** An assistant message with these blocks. */
+export const assistant = (...content: Block[]): Message => ({ role: "assistant", content })
+
+/** `{type: "text", text}` */
+export const text = (value: string): Block => ({ type: "text", text: value })
+
+/** A thinking block of `chars` prose (signature `sig-<seed>` unless given). */
+export function thinkingBlock(seed: number, chars: number, signature = `sig-${seed}`): Block {
+  return { type: "thinking", thinking: prose(seed, chars), signature }
+}
+
+/**
+ * assistant message calling the tools (parallel when several) + user
+ * results. `lead` opens the assistant message: a string is a text block.
+ */
+export function toolRound(calls: ToolCall[], lead?: string | Block): Message[] {
   const uses: Block[] = calls.map((c) => ({
     type: "tool_use",
     id: c.id,
@@ -65,9 +82,9 @@ export function toolRound(calls: ToolCall[], text?: string): Message[] {
     if (c.isError) b.is_error = true
     return b
   })
-  const assistant: Block[] = text ? [{ type: "text", text }, ...uses] : uses
+  const first = typeof lead === "string" ? (lead ? text(lead) : undefined) : lead
   return [
-    { role: "assistant", content: assistant },
+    { role: "assistant", content: first ? [first, ...uses] : uses },
     { role: "user", content: results },
   ]
 }
@@ -87,14 +104,8 @@ export function toolConversation(
 }
 
 /** An assistant turn with a thinking block (+ text). */
-export function thinkingTurn(seed: number, chars: number, text = "Answer."): Message {
-  return {
-    role: "assistant",
-    content: [
-      { type: "thinking", thinking: prose(seed, chars), signature: `sig-${seed}` },
-      { type: "text", text },
-    ],
-  }
+export function thinkingTurn(seed: number, chars: number, answer = "Answer."): Message {
+  return assistant(thinkingBlock(seed, chars), text(answer))
 }
 
 /**

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest"
 
 import {
+  assistant,
   clearTools,
-  prose,
   simulateError,
   simulateOk,
   statuses,
+  text,
+  thinkingBlock,
   thinkingChat,
   tokens,
+  toolRound,
+  user,
   uses,
 } from "../__fixtures__/build"
 
@@ -33,33 +37,19 @@ function cookbookHistory(priorThinkingTurns: number) {
   const m: unknown[] = [{ role: "user", content: "Review the first file." }]
   for (let k = 0; k < priorThinkingTurns; k++)
     m.push(
-      {
-        role: "assistant",
-        content: [
-          { type: "thinking", thinking: prose(k, 600), signature: "s" },
+      ...toolRound(
+        [
           {
-            type: "tool_use",
             id: `t${k}`,
             name: "memory",
             input: { command: "view" },
+            result: "No memories yet.",
           },
         ],
-      },
-      {
-        role: "user",
-        content: [
-          {
-            type: "tool_result",
-            tool_use_id: `t${k}`,
-            content: "No memories yet.",
-          },
-        ],
-      },
-      {
-        role: "assistant",
-        content: [{ type: "text", text: `Review ${k + 1} done.` }],
-      },
-      { role: "user", content: `Review file ${k + 2}.` }
+        thinkingBlock(k, 600, "s")
+      ),
+      assistant(text(`Review ${k + 1} done.`)),
+      user(`Review file ${k + 2}.`)
     )
   return m
 }
@@ -109,17 +99,10 @@ describe("clear_thinking_20251015", () => {
   it("always keeps the thinking of the tool-loop turn in progress", () => {
     const m = [
       ...cookbookHistory(1),
-      {
-        role: "assistant",
-        content: [
-          { type: "thinking", thinking: prose(9, 500), signature: "s" },
-          { type: "tool_use", id: "live", name: "memory", input: {} },
-        ],
-      },
-      {
-        role: "user",
-        content: [{ type: "tool_result", tool_use_id: "live", content: "ok" }],
-      },
+      ...toolRound(
+        [{ id: "live", name: "memory", input: {} }],
+        thinkingBlock(9, 500, "s")
+      ),
     ]
     const r = simulateOk(req(m, [thinkingEdit(turns(1))]))
     expect(statuses(r, "thinking")).toEqual(["removed", "kept_recent"])

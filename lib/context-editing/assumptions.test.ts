@@ -10,6 +10,7 @@ import {
   toolConversation,
   toolRound,
   uses,
+  webSearchBlocks,
 } from "./__fixtures__/build"
 import {
   ASSUMPTION_SPECS,
@@ -42,26 +43,7 @@ const serverMsgs = (withClient: boolean) => [
   ...(withClient ? toolRound([{ id: "c1", name: "calc", result: 200 }]) : []),
   {
     role: "assistant",
-    content: [1, 2].flatMap((k) => [
-      {
-        type: "server_tool_use",
-        id: `s${k}`,
-        name: "web_search",
-        input: { query: "q" },
-      },
-      {
-        type: "web_search_tool_result",
-        tool_use_id: `s${k}`,
-        content: [
-          {
-            type: "web_search_result",
-            url: "u",
-            title: "t",
-            encrypted_content: prose(k, 2000),
-          },
-        ],
-      },
-    ]),
+    content: [1, 2].flatMap((k) => webSearchBlocks(`s${k}`, prose(k, 2000))),
   },
   { role: "user", content: "next" },
 ]

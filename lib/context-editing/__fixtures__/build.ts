@@ -40,6 +40,18 @@ export function prose(seed: number, chars: number): string {
 type Block = Record<string, unknown>
 type Message = { role: "user" | "assistant"; content: string | Block[] }
 
+/** A web search round trip inside an assistant message: server_tool_use + one result of `encrypted` content. */
+export function webSearchBlocks(id: string, encrypted: string): Block[] {
+  return [
+    { type: "server_tool_use", id, name: "web_search", input: { query: "q" } },
+    {
+      type: "web_search_tool_result",
+      tool_use_id: id,
+      content: [{ type: "web_search_result", url: "u", title: "t", encrypted_content: encrypted }],
+    },
+  ]
+}
+
 /** One tool round: assistant tool_use(s) then a user message with the results. */
 export interface ToolCall {
   id: string

@@ -173,6 +173,16 @@ export const tokens = (value: number) => ({ type: "input_tokens", value })
 /** `{type:"tool_uses", value}` */
 export const uses = (value: number) => ({ type: "tool_uses", value })
 
+/** An image block: a w×h PNG header as base64 data (pngBase64). */
+export function pngImage(w: number, h: number): Block {
+  return { type: "image", source: { type: "base64", media_type: "image/png", data: pngBase64(w, h) } }
+}
+
+/** A document block with plain-text source `data`. */
+export function textDocument(data: string): Block {
+  return { type: "document", source: { type: "text", media_type: "text/plain", data } }
+}
+
 /** Base64 of a PNG header declaring w×h (enough for size sniffing; not a full image). */
 export function pngBase64(w: number, h: number): string {
   const b = new Uint8Array(33)

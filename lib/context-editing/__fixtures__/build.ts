@@ -126,7 +126,7 @@ export function thinkingTurn(seed: number, chars: number, answer = "Answer."): M
  */
 export function thinkingChat(questions: string[], chars: number): Message[] {
   return questions.flatMap((q, k): Message[] =>
-    k === 0 ? [{ role: "user", content: q }] : [thinkingTurn(k, chars), { role: "user", content: q }]
+    k === 0 ? [user(q)] : [thinkingTurn(k, chars), user(q)]
   )
 }
 

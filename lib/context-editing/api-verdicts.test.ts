@@ -12,6 +12,8 @@ import {
   clearTools,
   simulateError,
   simulateOk,
+  text,
+  textDocument,
   tokens,
   toolRound,
   uses,
@@ -24,6 +26,17 @@ const withEdits = (edits: unknown[], extra: Record<string, unknown> = {}) => ({
   messages: [user("hi")],
   context_management: { edits },
   ...extra,
+})
+/** A request of the one user message "hi" with these fields. */
+const hi = (fields: Record<string, unknown>) => ({
+  ...base,
+  ...fields,
+  messages: [user("hi")],
+})
+/** A request of one user message with these content blocks. */
+const userBlocks = (...content: unknown[]) => ({
+  ...base,
+  messages: [user(content)],
 })
 const toolLoop = (result: Record<string, unknown>) => [
   user("find it"),
@@ -56,38 +69,25 @@ const ROWS: Row[] = [
   [
     "search_result and document blocks in a user message",
     "SDK BetaSearchResultBlockParam, BetaRequestDocumentBlock",
-    {
-      ...base,
-      messages: [
-        user([
-          {
-            type: "search_result",
-            source: "https://example.com/a",
-            title: "A",
-            content: [{ type: "text", text: "Result text" }],
-          },
-          {
-            type: "document",
-            source: { type: "text", media_type: "text/plain", data: "doc" },
-          },
-          { type: "text", text: "Summarise." },
-        ]),
-      ],
-    },
+    userBlocks(
+      {
+        type: "search_result",
+        source: "https://example.com/a",
+        title: "A",
+        content: [text("Result text")],
+      },
+      textDocument("doc"),
+      text("Summarise.")
+    ),
     "ok",
   ],
   [
     "container_upload in a user message",
     "SDK BetaContainerUploadBlockParam (file_id)",
-    {
-      ...base,
-      messages: [
-        user([
-          { type: "container_upload", file_id: "file_01" },
-          { type: "text", text: "Analyse the file." },
-        ]),
-      ],
-    },
+    userBlocks(
+      { type: "container_upload", file_id: "file_01" },
+      text("Analyse the file.")
+    ),
     "ok",
   ],
   [
@@ -133,10 +133,7 @@ const ROWS: Row[] = [
   [
     "a well-formed block type the SDK does not define",
     "issue 38: counted and passed through with a warning, never a 400",
-    {
-      ...base,
-      messages: [user([{ type: "future_block", data: "x" }])],
-    },
+    userBlocks({ type: "future_block", data: "x" }),
     "ok",
   ],
   [
@@ -206,101 +203,83 @@ const ROWS: Row[] = [
   [
     "thinking disabled on Sonnet 5.5",
     "DOC models/sonnet-5-5/whats-new: use between_tools instead (wording ours, on the API's pattern)",
-    {
-      ...base,
+    hi({
       model: "claude-sonnet-5-5",
       thinking: { type: "disabled" },
-      messages: [user("hi")],
-    },
+    }),
     '"thinking.type.disabled" is not supported for this model. Use "thinking.type.between_tools"',
   ],
   [
     "thinking between_tools on Sonnet 5.5",
     "DOC models/sonnet-5-5/whats-new: the lowest setting, no beta header",
-    {
-      ...base,
+    hi({
       model: "claude-sonnet-5-5",
       thinking: { type: "between_tools" },
-      messages: [user("hi")],
-    },
+    }),
     "ok",
   ],
   [
     "between_tools at effort max",
     "DOC (Sonnet 5.5 page): low, medium, high only (wording ours)",
-    {
-      ...base,
+    hi({
       model: "claude-sonnet-5-5",
       thinking: { type: "between_tools" },
       output_config: { effort: "max" },
-      messages: [user("hi")],
-    },
+    }),
     '`thinking.type: "between_tools"` cannot be combined with effort `max`',
   ],
   [
     "forced tool use on Sonnet 5.5",
     "DOC models/sonnet-5-5/whats-new: forced tool use returns an error (wording ours)",
-    {
-      ...base,
+    hi({
       model: "claude-sonnet-5-5",
       tools: [{ name: "f", input_schema: { type: "object" } }],
       tool_choice: { type: "any" },
-      messages: [user("hi")],
-    },
+    }),
     "tool_choice `any` (forced tool use) is not supported for this model",
   ],
   [
     "thinking enabled on Haiku 5.5",
     "OBS-3P (docs/semantics.md#models): adaptive only; the API's words for enabled (nvda-OpenAI#126)",
-    {
-      ...base,
+    hi({
       model: "claude-haiku-5-5",
       thinking: THINK,
-      messages: [user("hi")],
-    },
+    }),
     '"thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.',
   ],
   [
     "thinking enabled with a forced tool",
     "OBS: live 400s quoted in public code; DOC extended thinking: only auto/none with thinking",
-    {
-      ...base,
+    hi({
       thinking: THINK,
       tools: [{ name: "f", input_schema: { type: "object" } }],
       tool_choice: { type: "tool", name: "f" },
-      messages: [user("hi")],
-    },
+    }),
     "Thinking may not be enabled when tool_choice forces tool use.",
   ],
   [
     "an MCP toolset without a name",
     "SDK BetaMCPToolset; OBS: simonw/llm-anthropic tests/cassettes/test_anthropic/test_mcp_server_side_tool.yaml (200)",
-    {
-      ...base,
+    hi({
       tools: [{ type: "mcp_toolset", mcp_server_name: "deepwiki" }],
-      messages: [user("hi")],
-    },
+    }),
     "ok",
   ],
   [
     "a client tool without a name",
     "SDK BetaTool: name is required",
-    {
-      ...base,
+    hi({
       tools: [{ input_schema: { type: "object" } }],
-      messages: [user("hi")],
-    },
+    }),
     "tools.0.name: Field required",
   ],
   [
     "thinking with only block_binding",
     "OBS: pydantic/pydantic-ai tests/models/cassettes/test_anthropic/test_anthropic_fable_5_1_drops_a_stale_thinking_block.yaml (200)",
-    {
-      ...base,
+    hi({
       model: "claude-fable-5-1",
       thinking: { block_binding: { prefix_mismatch_behavior: "drop_block" } },
-      messages: [user("hi")],
-    },
+    }),
     "ok",
   ],
   [
@@ -322,7 +301,7 @@ describe("the API's verdict per rule (each row cites its evidence)", () => {
 
   it("passes an unknown block through unchanged, counted, with a located warning", () => {
     const block = { type: "future_block", data: "x".repeat(400) }
-    const r = simulateOk({ ...base, messages: [user([block])] })
+    const r = simulateOk(userBlocks(block))
     expect(
       r.warnings.find((w) => w.code === "unknown_block_type")?.path
     ).toEqual(["messages", 0, "content", 0])
@@ -334,11 +313,9 @@ describe("the API's verdict per rule (each row cites its evidence)", () => {
   })
 
   it("gives a retired id the API's 404 with the switch on, and a dated warning by default", () => {
-    const request = {
-      ...base,
+    const request = hi({
       model: "claude-opus-4-1",
-      messages: [user("hi")],
-    }
+    })
     const w = simulateOk(request).warnings.find(
       (x) => x.code === "retired_model"
     )

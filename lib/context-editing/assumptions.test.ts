@@ -5,11 +5,12 @@ import {
   prose,
   simulateOk,
   statuses,
-  thinkingTurn,
+  thinkingChat,
   tokens,
   toolConversation,
   toolRound,
   uses,
+  webSearchBlocks,
 } from "./__fixtures__/build"
 import {
   ASSUMPTION_SPECS,
@@ -42,26 +43,7 @@ const serverMsgs = (withClient: boolean) => [
   ...(withClient ? toolRound([{ id: "c1", name: "calc", result: 200 }]) : []),
   {
     role: "assistant",
-    content: [1, 2].flatMap((k) => [
-      {
-        type: "server_tool_use",
-        id: `s${k}`,
-        name: "web_search",
-        input: { query: "q" },
-      },
-      {
-        type: "web_search_tool_result",
-        tool_use_id: `s${k}`,
-        content: [
-          {
-            type: "web_search_result",
-            url: "u",
-            title: "t",
-            encrypted_content: prose(k, 2000),
-          },
-        ],
-      },
-    ]),
+    content: [1, 2].flatMap((k) => webSearchBlocks(`s${k}`, prose(k, 2000))),
   },
   { role: "user", content: "next" },
 ]
@@ -105,17 +87,11 @@ const redactedMsgs = [
   { role: "user", content: "c" },
 ]
 const noThinkingTurn = [
-  { role: "user", content: "a" },
-  thinkingTurn(1, 500),
-  { role: "user", content: "b" },
+  ...thinkingChat(["a", "b"], 500),
   { role: "assistant", content: "plain" },
   { role: "user", content: "c" },
 ]
-const oneThinkingTurn = [
-  { role: "user", content: "a" },
-  thinkingTurn(1, 500),
-  { role: "user", content: "b" },
-]
+const oneThinkingTurn = thinkingChat(["a", "b"], 500)
 const thinkingEdit = (value: number) => ({
   type: "clear_thinking_20251015",
   keep: { type: "thinking_turns", value },
@@ -130,47 +106,68 @@ const twoToolTokens = simulateOk({
   context_management: null,
 }).original_input_tokens
 
-type Probe = (a: Partial<Assumptions>) => unknown
+type Switches = Partial<Assumptions>
+type Probe = (a: Switches) => unknown
+/** simulateOk() of `request` (on Sonnet 4.5 unless it names a model) under the switches `a`. */
+const runUnder = (a: Switches, request: Record<string, unknown>) =>
+  simulateOk({ model, ...request }, { assumptions: a })
+/** Whether simulate() accepts `request` (Sonnet 4.5 unless named) under the switches `a`. */
+const acceptedUnder = (a: Switches, request: Record<string, unknown>) =>
+  simulate({ model, ...request }, { assumptions: a }).ok
+/** Statuses of the `type` blocks when clear_tool_uses clears all it can (trigger 100, keep 0). */
+const afterClearing = (a: Switches, messages: unknown[], type: string) =>
+  statuses(
+    runUnder(a, {
+      messages,
+      ...cm(clearTools({ trigger: tokens(100), keep: uses(0) })),
+    }),
+    type
+  )
+/** Statuses of the `type` blocks with thinking on and clear_thinking keeping `keep` turns. */
+const afterThinkingEdit = (
+  a: Switches,
+  messages: unknown[],
+  keep: number,
+  type = "thinking"
+) =>
+  statuses(
+    runUnder(a, { thinking: THINKING, messages, ...cm(thinkingEdit(keep)) }),
+    type
+  )
 // [switch, default value, other value, probe]: the probe's result must differ between the two values.
 const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
   [
     "placeholderText",
     "[cleared]",
     "[REDACTED]",
-    (a) => firstResult(simulateOk(twoTools, { assumptions: a })).content,
+    (a) => firstResult(runUnder(a, twoTools)).content,
   ],
   [
     "clearedInputShape",
     "empty_object",
     "placeholder_string",
-    (a) => firstUse(simulateOk(twoTools, { assumptions: a })).input,
+    (a) => firstUse(runUnder(a, twoTools)).input,
   ],
   [
     "triggerComparison",
     "gt",
     "gte",
     (a) =>
-      simulateOk(
-        {
-          ...twoTools,
-          ...cm(clearTools({ trigger: tokens(twoToolTokens), keep: uses(0) })),
-        },
-        { assumptions: a }
-      ).context_management!.applied_edits.length,
+      runUnder(a, {
+        ...twoTools,
+        ...cm(clearTools({ trigger: tokens(twoToolTokens), keep: uses(0) })),
+      }).context_management!.applied_edits.length,
   ],
   [
     "compactionTriggerComparison",
     "gte",
     "gt",
     (a) =>
-      simulateOk(
-        {
-          model: "claude-opus-4-6",
-          messages: bigUser,
-          ...cm({ type: "compact_20260112", trigger: tokens(bigTokens) }),
-        },
-        { assumptions: a }
-      ).compaction!.fires,
+      runUnder(a, {
+        model: "claude-opus-4-6",
+        messages: bigUser,
+        ...cm({ type: "compact_20260112", trigger: tokens(bigTokens) }),
+      }).compaction!.fires,
   ],
   [
     "excludedCountTowardKeep",
@@ -178,22 +175,18 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
     true,
     (a) =>
       statuses(
-        simulateOk(
-          {
-            model,
-            messages: toolConversation(2, 800, (k) =>
-              k === 1 ? "memory" : "search"
-            ),
-            ...cm(
-              clearTools({
-                trigger: tokens(100),
-                keep: uses(1),
-                exclude_tools: ["memory"],
-              })
-            ),
-          },
-          { assumptions: a }
-        ),
+        runUnder(a, {
+          messages: toolConversation(2, 800, (k) =>
+            k === 1 ? "memory" : "search"
+          ),
+          ...cm(
+            clearTools({
+              trigger: tokens(100),
+              keep: uses(1),
+              exclude_tools: ["memory"],
+            })
+          ),
+        }),
         "tool_result"
       ),
   ],
@@ -201,120 +194,47 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
     "clearServerToolResults",
     true,
     false,
-    (a) =>
-      statuses(
-        simulateOk(
-          {
-            model,
-            messages: serverMsgs(false),
-            ...cm(clearTools({ trigger: tokens(100), keep: uses(0) })),
-          },
-          { assumptions: a }
-        ),
-        "web_search_tool_result"
-      ),
+    (a) => afterClearing(a, serverMsgs(false), "web_search_tool_result"),
   ],
   [
     "clearMcpToolResults",
     true,
     false,
-    (a) =>
-      statuses(
-        simulateOk(
-          {
-            model,
-            messages: mcpMsgs,
-            ...cm(clearTools({ trigger: tokens(100), keep: uses(0) })),
-          },
-          { assumptions: a }
-        ),
-        "mcp_tool_result"
-      ),
+    (a) => afterClearing(a, mcpMsgs, "mcp_tool_result"),
   ],
   [
     "clearErrorResults",
     true,
     false,
-    (a) =>
-      statuses(
-        simulateOk(
-          {
-            model,
-            messages: errorMsgs,
-            ...cm(clearTools({ trigger: tokens(100), keep: uses(0) })),
-          },
-          { assumptions: a }
-        ),
-        "tool_result"
-      ),
+    (a) => afterClearing(a, errorMsgs, "tool_result"),
   ],
   [
     "toolUsesTriggerCountsServerTools",
     true,
     false,
     (a) =>
-      simulateOk(
-        {
-          model,
-          messages: serverMsgs(true),
-          ...cm(clearTools({ trigger: uses(2), keep: uses(0) })),
-        },
-        { assumptions: a }
-      ).edits[0]!.stoppedAt,
+      runUnder(a, {
+        messages: serverMsgs(true),
+        ...cm(clearTools({ trigger: uses(2), keep: uses(0) })),
+      }).edits[0]!.stoppedAt,
   ],
   [
     "redactedThinkingCountsAsThinking",
     true,
     false,
-    (a) =>
-      statuses(
-        simulateOk(
-          {
-            model,
-            thinking: THINKING,
-            messages: redactedMsgs,
-            ...cm(thinkingEdit(1)),
-          },
-          { assumptions: a }
-        ),
-        "redacted_thinking"
-      ),
+    (a) => afterThinkingEdit(a, redactedMsgs, 1, "redacted_thinking"),
   ],
   [
     "turnsWithoutThinkingHoldKeepSlot",
     false,
     true,
-    (a) =>
-      statuses(
-        simulateOk(
-          {
-            model,
-            thinking: THINKING,
-            messages: noThinkingTurn,
-            ...cm(thinkingEdit(2)),
-          },
-          { assumptions: a }
-        ),
-        "thinking"
-      ),
+    (a) => afterThinkingEdit(a, noThinkingTurn, 2),
   ],
   [
     "currentTurnHoldsKeepSlot",
     true,
     false,
-    (a) =>
-      statuses(
-        simulateOk(
-          {
-            model,
-            thinking: THINKING,
-            messages: oneThinkingTurn,
-            ...cm(thinkingEdit(1)),
-          },
-          { assumptions: a }
-        ),
-        "thinking"
-      ),
+    (a) => afterThinkingEdit(a, oneThinkingTurn, 1),
   ],
   [
     "implicitThinkingDefault",
@@ -322,14 +242,11 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
     "last_turn",
     (a) =>
       statuses(
-        simulateOk(
-          {
-            model: "claude-sonnet-4-6",
-            thinking: THINKING,
-            messages: oneThinkingTurn,
-          },
-          { assumptions: a }
-        ),
+        runUnder(a, {
+          model: "claude-sonnet-4-6",
+          thinking: THINKING,
+          messages: oneThinkingTurn,
+        }),
         "thinking"
       ),
   ],
@@ -338,91 +255,70 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
     true,
     false,
     (a) =>
-      simulate(
-        {
-          model,
-          thinking: THINKING,
-          messages: oneThinkingTurn,
-          ...cm(clearTools(), thinkingEdit(1)),
-        },
-        { assumptions: a }
-      ).ok,
+      acceptedUnder(a, {
+        thinking: THINKING,
+        messages: oneThinkingTurn,
+        ...cm(clearTools(), thinkingEdit(1)),
+      }),
   ],
   [
     "emptyEditsNoop",
     true,
     false,
-    (a) =>
-      simulate(
-        { model, messages: oneThinkingTurn, ...cm() },
-        { assumptions: a }
-      ).ok,
+    (a) => acceptedUnder(a, { messages: oneThinkingTurn, ...cm() }),
   ],
   [
     "allowCompactionWithClearEdits",
     true,
     false,
     (a) =>
-      simulate(
-        {
-          model: "claude-opus-4-6",
-          messages: bigUser,
-          ...cm(clearTools(), { type: "compact_20260112" }),
-        },
-        { assumptions: a }
-      ).ok,
+      acceptedUnder(a, {
+        model: "claude-opus-4-6",
+        messages: bigUser,
+        ...cm(clearTools(), { type: "compact_20260112" }),
+      }),
   ],
   [
     "rejectThinkingContinuation",
     true,
     false,
     (a) =>
-      simulate(
-        {
-          model,
-          thinking: THINKING,
-          messages: [
-            { role: "user", content: "go" },
-            ...toolRound([{ id: "t", name: "calc", result: 20 }]),
-          ],
-        },
-        { assumptions: a }
-      ).ok,
+      acceptedUnder(a, {
+        thinking: THINKING,
+        messages: [
+          { role: "user", content: "go" },
+          ...toolRound([{ id: "t", name: "calc", result: 20 }]),
+        ],
+      }),
   ],
   [
     "rejectDuplicateStrategies",
     true,
     false,
     (a) =>
-      simulate(
-        { model, messages: bigUser, ...cm(clearTools(), clearTools()) },
-        { assumptions: a }
-      ).ok,
+      acceptedUnder(a, {
+        messages: bigUser,
+        ...cm(clearTools(), clearTools()),
+      }),
   ],
   [
     "rejectRetiredModels",
     false,
     true,
     (a) =>
-      simulate(
-        { model: "claude-3-opus-20240229", messages: bigUser },
-        { assumptions: a }
-      ).ok,
+      acceptedUnder(a, { model: "claude-3-opus-20240229", messages: bigUser }),
   ],
   [
     "rejectUnlistedThinkingTypes",
     false,
     true,
     (a) =>
-      simulate(
-        {
-          model: "claude-opus-4-8",
-          max_tokens: 4096,
-          thinking: { type: "enabled", budget_tokens: 2048 },
-          messages: bigUser,
-        },
-        { assumptions: a }
-      ).ok,
+      acceptedUnder(a, {
+        model: "claude-opus-4-8",
+        max_tokens: 4096,
+        thinking: { type: "enabled", budget_tokens: 2048 },
+        messages: bigUser,
+      }),
   ],
   ["memoryWarningAt", "0.9", "off", (a) => codes(memoryAt(0.93), a)],
   [
@@ -430,14 +326,11 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
     true,
     false,
     (a) =>
-      simulate(
-        {
-          model: "claude-3-7-sonnet-20250219",
-          messages: bigUser,
-          ...cm(clearTools()),
-        },
-        { assumptions: a }
-      ).ok,
+      acceptedUnder(a, {
+        model: "claude-3-7-sonnet-20250219",
+        messages: bigUser,
+        ...cm(clearTools()),
+      }),
   ],
 ]
 

@@ -4,7 +4,7 @@ import {
   clearTools,
   prose,
   simulateOk,
-  thinkingTurn,
+  thinkingChat,
   toolConversation,
   tokens,
   toolRound,
@@ -151,13 +151,10 @@ describe("cacheImpact", () => {
   })
 
   it("breaks the cache where clear_thinking removes the first thinking block", () => {
-    const messages = [
-      { role: "user", content: "First question." },
-      thinkingTurn(1, 1500),
-      { role: "user", content: "Second question." },
-      thinkingTurn(2, 1500),
-      { role: "user", content: "Third question." },
-    ]
+    const messages = thinkingChat(
+      ["First question.", "Second question.", "Third question."],
+      1500
+    )
     const sim = simulateOk({
       model: MODEL,
       max_tokens: 4096,

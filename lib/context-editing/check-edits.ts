@@ -165,23 +165,9 @@ export function editWarnings(x: CheckInput): SimulateWarning[] {
         path: editPath(e.index),
       })
     if (e.type !== "clear_tool_uses_20250919") continue
-    e.exclude.forEach((name, k) => {
-      if (!known.has(name))
-        out.push({
-          code: "exclude_tools_unknown",
-          message: `exclude_tools names \`${name}\`, which matches no tool definition or tool use in this request.`,
-          path: [...editPath(e.index), "exclude_tools", k],
-        })
-    })
+    unknownToolNames(out, known, e.index, "exclude_tools", e.exclude)
     if (Array.isArray(e.clearInputs))
-      e.clearInputs.forEach((name, k) => {
-        if (!known.has(name))
-          out.push({
-            code: "clear_tool_inputs_unknown",
-            message: `clear_tool_inputs names \`${name}\`, which matches no tool definition or tool use in this request.`,
-            path: [...editPath(e.index), "clear_tool_inputs", k],
-          })
-      })
+      unknownToolNames(out, known, e.index, "clear_tool_inputs", e.clearInputs)
     const memName =
       memory && typeof memory.name === "string" ? memory.name : "memory"
     if (memory && !e.exclude.includes(memName))
@@ -192,6 +178,24 @@ export function editWarnings(x: CheckInput): SimulateWarning[] {
       })
   }
   return out
+}
+
+/** A warning for each name in an edit's tool-name list that no tool has. */
+function unknownToolNames(
+  out: SimulateWarning[],
+  known: ReadonlySet<string>,
+  index: number,
+  field: "exclude_tools" | "clear_tool_inputs",
+  names: readonly string[]
+): void {
+  names.forEach((name, k) => {
+    if (!known.has(name))
+      out.push({
+        code: `${field}_unknown`,
+        message: `${field} names \`${name}\`, which matches no tool definition or tool use in this request.`,
+        path: [...editPath(index), field, k],
+      })
+  })
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import {
   clearTools,
   deepFreeze,
-  thinkingTurn,
+  thinkingChat,
   toolConversation,
 } from "./__fixtures__/build"
 import { compareStrategy, strategies, withStrategy } from "./compare"
@@ -18,6 +18,11 @@ const base = deepFreeze({
 })
 const ids = (request: Record<string, unknown>) =>
   strategies(request).map((s) => s.id)
+/** The ids of the rows marked as the request's own config. */
+const currentIds = (request: Record<string, unknown>) =>
+  strategies(request)
+    .filter((s) => s.current)
+    .map((s) => s.id)
 
 describe("strategies", () => {
   it("offers no edits, each strategy's defaults and all together; clear thinking only when thinking is on", () => {
@@ -48,21 +53,13 @@ describe("strategies", () => {
       ...base,
       context_management: { edits: [defaultEdit("clear_tool_uses_20250919")] },
     }
-    expect(
-      strategies(own)
-        .filter((s) => s.current)
-        .map((s) => s.id)
-    ).toEqual(["tools"])
+    expect(currentIds(own)).toEqual(["tools"])
     // The defaults left out are the same config.
     const short = {
       ...base,
       context_management: { edits: [{ type: "compact_20260112" }] },
     }
-    expect(
-      strategies(short)
-        .filter((s) => s.current)
-        .map((s) => s.id)
-    ).toEqual(["compact"])
+    expect(currentIds(short)).toEqual(["compact"])
     const custom = {
       ...base,
       context_management: {
@@ -153,13 +150,10 @@ describe("compareStrategy", () => {
   })
 
   it("clears thinking only in the rows that send clear_thinking", () => {
-    const messages = [
-      { role: "user", content: "Plan the migration." },
-      thinkingTurn(1, 4000),
-      { role: "user", content: "Now the rollback plan." },
-      thinkingTurn(2, 4000),
-      { role: "user", content: "And the timeline?" },
-    ]
+    const messages = thinkingChat(
+      ["Plan the migration.", "Now the rollback plan.", "And the timeline?"],
+      4000
+    )
     const request = {
       model: "claude-sonnet-4-6",
       max_tokens: 4096,

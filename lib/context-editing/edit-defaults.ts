@@ -1,11 +1,5 @@
-import type {
-  ClearThinkingEdit,
-  ClearToolUsesEdit,
-  CompactEdit,
-  ContextManagementEdit,
-  EditType,
-} from "./types"
-import { EDIT_KINDS } from "./edit-kinds"
+import type { EditType } from "./types"
+import { EDIT_KINDS, type EditOf } from "./edit-kinds"
 
 /** The edit strategies, in the order the docs introduce them (from the registry). */
 export const EDIT_TYPES: readonly EditType[] = Object.keys(
@@ -45,12 +39,8 @@ export const EDIT_LIMITS = {
 } as const
 
 /** A fresh edit object with the documented defaults, for "add rule" buttons. */
-export function defaultEdit(type: "clear_tool_uses_20250919"): ClearToolUsesEdit
-export function defaultEdit(type: "clear_thinking_20251015"): ClearThinkingEdit
-export function defaultEdit(type: "compact_20260112"): CompactEdit
-export function defaultEdit(type: EditType): ContextManagementEdit
-export function defaultEdit(type: EditType): ContextManagementEdit {
-  return EDIT_KINDS[type].fresh()
+export function defaultEdit<T extends EditType>(type: T): EditOf<T> {
+  return EDIT_KINDS[type].fresh() as EditOf<T>
 }
 
 /** Beta header of on-demand compaction (docs/semantics.md#beta-headers, docs/semantics.md#on-demand-compaction). */

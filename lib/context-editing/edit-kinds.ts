@@ -48,6 +48,12 @@ const compactDefaults = {
   instructions: null,
 } as const
 
+/** The edit object of one kind (`EditOf<EditType>` is any edit). */
+export type EditOf<T extends EditType> = Extract<
+  ContextManagementEdit,
+  { type: T }
+>
+
 /** The edit kinds, in the order the docs introduce them. */
 export const EDIT_KINDS = {
   clear_tool_uses_20250919: {
@@ -101,9 +107,7 @@ export const EDIT_KINDS = {
       trigger: { ...compactDefaults.trigger },
     }),
   },
-} as const satisfies {
-  [T in EditType]: EditKind<Extract<ContextManagementEdit, { type: T }>>
-}
+} as const satisfies { [T in EditType]: EditKind<EditOf<T>> }
 
 /** The registry entry of `type`, or undefined for a type it does not know. */
 export function editKind(

@@ -5,16 +5,16 @@
  * defaults, limits, betas) is edit-kinds.ts. See README.md, "Adding an edit kind".
  */
 import {
-  type Result,
   validateClearThinking,
   validateClearToolUses,
   validateCompact,
+  type Validator,
 } from "./edit-shapes"
 import { applyClearThinking } from "./rules/clear-thinking"
 import { applyClearToolUses } from "./rules/clear-tool-uses"
 import { applyCompact, type ReplayInfo } from "./rules/compact"
 import type { SimState } from "./state"
-import type { CompactionInfo, EditType, EditTrace, JsonPath } from "./types"
+import type { CompactionInfo, EditType, EditTrace } from "./types"
 import type { NEdit } from "./validate-edits"
 
 /** What a rule function may need beyond the state and its own edit. */
@@ -34,11 +34,7 @@ export interface RuleOutcome {
 /** The behaviour of one edit kind. */
 export interface EditRule<N extends NEdit> {
   /** Shape check of the raw edit object at `path`, defaults filled in. */
-  validate: (
-    e: Record<string, unknown>,
-    index: number,
-    path: JsonPath
-  ) => Result<N>
+  validate: Validator<N>
   /** Runs the edit on the simulation state. */
   apply: (s: SimState, e: N, ctx: RuleContext) => RuleOutcome
 }

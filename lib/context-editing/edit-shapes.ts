@@ -11,19 +11,49 @@ import type { NClearThinking, NClearToolUses, NCompact } from "./validate-edits"
 /** A validator's answer: the normalised value or the first located error. */
 export type Result<T> =
   { ok: true; value: T } | { ok: false; error: SimulateError }
+/** Shape check of a raw edit object at path `p`, defaults filled in. */
+export type Validator<N> = (
+  e: Record<string, unknown>,
+  index: number,
+  p: JsonPath
+) => Result<N>
+
 export const bad = (path: JsonPath, message: string): Result<never> => ({
   ok: false,
   error: issue(path, message),
 })
 
-/** Checks a `{type, value}` object against the allowed tags and an integer minimum. */
+/** The tags a `{type, value}` field allows and its integer minimum. */
+interface TypedRule {
+  tags: readonly string[]
+  min: number
+  /** Refuse a number that is not an integer (clear_thinking's keep). */
+  strict?: boolean
+}
+
+/** The `{type, value}` fields of the edit kinds. */
+const TYPED = {
+  // Minimum 1 is an inference from the SDK's generated fixtures (docs/semantics.md#clear-tool-uses-fields).
+  clearTrigger: {
+    tags: ["input_tokens", "tool_uses"],
+    min: EDIT_LIMITS.clearTriggerMin,
+  },
+  clearKeep: { tags: ["tool_uses"], min: EDIT_LIMITS.clearKeepMin },
+  clearAtLeast: { tags: ["input_tokens"], min: EDIT_LIMITS.clearAtLeastMin },
+  thinkingKeep: { tags: ["thinking_turns", "all"], min: 0, strict: true },
+  // The minimum is checked afterwards, with its own wording.
+  compactTrigger: { tags: ["input_tokens"], min: Number.NEGATIVE_INFINITY },
+} as const satisfies Record<string, TypedRule>
+
+/** Checks the `{type, value}` field `key` of `e` against its tags and integer minimum. */
 function typedValue(
-  v: unknown,
-  p: JsonPath,
-  tags: readonly string[],
-  min: number,
-  strict = false
+  e: Record<string, unknown>,
+  parent: JsonPath,
+  key: string,
+  { tags, min, strict = false }: TypedRule
 ): Result<{ type: string; value: number }> {
+  const v = e[key]
+  const p = [...parent, key]
   if (!isObj(v)) return bad(p, MSG.object)
   if (v.type === undefined) return bad(p, MSG.noTag)
   if (!tags.includes(v.type as string)) return bad(p, MSG.tag(v.type, tags))
@@ -38,7 +68,14 @@ function typedValue(
   }
 }
 
-function nameList(v: unknown, p: JsonPath): Result<string[]> {
+/** Checks that the field `key` of `e` is a list of names. */
+function nameList(
+  e: Record<string, unknown>,
+  parent: JsonPath,
+  key: string
+): Result<string[]> {
+  const v = e[key]
+  const p = [...parent, key]
   if (!Array.isArray(v)) return bad(p, MSG.list)
   for (let i = 0; i < v.length; i++)
     if (typeof v[i] !== "string") return bad([...p, i], MSG.string)
@@ -46,11 +83,11 @@ function nameList(v: unknown, p: JsonPath): Result<string[]> {
 }
 
 /** Shape of one clear_tool_uses_20250919 edit, with its defaults filled in. */
-export function validateClearToolUses(
-  e: Record<string, unknown>,
-  index: number,
-  p: JsonPath
-): Result<NClearToolUses> {
+export const validateClearToolUses: Validator<NClearToolUses> = (
+  e,
+  index,
+  p
+) => {
   const out: NClearToolUses = {
     type: "clear_tool_uses_20250919",
     index,
@@ -66,38 +103,22 @@ export function validateClearToolUses(
   // the observed exception: see validateCompact()),
   // so `null` is a type error there, not the default.
   if (e.trigger !== undefined) {
-    // Minimum 1 is an inference from the SDK's generated fixtures (docs/semantics.md#clear-tool-uses-fields).
-    const t = typedValue(
-      e.trigger,
-      [...p, "trigger"],
-      ["input_tokens", "tool_uses"],
-      EDIT_LIMITS.clearTriggerMin
-    )
+    const t = typedValue(e, p, "trigger", TYPED.clearTrigger)
     if (!t.ok) return t
     out.trigger = t.value as NClearToolUses["trigger"]
   }
   if (e.keep !== undefined) {
-    const k = typedValue(
-      e.keep,
-      [...p, "keep"],
-      ["tool_uses"],
-      EDIT_LIMITS.clearKeepMin
-    )
+    const k = typedValue(e, p, "keep", TYPED.clearKeep)
     if (!k.ok) return k
     out.keep = k.value.value
   }
   if (e.clear_at_least != null) {
-    const c = typedValue(
-      e.clear_at_least,
-      [...p, "clear_at_least"],
-      ["input_tokens"],
-      EDIT_LIMITS.clearAtLeastMin
-    )
+    const c = typedValue(e, p, "clear_at_least", TYPED.clearAtLeast)
     if (!c.ok) return c
     out.clearAtLeast = c.value.value
   }
   if (e.exclude_tools != null) {
-    const x = nameList(e.exclude_tools, [...p, "exclude_tools"])
+    const x = nameList(e, p, "exclude_tools")
     if (!x.ok) return x
     out.exclude = x.value
   }
@@ -105,7 +126,7 @@ export function validateClearToolUses(
     if (typeof e.clear_tool_inputs === "boolean")
       out.clearInputs = e.clear_tool_inputs
     else if (Array.isArray(e.clear_tool_inputs)) {
-      const x = nameList(e.clear_tool_inputs, [...p, "clear_tool_inputs"])
+      const x = nameList(e, p, "clear_tool_inputs")
       if (!x.ok) return x
       out.clearInputs = x.value
     } else
@@ -118,11 +139,11 @@ export function validateClearToolUses(
 }
 
 /** Shape of one clear_thinking_20251015 edit; keep null = the model's default. */
-export function validateClearThinking(
-  e: Record<string, unknown>,
-  index: number,
-  p: JsonPath
-): Result<NClearThinking> {
+export const validateClearThinking: Validator<NClearThinking> = (
+  e,
+  index,
+  p
+) => {
   const k = e.keep
   if (k === undefined)
     return {
@@ -143,7 +164,7 @@ export function validateClearThinking(
       value: { type: "clear_thinking_20251015", index, keep: "all" },
     }
   }
-  const t = typedValue(k, [...p, "keep"], ["thinking_turns", "all"], 0, true)
+  const t = typedValue(e, p, "keep", TYPED.thinkingKeep)
   if (!t.ok) return t
   return {
     ok: true,
@@ -152,11 +173,7 @@ export function validateClearThinking(
 }
 
 /** Shape of one compact_20260112 edit, with its defaults filled in. */
-export function validateCompact(
-  e: Record<string, unknown>,
-  index: number,
-  p: JsonPath
-): Result<NCompact> {
+export const validateCompact: Validator<NCompact> = (e, index, p) => {
   const out: NCompact = {
     type: "compact_20260112",
     index,
@@ -165,12 +182,7 @@ export function validateCompact(
     instructions: null,
   }
   if (e.trigger != null) {
-    const t = typedValue(
-      e.trigger,
-      [...p, "trigger"],
-      ["input_tokens"],
-      Number.NEGATIVE_INFINITY
-    )
+    const t = typedValue(e, p, "trigger", TYPED.compactTrigger)
     if (!t.ok) return t
     const min = EDIT_LIMITS.compactionTriggerMin
     // OBS (live 400s, 2026-09): the minimum has its own wording, which

@@ -8,7 +8,12 @@ import { join } from "node:path"
 
 import { describe, expect, it } from "vitest"
 
-import { deepFreeze, simulateOk, statuses } from "./__fixtures__/build"
+import {
+  clearedThenKept,
+  deepFreeze,
+  simulateOk,
+  statuses,
+} from "./__fixtures__/build"
 import type { SimulateSuccess } from "./types"
 
 const DIR = join(__dirname, "__fixtures__")
@@ -24,14 +29,7 @@ const EXPECT: Record<string, (r: SimulateSuccess) => void> = {
         cleared_tool_uses: 3,
       }),
     ])
-    expect(statuses(r, "tool_result")).toEqual([
-      "cleared",
-      "cleared",
-      "cleared",
-      "kept_recent",
-      "kept_recent",
-      "kept_recent",
-    ])
+    expect(statuses(r, "tool_result")).toEqual(clearedThenKept(3, 3))
     expect(r.edits[0]!.steps.map((s) => s.id)).toEqual([
       "trigger",
       "candidates",

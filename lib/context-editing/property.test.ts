@@ -4,7 +4,20 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 
-import { deepFreeze, prose } from "./__fixtures__/build"
+import { CREATE_PARAMS } from "@/lib/anthropic/sdk-params"
+
+import {
+  chatRoundArb,
+  clearToolUsesFields,
+  thinkingKeepArb,
+  toolCallsArb,
+} from "./__fixtures__/arbitraries"
+import {
+  deepFreeze,
+  prose,
+  toolRound,
+  webSearchBlocks,
+} from "./__fixtures__/build"
 import { simulate } from "./simulate"
 
 type Block = Record<string, unknown>
@@ -12,20 +25,10 @@ type Msg = { role: "user" | "assistant"; content: string | Block[] }
 const NAMES = ["search", "memory", "fetch", "write_file"]
 
 const round = fc.oneof(
-  fc.record({
-    kind: fc.constant("chat" as const),
-    chars: fc.integer({ min: 1, max: 400 }),
-  }),
+  chatRoundArb(400),
   fc.record({
     kind: fc.constant("tools" as const),
-    calls: fc.array(
-      fc.record({
-        name: fc.constantFrom(...NAMES),
-        chars: fc.integer({ min: 0, max: 3000 }),
-        error: fc.boolean(),
-      }),
-      { minLength: 1, maxLength: 3 }
-    ),
+    calls: toolCallsArb(NAMES, fc.integer({ min: 0, max: 3000 })),
     thinking: fc.boolean(),
   }),
   fc.record({
@@ -72,54 +75,24 @@ function build(
         },
         { role: "user", content: "next" }
       )
-    if (r.kind === "tools") {
-      const ids = r.calls.map(() => `t${id++}`)
-      m.push({
-        role: "assistant",
-        content: [
-          ...(r.thinking ? [think(k, 300)] : []),
-          ...r.calls.map((c, j) => ({
-            type: "tool_use",
-            id: ids[j],
+    if (r.kind === "tools")
+      m.push(
+        ...toolRound(
+          r.calls.map((c, j) => ({
+            id: `t${id++}`,
             name: c.name,
             input: { q: prose(j, 20) },
+            result: prose(k * 7 + j, c.chars),
+            isError: c.error,
           })),
-        ],
-      })
-      m.push({
-        role: "user",
-        content: r.calls.map((c, j) => ({
-          type: "tool_result",
-          tool_use_id: ids[j],
-          content: prose(k * 7 + j, c.chars),
-          ...(c.error ? { is_error: true } : {}),
-        })),
-      })
-    }
+          r.thinking ? think(k, 300) : undefined
+        )
+      )
     if (r.kind === "server") {
       const content: Block[] = []
       for (let j = 0; j < r.n; j++) {
         const sid = `s${id++}`
-        content.push(
-          {
-            type: "server_tool_use",
-            id: sid,
-            name: "web_search",
-            input: { query: "q" },
-          },
-          {
-            type: "web_search_tool_result",
-            tool_use_id: sid,
-            content: [
-              {
-                type: "web_search_result",
-                url: "u",
-                title: "t",
-                encrypted_content: prose(j, r.chars),
-              },
-            ],
-          }
-        )
+        content.push(...webSearchBlocks(sid, prose(j, r.chars)))
       }
       m.push(
         {
@@ -166,26 +139,11 @@ function build(
 }
 
 const editsArb = fc.record({
-  thinking: fc.option(
-    fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constant("all" as const)),
-    { nil: undefined }
+  thinking: thinkingKeepArb,
+  ...clearToolUsesFields(
+    { triggerTokens: 6000, keep: 6, clearAtLeast: 3000 },
+    NAMES
   ),
-  trigger: fc.oneof(
-    fc.record({
-      type: fc.constant("input_tokens"),
-      value: fc.integer({ min: 1, max: 6000 }),
-    }),
-    fc.record({
-      type: fc.constant("tool_uses"),
-      value: fc.integer({ min: 1, max: 8 }),
-    })
-  ),
-  keep: fc.integer({ min: 0, max: 6 }),
-  clearAtLeast: fc.option(fc.integer({ min: 0, max: 3000 }), {
-    nil: undefined,
-  }),
-  exclude: fc.subarray(NAMES),
-  inputs: fc.oneof(fc.boolean(), fc.subarray(NAMES)),
 })
 
 const requestArb = fc
@@ -315,16 +273,8 @@ describe("properties of simulate", () => {
   })
 
   it("never throws when any part of a valid request is replaced by arbitrary JSON", () => {
-    const paths = fc.constantFrom(
-      "model",
-      "messages",
-      "system",
-      "tools",
-      "tool_choice",
-      "thinking",
-      "context_management",
-      "max_tokens"
-    )
+    // Every top-level parameter of the SDK's create call (the one list).
+    const paths = fc.constantFrom(...CREATE_PARAMS)
     fc.assert(
       fc.property(
         requestArb,
@@ -346,7 +296,8 @@ describe("properties of simulate", () => {
           }
         }
       ),
-      { numRuns: 200, seed: 7 }
+      // ≈25 runs per parameter, as when only the 8 the engine reads were drawn.
+      { numRuns: 650, seed: 7 }
     )
   })
 })

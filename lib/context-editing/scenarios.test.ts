@@ -83,26 +83,18 @@ describe("LangChain's scenarios (docs/semantics.md#langchain-scenarios)", () => 
     expect(String(result(r, "call_2").content).length).toBeGreaterThan(900)
   })
 
-  it("#3 trigger 50, keep 0: both cleared", () => {
-    expect(
-      statuses(
-        run(twoSearches(), [
-          clearTools({ trigger: tokens(50), keep: uses(0) }),
-        ]),
-        "tool_result"
-      )
-    ).toEqual(["cleared", "cleared"])
-  })
-
-  it("#4 trigger 50, keep 1: exactly one result intact", () => {
-    expect(
-      statuses(
-        run(twoSearches(), [
-          clearTools({ trigger: tokens(50), keep: uses(1) }),
-        ]),
-        "tool_result"
-      )
-    ).toEqual(["cleared", "kept_recent"])
+  it.each([
+    ["#3 trigger 50, keep 0: both cleared", 0, ["cleared", "cleared"]],
+    [
+      "#4 trigger 50, keep 1: exactly one result intact",
+      1,
+      ["cleared", "kept_recent"],
+    ],
+  ])("%s", (_title, keep, expected) => {
+    const edit = clearTools({ trigger: tokens(50), keep: uses(keep) })
+    expect(statuses(run(twoSearches(), [edit]), "tool_result")).toEqual(
+      expected
+    )
   })
 
   it("#5 excluded tool untouched; with keep 0 only the other tool is cleared", () => {

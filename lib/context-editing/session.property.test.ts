@@ -10,7 +10,13 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 
-import { prose } from "./__fixtures__/build"
+import {
+  chatRoundArb,
+  clearToolUsesFields,
+  thinkingKeepArb,
+  toolCallsArb,
+} from "./__fixtures__/arbitraries"
+import { prose, toolRound, webSearchBlocks } from "./__fixtures__/build"
 import { getModelInfo } from "./models"
 import { simulate } from "./simulate"
 import { timeline } from "./timeline"
@@ -22,23 +28,16 @@ type Msg = { role: string; content: string | Block[]; clear_at?: string }
 const NAMES = ["search", "memory", "fetch"]
 
 const round = fc.oneof(
-  fc.record({
-    kind: fc.constant("chat" as const),
-    chars: fc.integer({ min: 1, max: 3000 }),
-  }),
+  chatRoundArb(3000),
   fc.record({
     kind: fc.constant("tools" as const),
-    calls: fc.array(
-      fc.record({
-        name: fc.constantFrom(...NAMES),
-        chars: fc.oneof(
-          fc.integer({ min: 0, max: 4_000 }),
-          // Large results (13k–43k tokens of prose) so sessions reach compaction.
-          fc.integer({ min: 60_000, max: 200_000 })
-        ),
-        error: fc.boolean(),
-      }),
-      { minLength: 1, maxLength: 3 }
+    calls: toolCallsArb(
+      NAMES,
+      fc.oneof(
+        fc.integer({ min: 0, max: 4_000 }),
+        // Large results (13k–43k tokens of prose) so sessions reach compaction.
+        fc.integer({ min: 60_000, max: 200_000 })
+      )
     ),
     thinking: fc.boolean(),
     swap: fc.boolean(),
@@ -64,32 +63,25 @@ const think = (k: number, chars: number): Block => ({
   signature: `s${k}`,
 })
 
-function toolRound(
+/** The round's calls and their results (in reverse order when `swap`). */
+function pushToolRound(
   m: Msg[],
   r: Round & { kind: "tools" },
   k: number,
   id: () => string
 ) {
-  const ids = r.calls.map(() => id())
-  m.push({
-    role: "assistant",
-    content: [
-      ...(r.thinking ? [think(k, 900)] : []),
-      ...r.calls.map((c, j) => ({
-        type: "tool_use",
-        id: ids[j],
-        name: c.name,
-        input: { q: prose(j + k, 60) },
-      })),
-    ],
-  })
-  const results = r.calls.map((c, j) => ({
-    type: "tool_result",
-    tool_use_id: ids[j],
-    content: prose(k * 7 + j, c.chars),
-    ...(c.error ? { is_error: true } : {}),
-  }))
-  m.push({ role: "user", content: r.swap ? results.reverse() : results })
+  const [calls, results] = toolRound(
+    r.calls.map((c, j) => ({
+      id: id(),
+      name: c.name,
+      input: { q: prose(j + k, 60) },
+      result: prose(k * 7 + j, c.chars),
+      isError: c.error,
+    })),
+    r.thinking ? think(k, 900) : undefined
+  )
+  if (r.swap) (results!.content as Block[]).reverse()
+  m.push(calls!, results!)
 }
 
 function build(rounds: Round[]): Msg[] {
@@ -112,31 +104,14 @@ function build(rounds: Round[]): Msg[] {
       })
       m.push({ role: "user", content: "next" })
     }
-    if (r.kind === "tools") toolRound(m, r, k, id)
+    if (r.kind === "tools") pushToolRound(m, r, k, id)
     if (r.kind === "server") {
       const sid = id()
       m.push(
         {
           role: "assistant",
           content: [
-            {
-              type: "server_tool_use",
-              id: sid,
-              name: "web_search",
-              input: { query: "q" },
-            },
-            {
-              type: "web_search_tool_result",
-              tool_use_id: sid,
-              content: [
-                {
-                  type: "web_search_result",
-                  url: "u",
-                  title: "t",
-                  encrypted_content: prose(k, r.chars),
-                },
-              ],
-            },
+            ...webSearchBlocks(sid, prose(k, r.chars)),
             { type: "text", text: "found" },
           ],
         },
@@ -187,29 +162,14 @@ const switches = fc.record({
 })
 
 const editsArb = fc.record({
-  thinking: fc.option(
-    fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constant("all" as const)),
-    { nil: undefined }
-  ),
+  thinking: thinkingKeepArb,
   tools: fc.option(
-    fc.record({
-      trigger: fc.oneof(
-        fc.record({
-          type: fc.constant("input_tokens"),
-          value: fc.integer({ min: 1, max: 60_000 }),
-        }),
-        fc.record({
-          type: fc.constant("tool_uses"),
-          value: fc.integer({ min: 1, max: 8 }),
-        })
-      ),
-      keep: fc.integer({ min: 0, max: 5 }),
-      clearAtLeast: fc.option(fc.integer({ min: 0, max: 20_000 }), {
-        nil: undefined,
-      }),
-      exclude: fc.subarray(NAMES),
-      inputs: fc.oneof(fc.boolean(), fc.subarray(NAMES)),
-    }),
+    fc.record(
+      clearToolUsesFields(
+        { triggerTokens: 60_000, keep: 5, clearAtLeast: 20_000 },
+        NAMES
+      )
+    ),
     { nil: undefined }
   ),
   compact: fc.option(fc.integer({ min: 50_000, max: 90_000 }), {

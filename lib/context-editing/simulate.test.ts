@@ -3,13 +3,16 @@ import { describe, expect, it } from "vitest"
 import type { TokenEstimator } from "@/lib/tokens"
 
 import {
+  assistant,
   clearTools,
   deepFreeze,
   prose,
   simulateOk,
+  text,
   thinkingTurn,
   tokens,
   toolConversation,
+  user,
   uses,
 } from "./__fixtures__/build"
 import { betaHeadersFor, simulate } from "./index"
@@ -63,16 +66,7 @@ describe("simulate: result contract", () => {
   it("gives one outcome per original block; string content is one text block", () => {
     const r = simulateOk({
       model: MODEL,
-      messages: [
-        { role: "user", content: "Hello" },
-        {
-          role: "assistant",
-          content: [
-            { type: "text", text: "a" },
-            { type: "text", text: "b" },
-          ],
-        },
-      ],
+      messages: [user("Hello"), assistant(text("a"), text("b"))],
     })
     expect(
       r.blocks.map((b) => [b.messageIndex, b.blockIndex, b.role, b.type])

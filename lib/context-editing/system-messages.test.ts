@@ -6,12 +6,16 @@
 import { describe, expect, it } from "vitest"
 
 import {
+  assistant,
   clearTools,
   deepFreeze,
-  prose,
   simulateOk,
+  text,
+  thinkingBlock,
   tokens,
   toolConversation,
+  toolRound,
+  user,
   uses,
 } from "./__fixtures__/build"
 import { simulate } from "./index"
@@ -21,6 +25,11 @@ const note = (clear_at?: string) => ({
   role: "system",
   content: "From now on, answer in French.",
   ...(clear_at ? { clear_at } : {}),
+})
+/** A system message's tool_addition / tool_removal block for tool `name`. */
+const toolChange = (type: string, name: string) => ({
+  type,
+  tool: { type: "tool_reference", name },
 })
 const codes = (r: { warnings: Array<{ code: string }> }) =>
   r.warnings.map((w) => w.code)
@@ -84,27 +93,14 @@ describe("mid-conversation system messages", () => {
       model: MODEL,
       thinking: { type: "enabled", budget_tokens: 2048 },
       messages: [
-        { role: "user", content: "Check the logs" },
-        {
-          role: "assistant",
-          content: [
-            { type: "thinking", thinking: prose(1, 400), signature: "s1" },
-            { type: "tool_use", id: "t1", name: "logs", input: {} },
-          ],
-        },
-        {
-          role: "user",
-          content: [{ type: "tool_result", tool_use_id: "t1", content: "ok" }],
-        },
+        user("Check the logs"),
+        ...toolRound(
+          [{ id: "t1", name: "logs", input: {} }],
+          thinkingBlock(1, 400, "s1")
+        ),
         note(),
-        {
-          role: "assistant",
-          content: [
-            { type: "thinking", thinking: prose(2, 400), signature: "s2" },
-            { type: "text", text: "Done." },
-          ],
-        },
-        { role: "user", content: "Thanks, and now?" },
+        assistant(thinkingBlock(2, 400, "s2"), text("Done.")),
+        user("Thanks, and now?"),
       ],
       context_management: {
         edits: [
@@ -170,19 +166,13 @@ describe("mid-conversation system messages", () => {
     const r = simulateOk({
       model: MODEL,
       messages: [
-        { role: "user", content: "Hi" },
+        user("Hi"),
         {
           role: "system",
           content: [
-            { type: "text", text: "You may now search." },
-            {
-              type: "tool_addition",
-              tool: { type: "tool_reference", name: "search" },
-            },
-            {
-              type: "tool_removal",
-              tool: { type: "tool_reference", name: "shell" },
-            },
+            text("You may now search."),
+            toolChange("tool_addition", "search"),
+            toolChange("tool_removal", "shell"),
           ],
         },
         { role: "system", output_config: { effort: "low" } },
@@ -202,23 +192,20 @@ describe("newer assistant blocks", () => {
     const r = simulateOk({
       model: MODEL,
       messages: [
-        { role: "user", content: "Hi" },
-        {
-          role: "assistant",
-          content: [
-            {
-              type: "mcp_tool_listing",
-              mcp_server_name: "docs",
-              tools: [{ name: "find", input_schema: { type: "object" } }],
-            },
-            {
-              type: "fallback",
-              from: { model: "claude-opus-4-8" },
-              to: { model: "claude-sonnet-5" },
-            },
-            { type: "text", text: "Hello" },
-          ],
-        },
+        user("Hi"),
+        assistant(
+          {
+            type: "mcp_tool_listing",
+            mcp_server_name: "docs",
+            tools: [{ name: "find", input_schema: { type: "object" } }],
+          },
+          {
+            type: "fallback",
+            from: { model: "claude-opus-4-8" },
+            to: { model: "claude-sonnet-5" },
+          },
+          text("Hello")
+        ),
       ],
     })
     expect(r.blocks.map((b) => b.status)).toEqual([

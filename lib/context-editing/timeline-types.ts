@@ -24,45 +24,40 @@ export interface BreakAt {
   summary?: true
 }
 
-/** One request of the session. */
-export type TimelinePoint = {
+/**
+ * One request's point, as the session's paths produce it: its place, and
+ * either its numbers (with `Cache`, the request's cache use) or its error.
+ */
+type Point<Cache> = {
   /** 1-based position among all the session's requests. */
   request: number
   /** Index of the request's last message. */
   lastMessage: number
 } & (
-  | {
+  | ({
       ok: true
       originalTokens: number
       inputTokens: number
       applied: AppliedEdit[]
-      withEdits: CacheUse
-      withoutEdits: CacheUse
       /** The server compacts this request's prompt (compact_20260112 fires). */
       compacted: boolean
       /** First block whose edited form differs from the previous request's (null: none did). */
       breakAt: BreakAt | null
-    }
+    } & Cache)
   | { ok: false; error: string }
 )
 
+/** Cache reads and writes of one request in tokens, before pricing. */
+type CacheTokens = { read: number; written: number; uncached: number }
+
+/** One request of the session. */
+export type TimelinePoint = Point<{
+  withEdits: CacheUse
+  withoutEdits: CacheUse
+}>
+
 /** A request's numbers before pricing (both paths produce these). */
-export type RawPoint = {
-  request: number
-  lastMessage: number
-} & (
-  | {
-      ok: true
-      originalTokens: number
-      inputTokens: number
-      applied: AppliedEdit[]
-      compacted: boolean
-      after: { read: number; written: number; uncached: number }
-      before: { read: number; written: number; uncached: number }
-      breakAt: BreakAt | null
-    }
-  | { ok: false; error: string }
-)
+export type RawPoint = Point<{ after: CacheTokens; before: CacheTokens }>
 
 /** The requests of a session. */
 export interface Timeline {

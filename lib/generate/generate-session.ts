@@ -178,18 +178,13 @@ function pushToolCall(
   const spec = customToolSpec(entry.name)
   const input = spec.input(random)
   b.push("assistant", [{ type: "tool_use", id, name: entry.name, input }])
-  const result: ContentBlock = {
-    type: "tool_result",
-    tool_use_id: id,
-    content: "",
-  }
-  b.textSlot(
-    result,
-    "content",
-    spec.result(random, input),
-    spec.sizeFactor * (0.5 + random())
+  results.push(
+    b.toolResultSlot(
+      id,
+      spec.result(random, input),
+      spec.sizeFactor * (0.5 + random())
+    )
   )
-  results.push(result)
 }
 
 /** An assistant lead-in, then a batch of parallel calls and their results. */

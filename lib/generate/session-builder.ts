@@ -94,6 +94,21 @@ export class SessionBuilder {
     })
   }
 
+  /** A `tool_result` for `toolUseId` whose text content is a slot filled from `produce`. */
+  toolResultSlot(
+    toolUseId: string,
+    produce: Producer,
+    weight: number
+  ): ContentBlock {
+    const result: ContentBlock = {
+      type: "tool_result",
+      tool_use_id: toolUseId,
+      content: "",
+    }
+    this.textSlot(result, "content", produce, weight)
+    return result
+  }
+
   /**
    * A web search round trip inside the assistant message: `server_tool_use`
    * then `web_search_tool_result` whose opaque `encrypted_content` is sized

@@ -41,6 +41,17 @@ interface Turn {
 
 const PROGRESS = "/memories/grid-pilot-research.md"
 
+/** A memory edit that adds `section` to the progress notes, before "## Next". */
+const noteBeforeNext = (section: string): Step["memory"] => ({
+  input: {
+    command: "str_replace",
+    path: PROGRESS,
+    old_str: "## Next",
+    new_str: section,
+  },
+  result: "The memory file has been edited successfully.",
+})
+
 const TURNS: Turn[] = [
   {
     think:
@@ -115,16 +126,9 @@ const TURNS: Turn[] = [
       {
         think:
           "The trial answers the cold-start question. Record the numbers in memory.",
-        memory: {
-          input: {
-            command: "str_replace",
-            path: PROGRESS,
-            old_str: "## Next",
-            new_str:
-              "## Cold weather\n- Field trial: sodium-ion started unassisted at -28 °C; LFP container used 6-9% of throughput for heating in January\n\n## Next",
-          },
-          result: "The memory file has been edited successfully.",
-        },
+        memory: noteBeforeNext(
+          "## Cold weather\n- Field trial: sodium-ion started unassisted at -28 °C; LFP container used 6-9% of throughput for heating in January\n\n## Next"
+        ),
       },
     ],
     answer:
@@ -148,16 +152,9 @@ const TURNS: Turn[] = [
       },
       {
         think: "Save the price and supplier figures to memory.",
-        memory: {
-          input: {
-            command: "str_replace",
-            path: PROGRESS,
-            old_str: "## Next",
-            new_str:
-              "## Supply and price\n- LFP: mature, many suppliers, ~$78/kWh cells; sodium-ion: 2-3 qualified suppliers, ~$95/kWh, no lithium exposure\n\n## Next",
-          },
-          result: "The memory file has been edited successfully.",
-        },
+        memory: noteBeforeNext(
+          "## Supply and price\n- LFP: mature, many suppliers, ~$78/kWh cells; sodium-ion: 2-3 qualified suppliers, ~$95/kWh, no lithium exposure\n\n## Next"
+        ),
       },
     ],
     answer:
@@ -182,16 +179,9 @@ const TURNS: Turn[] = [
       {
         think:
           "Both reports show no propagation beyond the initiating module. Save the safety findings and the likely permitting questions.",
-        memory: {
-          input: {
-            command: "str_replace",
-            path: PROGRESS,
-            old_str: "## Next",
-            new_str:
-              "## Safety\n- Both shortlisted products have UL 9540A unit-level reports; no propagation beyond the initiating module\n- Fire marshal will want NFPA 855 spacing and the large-scale fire test report\n\n## Next\n- Draft recommendation memo",
-          },
-          result: "The memory file has been edited successfully.",
-        },
+        memory: noteBeforeNext(
+          "## Safety\n- Both shortlisted products have UL 9540A unit-level reports; no propagation beyond the initiating module\n- Fire marshal will want NFPA 855 spacing and the large-scale fire test report\n\n## Next\n- Draft recommendation memo"
+        ),
       },
     ],
     answer:
@@ -246,18 +236,8 @@ function pushStepCall(b: SessionBuilder, random: Random, step: Step): void {
       input: { path: step.read.path },
     },
   ])
-  const result: ContentBlock = {
-    type: "tool_result",
-    tool_use_id: id,
-    content: "",
-  }
-  b.textSlot(
-    result,
-    "content",
-    markdownProducer(random, GRID_STORAGE, step.read.title),
-    0.9 + random() * 0.6
-  )
-  b.push("user", [result])
+  const content = markdownProducer(random, GRID_STORAGE, step.read.title)
+  b.push("user", [b.toolResultSlot(id, content, 0.9 + random() * 0.6)])
 }
 
 /** A user question, the agent's steps (thinking and lead-in first), and its answer. */

@@ -15,6 +15,8 @@ const be32 = (n: number) => [
   n & 255,
 ]
 const le16 = (n: number) => [n & 255, n >> 8]
+const le24 = (n: number) => [n & 255, (n >> 8) & 255, n >> 16]
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0))
 
 describe("image tokens", () => {
   it("follows the vision docs' w×h/750 with their examples", () => {
@@ -32,28 +34,12 @@ describe("image tokens", () => {
   it("reads PNG, GIF, JPEG and WebP sizes from base64", () => {
     const png = [
       0x89,
-      0x50,
-      0x4e,
-      0x47,
-      13,
-      10,
-      26,
-      10,
-      0,
-      0,
-      0,
-      13,
-      0x49,
-      0x48,
-      0x44,
-      0x52,
+      ...ascii("PNG\r\n\x1a\n"),
+      ...be32(13),
+      ...ascii("IHDR"),
       ...be32(640),
       ...be32(480),
-      8,
-      2,
-      0,
-      0,
-      0,
+      ...[8, 2, 0, 0, 0],
     ]
     expect(imageSizeFromBase64(b64(png))).toEqual({ width: 640, height: 480 })
     expect(imageSizeFromBase64(`data:image/png;base64,${b64(png)}`)).toEqual({
@@ -62,20 +48,7 @@ describe("image tokens", () => {
     })
     expect(
       imageSizeFromBase64(
-        b64([
-          0x47,
-          0x49,
-          0x46,
-          0x38,
-          0x39,
-          0x61,
-          ...le16(320),
-          ...le16(200),
-          0,
-          0,
-          0,
-          0,
-        ])
+        b64([...ascii("GIF89a"), ...le16(320), ...le16(200), 0, 0, 0, 0])
       )
     ).toEqual({ width: 320, height: 200 })
     const app0 = [0xff, 0xe0, ...be16(16), ...new Array(14).fill(0)]
@@ -93,37 +66,14 @@ describe("image tokens", () => {
       width: 1024,
       height: 768,
     })
+    // RIFF size 0, "WEBPVP8X", chunk size 10, flags, then width-1 and height-1 (24-bit LE).
     const vp8x = [
-      0x52,
-      0x49,
-      0x46,
-      0x46,
-      0,
-      0,
-      0,
-      0,
-      0x57,
-      0x45,
-      0x42,
-      0x50,
-      0x56,
-      0x50,
-      0x38,
-      0x58,
-      10,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      799 & 255,
-      799 >> 8,
-      0,
-      599 & 255,
-      599 >> 8,
-      0,
+      ...ascii("RIFF"),
+      ...[0, 0, 0, 0],
+      ...ascii("WEBPVP8X"),
+      ...[10, 0, 0, 0, 0, 0, 0, 0],
+      ...le24(799),
+      ...le24(599),
     ]
     expect(imageSizeFromBase64(b64(vp8x))).toEqual({ width: 800, height: 600 })
   })

@@ -3,6 +3,7 @@
  * varied, word-based prose (not "x".repeat), so token estimates behave like
  * real text (the caveat in docs/semantics.md#langchain-scenarios).
  */
+import { createRandom } from "../../generate/prng"
 import { simulate } from "../simulate"
 import type { SimulateError, SimulateOptions, SimulateSuccess } from "../types"
 
@@ -16,17 +17,8 @@ const WORDS = (
   "researchers measured protein folding rates under varying temperatures"
 ).split(" ")
 
-/** Small deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** Small deterministic PRNG: the generator's mulberry32 (one implementation). */
+export const rng = createRandom
 
 /** About `chars` characters of varied English-like prose. */
 export function prose(seed: number, chars: number): string {
@@ -48,6 +40,18 @@ export function prose(seed: number, chars: number): string {
 type Block = Record<string, unknown>
 type Message = { role: "user" | "assistant"; content: string | Block[] }
 
+/** A web search round trip inside an assistant message: server_tool_use + one result of `encrypted` content. */
+export function webSearchBlocks(id: string, encrypted: string): Block[] {
+  return [
+    { type: "server_tool_use", id, name: "web_search", input: { query: "q" } },
+    {
+      type: "web_search_tool_result",
+      tool_use_id: id,
+      content: [{ type: "web_search_result", url: "u", title: "t", encrypted_content: encrypted }],
+    },
+  ]
+}
+
 /** One tool round: assistant tool_use(s) then a user message with the results. */
 export interface ToolCall {
   id: string
@@ -58,8 +62,25 @@ export interface ToolCall {
   isError?: boolean
 }
 
-/** assistant message calling the tools (parallel when several) + user results. */
-export function toolRound(calls: ToolCall[], text?: string): Message[] {
+/** `{role: "user", content}` */
+export const user = (content: string | Block[]): Message => ({ role: "user", content })
+
+/** An assistant message with these blocks. */
+export const assistant = (...content: Block[]): Message => ({ role: "assistant", content })
+
+/** `{type: "text", text}` */
+export const text = (value: string): Block => ({ type: "text", text: value })
+
+/** A thinking block of `chars` prose (signature `sig-<seed>` unless given). */
+export function thinkingBlock(seed: number, chars: number, signature = `sig-${seed}`): Block {
+  return { type: "thinking", thinking: prose(seed, chars), signature }
+}
+
+/**
+ * assistant message calling the tools (parallel when several) + user
+ * results. `lead` opens the assistant message: a string is a text block.
+ */
+export function toolRound(calls: ToolCall[], lead?: string | Block): Message[] {
   const uses: Block[] = calls.map((c) => ({
     type: "tool_use",
     id: c.id,
@@ -73,9 +94,9 @@ export function toolRound(calls: ToolCall[], text?: string): Message[] {
     if (c.isError) b.is_error = true
     return b
   })
-  const assistant: Block[] = text ? [{ type: "text", text }, ...uses] : uses
+  const first = typeof lead === "string" ? (lead ? text(lead) : undefined) : lead
   return [
-    { role: "assistant", content: assistant },
+    { role: "assistant", content: first ? [first, ...uses] : uses },
     { role: "user", content: results },
   ]
 }
@@ -95,14 +116,18 @@ export function toolConversation(
 }
 
 /** An assistant turn with a thinking block (+ text). */
-export function thinkingTurn(seed: number, chars: number, text = "Answer."): Message {
-  return {
-    role: "assistant",
-    content: [
-      { type: "thinking", thinking: prose(seed, chars), signature: `sig-${seed}` },
-      { type: "text", text },
-    ],
-  }
+export function thinkingTurn(seed: number, chars: number, answer = "Answer."): Message {
+  return assistant(thinkingBlock(seed, chars), text(answer))
+}
+
+/**
+ * User questions with a thinking turn (thinkingTurn, seeds 1, 2, …) after
+ * each but the last: q₀, thinking 1, q₁, thinking 2, …, qₙ.
+ */
+export function thinkingChat(questions: string[], chars: number): Message[] {
+  return questions.flatMap((q, k): Message[] =>
+    k === 0 ? [user(q)] : [thinkingTurn(k, chars), user(q)]
+  )
 }
 
 /** Recursively freezes a value so any mutation by the engine throws. */
@@ -133,6 +158,11 @@ export function statuses(r: SimulateSuccess, type: string): string[] {
   return r.blocks.filter((b) => b.type === type).map((b) => b.status)
 }
 
+/** Expected statuses() of tool results: the `cleared` oldest cleared, then `kept` kept as recent. */
+export function clearedThenKept(cleared: number, kept: number): string[] {
+  return [...Array<string>(cleared).fill("cleared"), ...Array<string>(kept).fill("kept_recent")]
+}
+
 /** A clear_tool_uses edit with the given fields. */
 export function clearTools(fields: Record<string, unknown> = {}): Record<string, unknown> {
   return { type: "clear_tool_uses_20250919", ...fields }
@@ -142,6 +172,16 @@ export function clearTools(fields: Record<string, unknown> = {}): Record<string,
 export const tokens = (value: number) => ({ type: "input_tokens", value })
 /** `{type:"tool_uses", value}` */
 export const uses = (value: number) => ({ type: "tool_uses", value })
+
+/** An image block: a w×h PNG header as base64 data (pngBase64). */
+export function pngImage(w: number, h: number): Block {
+  return { type: "image", source: { type: "base64", media_type: "image/png", data: pngBase64(w, h) } }
+}
+
+/** A document block with plain-text source `data`. */
+export function textDocument(data: string): Block {
+  return { type: "document", source: { type: "text", media_type: "text/plain", data } }
+}
 
 /** Base64 of a PNG header declaring w×h (enough for size sniffing; not a full image). */
 export function pngBase64(w: number, h: number): string {

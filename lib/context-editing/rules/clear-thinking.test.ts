@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest"
 
 import {
+  assistant,
   clearTools,
-  prose,
   simulateError,
   simulateOk,
   statuses,
-  thinkingTurn,
+  text,
+  thinkingBlock,
+  thinkingChat,
   tokens,
+  toolRound,
+  user,
   uses,
 } from "../__fixtures__/build"
 
@@ -33,33 +37,19 @@ function cookbookHistory(priorThinkingTurns: number) {
   const m: unknown[] = [{ role: "user", content: "Review the first file." }]
   for (let k = 0; k < priorThinkingTurns; k++)
     m.push(
-      {
-        role: "assistant",
-        content: [
-          { type: "thinking", thinking: prose(k, 600), signature: "s" },
+      ...toolRound(
+        [
           {
-            type: "tool_use",
             id: `t${k}`,
             name: "memory",
             input: { command: "view" },
+            result: "No memories yet.",
           },
         ],
-      },
-      {
-        role: "user",
-        content: [
-          {
-            type: "tool_result",
-            tool_use_id: `t${k}`,
-            content: "No memories yet.",
-          },
-        ],
-      },
-      {
-        role: "assistant",
-        content: [{ type: "text", text: `Review ${k + 1} done.` }],
-      },
-      { role: "user", content: `Review file ${k + 2}.` }
+        thinkingBlock(k, 600, "s")
+      ),
+      assistant(text(`Review ${k + 1} done.`)),
+      user(`Review file ${k + 2}.`)
     )
   return m
 }
@@ -109,17 +99,10 @@ describe("clear_thinking_20251015", () => {
   it("always keeps the thinking of the tool-loop turn in progress", () => {
     const m = [
       ...cookbookHistory(1),
-      {
-        role: "assistant",
-        content: [
-          { type: "thinking", thinking: prose(9, 500), signature: "s" },
-          { type: "tool_use", id: "live", name: "memory", input: {} },
-        ],
-      },
-      {
-        role: "user",
-        content: [{ type: "tool_result", tool_use_id: "live", content: "ok" }],
-      },
+      ...toolRound(
+        [{ id: "live", name: "memory", input: {} }],
+        thinkingBlock(9, 500, "s")
+      ),
     ]
     const r = simulateOk(req(m, [thinkingEdit(turns(1))]))
     expect(statuses(r, "thinking")).toEqual(["removed", "kept_recent"])
@@ -130,15 +113,7 @@ describe("clear_thinking_20251015", () => {
   })
 
   it("keep 2 keeps the most recent earlier thinking turn", () => {
-    const m = [
-      { role: "user", content: "a" },
-      thinkingTurn(1, 400),
-      { role: "user", content: "b" },
-      thinkingTurn(2, 400),
-      { role: "user", content: "c" },
-      thinkingTurn(3, 400),
-      { role: "user", content: "d" },
-    ]
+    const m = thinkingChat(["a", "b", "c", "d"], 400)
     const r = simulateOk(req(m, [thinkingEdit(turns(2))]))
     expect(statuses(r, "thinking")).toEqual([
       "removed",
@@ -150,11 +125,7 @@ describe("clear_thinking_20251015", () => {
   it.each([["all"], [{ type: "all" }]])(
     "keep %j keeps everything and adds no entry",
     (keep) => {
-      const m = [
-        { role: "user", content: "a" },
-        thinkingTurn(1, 400),
-        { role: "user", content: "b" },
-      ]
+      const m = thinkingChat(["a", "b"], 400)
       const r = simulateOk(req(m, [thinkingEdit(keep)]))
       expect(r.context_management).toEqual({ applied_edits: [] })
       expect(statuses(r, "thinking")).toEqual(["kept_recent"])
@@ -185,9 +156,7 @@ describe("clear_thinking_20251015", () => {
 
   it("earlier turns without thinking take no keep slot (default)", () => {
     const m = [
-      { role: "user", content: "a" },
-      thinkingTurn(1, 400),
-      { role: "user", content: "b" },
+      ...thinkingChat(["a", "b"], 400),
       { role: "assistant", content: "plain" },
       { role: "user", content: "c" },
     ]
@@ -211,11 +180,7 @@ describe("clear_thinking_20251015", () => {
   })
 
   it("uses the model's default keep when the edit omits keep", () => {
-    const m = [
-      { role: "user", content: "a" },
-      thinkingTurn(1, 400),
-      { role: "user", content: "b" },
-    ]
+    const m = thinkingChat(["a", "b"], 400)
     // Sonnet 4.5: last turn only → the earlier turn is cleared, with an entry
     expect(
       simulateOk(req(m, [thinkingEdit()], "claude-sonnet-4-5"))
@@ -256,13 +221,7 @@ describe("clear_thinking_20251015", () => {
 })
 
 describe("implicit thinking default (no clear_thinking edit)", () => {
-  const m = [
-    { role: "user", content: "a" },
-    thinkingTurn(1, 800),
-    { role: "user", content: "b" },
-    thinkingTurn(2, 800),
-    { role: "user", content: "c" },
-  ]
+  const m = thinkingChat(["a", "b", "c"], 800)
 
   it("older models keep only the last turn: earlier thinking is dropped without an applied_edits entry", () => {
     const r = simulateOk(req(m, null, "claude-sonnet-4-5"))

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest"
 
 import {
+  clearedThenKept,
   clearTools,
-  pngBase64,
+  pngImage,
   prose,
   simulateOk,
   statuses,
+  text,
+  textDocument,
   tokens,
   toolConversation,
   toolRound,
@@ -60,13 +63,7 @@ describe("clear_tool_uses_20250919", () => {
     const r = simulateOk(
       req(toolConversation(5, 2600), { trigger: tokens(1000), keep: uses(2) })
     )
-    expect(statuses(r, "tool_result")).toEqual([
-      "cleared",
-      "cleared",
-      "cleared",
-      "kept_recent",
-      "kept_recent",
-    ])
+    expect(statuses(r, "tool_result")).toEqual(clearedThenKept(3, 2))
     expect(results(r).map((b) => b.content)).toEqual([
       "[cleared]",
       "[cleared]",
@@ -385,14 +382,7 @@ describe("clear_tool_uses_20250919", () => {
         content: {
           type: "web_fetch_result",
           url: id,
-          content: {
-            type: "document",
-            source: {
-              type: "text",
-              media_type: "text/plain",
-              data: prose(8, 3000),
-            },
-          },
+          content: textDocument(prose(8, 3000)),
         },
       },
     ]
@@ -410,31 +400,22 @@ describe("clear_tool_uses_20250919", () => {
       },
       { role: "user", content: "Thanks." },
     ]
-    const all = simulateOk(
-      req(messages, { trigger: tokens(100), keep: uses(1) })
-    )
-    expect(statuses(all, "web_search_tool_result")).toEqual([
-      "cleared",
-      "cleared",
+    // The statuses of the search results, then of the fetch results.
+    const byTool = (extra: Record<string, unknown>) => {
+      const edit = { trigger: tokens(100), keep: uses(1), ...extra }
+      const r = simulateOk(req(messages, edit))
+      return [
+        statuses(r, "web_search_tool_result"),
+        statuses(r, "web_fetch_tool_result"),
+      ]
+    }
+    expect(byTool({})).toEqual([
+      ["cleared", "cleared"],
+      ["cleared", "kept_recent"],
     ])
-    expect(statuses(all, "web_fetch_tool_result")).toEqual([
-      "cleared",
-      "kept_recent",
-    ])
-    const ex = simulateOk(
-      req(messages, {
-        trigger: tokens(100),
-        keep: uses(1),
-        exclude_tools: ["web_search"],
-      })
-    )
-    expect(statuses(ex, "web_search_tool_result")).toEqual([
-      "excluded",
-      "excluded",
-    ])
-    expect(statuses(ex, "web_fetch_tool_result")).toEqual([
-      "cleared",
-      "kept_recent",
+    expect(byTool({ exclude_tools: ["web_search"] })).toEqual([
+      ["excluded", "excluded"],
+      ["cleared", "kept_recent"],
     ])
   })
 
@@ -487,17 +468,7 @@ describe("clear_tool_uses_20250919", () => {
   })
 
   it("replaces a text+image result array with the placeholder and frees the image tokens", () => {
-    const shot = [
-      { type: "text", text: "Screenshot:" },
-      {
-        type: "image",
-        source: {
-          type: "base64",
-          media_type: "image/png",
-          data: pngBase64(1000, 1000),
-        },
-      },
-    ]
+    const shot = [text("Screenshot:"), pngImage(1000, 1000)]
     const messages = [
       { role: "user", content: "Screenshot twice." },
       ...toolRound([{ id: "i1", name: "screenshot", result: shot }]),

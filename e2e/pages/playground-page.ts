@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page } from "@playwright/test"
 
+import { preset } from "../expected"
+
+/** The preset the page opens on when nothing else is asked for. */
+const SAMPLE = "research-agent"
+
+type ResultTab =
+  "blocks" | "explain" | "timeline" | "compare" | "tune" | "raw" | "server"
+
 /**
  * Page object for the playground. Every spec drives the page through it, so a
  * change of markup is fixed in one place. Test ids are dotted by region.
@@ -131,9 +139,14 @@ export class PlaygroundPage {
     return this.part("learn", id)
   }
 
+  /** Waits until the debounced autosave has written the last change. */
+  async waitForAutosave() {
+    await this.page.waitForTimeout(800)
+  }
+
   /** Reloads the tab once the debounced autosave has written the last change. */
   async reloadAfterAutosave() {
-    await this.page.waitForTimeout(800)
+    await this.waitForAutosave()
     await this.page.reload()
   }
 
@@ -146,6 +159,40 @@ export class PlaygroundPage {
   async open(hash = "") {
     await this.page.goto(`/${hash}`)
     await expect(this.page.getByTestId("region.result")).toBeVisible()
+  }
+
+  /**
+   * Opens the page on its sample session and returns the sample's request,
+   * to compute the expected values with.
+   */
+  async openSample(): Promise<Record<string, unknown>> {
+    await this.open()
+    return preset(SAMPLE)
+  }
+
+  /**
+   * Opens the page and loads an example from the Examples menu; returns the
+   * example's request, to compute the expected values with.
+   */
+  async openExample(id: string): Promise<Record<string, unknown>> {
+    await this.open()
+    await this.loadExample(id)
+    return preset(id)
+  }
+
+  /**
+   * Opens the page on its sample session and sets `keep` on its
+   * clear_tool_uses edit (card 1): work of this tab, for the specs that
+   * follow it over reloads, tabs and links.
+   */
+  async openWithKeep(keep: number) {
+    await this.open()
+    await this.setNumber(1, "keep", keep)
+  }
+
+  /** Opens the page on a request, through the `#request=` deep link. */
+  async openRequest(request: unknown) {
+    await this.open(`#request=${encodeURIComponent(JSON.stringify(request))}`)
   }
 
   // ── Conversation ──────────────────────────────────────────────────────────
@@ -281,6 +328,11 @@ export class PlaygroundPage {
     return JSON.parse(text ?? "null") as unknown
   }
 
+  /** Waits until the UI's `context_management` is `expected`. */
+  async expectAppliedEdits(expected: unknown) {
+    await expect.poll(() => this.appliedEdits()).toEqual(expected)
+  }
+
   block(messageIndex: number, blockIndex: number): Locator {
     return this.page.getByTestId(`diff.block.${messageIndex}.${blockIndex}`)
   }
@@ -304,11 +356,13 @@ export class PlaygroundPage {
     if (!(await box.isChecked())) await box.check()
   }
 
-  resultTab(
-    id:
-      "blocks" | "explain" | "timeline" | "compare" | "tune" | "raw" | "server"
-  ): Locator {
+  resultTab(id: ResultTab): Locator {
     return this.page.getByTestId(`result.tab.${id}`)
+  }
+
+  /** Checks that a result tab is the one shown. */
+  async expectResultTab(id: ResultTab) {
+    await expect(this.resultTab(id)).toHaveAttribute("aria-selected", "true")
   }
 
   /** Scrolls the Timeline's virtual list to a request and returns its row. */
@@ -380,7 +434,7 @@ export class PlaygroundPage {
   // ── Server tab ────────────────────────────────────────────────────────────
   /** Opens a small request (e.g. with a fake-API fault marker) on the Server tab. */
   async openServerTab(request: unknown, apiKey?: string) {
-    await this.open(`#request=${encodeURIComponent(JSON.stringify(request))}`)
+    await this.openRequest(request)
     await this.resultTab("server").click()
     await expect(this.page.getByTestId("server.status")).toBeVisible()
     if (apiKey) await this.page.getByTestId("server.key-input").fill(apiKey)

@@ -354,50 +354,53 @@ test("clearing results smaller than the placeholder is shown as tokens added, no
   await expect(page.getByText(/applied, although clearing adds/)).toBeVisible()
 })
 
-test("an invalid config shows the engine's message at the field", async ({
-  playground,
-}) => {
-  await playground.open()
-  const stats = playground.conversation("stats")
-  await expect(stats).toContainText("tokens")
-  const valid = await stats.textContent()
-  await playground.addEdit("compact_20260112")
-  await playground.setNumber(2, "trigger.value", 1000)
-  // The conversation's own numbers do not depend on the edits being valid.
-  await expect(stats).toHaveText(valid ?? "")
-  await expect(playground.editCard(2)).toContainText(
-    "trigger.value must be at least 50000"
-  )
-  await expect(playground.engineError).toContainText(
-    "context_management.edits.2.trigger.value"
-  )
-  await expect(playground.result("error")).toContainText("line")
-})
+test.describe("once the conversation's size is shown", () => {
+  test.beforeEach(async ({ playground }) => {
+    await playground.open()
+    await expect(playground.conversation("stats")).toContainText("tokens")
+  })
 
-test("a request the API would reject marks the size as the last valid one", async ({
-  playground,
-}) => {
-  await playground.open()
-  const stats = playground.conversation("stats")
-  await expect(stats).toContainText("tokens")
-  await expect(playground.conversation("stats.outdated")).toHaveCount(0)
-  // A result whose call is missing: a 400 located in the messages.
-  await playground.typeRequest(
-    JSON.stringify(
-      request([
-        user("hi"),
-        assistant("hello"),
-        user([{ type: "tool_result", tool_use_id: "toolu_x", content: "r" }]),
-      ])
+  test("an invalid config shows the engine's message at the field", async ({
+    playground,
+  }) => {
+    const stats = playground.conversation("stats")
+    const valid = await stats.textContent()
+    await playground.addEdit("compact_20260112")
+    await playground.setNumber(2, "trigger.value", 1000)
+    // The conversation's own numbers do not depend on the edits being valid.
+    await expect(stats).toHaveText(valid ?? "")
+    await expect(playground.editCard(2)).toContainText(
+      "trigger.value must be at least 50000"
     )
-  )
-  await expect(playground.engineError).toContainText("toolu_x")
-  await expect(playground.conversation("stats.outdated")).toHaveText(
-    "(last valid)"
-  )
-  await playground.typeRequest(JSON.stringify(ask("hi")))
-  await expect(playground.conversation("stats.outdated")).toHaveCount(0)
-  await expect(stats).toContainText("1 msg · 0 tool uses")
+    await expect(playground.engineError).toContainText(
+      "context_management.edits.2.trigger.value"
+    )
+    await expect(playground.result("error")).toContainText("line")
+  })
+
+  test("a request the API would reject marks the size as the last valid one", async ({
+    playground,
+  }) => {
+    const stats = playground.conversation("stats")
+    await expect(playground.conversation("stats.outdated")).toHaveCount(0)
+    // A result whose call is missing: a 400 located in the messages.
+    await playground.typeRequest(
+      JSON.stringify(
+        request([
+          user("hi"),
+          assistant("hello"),
+          user([{ type: "tool_result", tool_use_id: "toolu_x", content: "r" }]),
+        ])
+      )
+    )
+    await expect(playground.engineError).toContainText("toolu_x")
+    await expect(playground.conversation("stats.outdated")).toHaveText(
+      "(last valid)"
+    )
+    await playground.typeRequest(JSON.stringify(ask("hi")))
+    await expect(playground.conversation("stats.outdated")).toHaveCount(0)
+    await expect(stats).toContainText("1 msg · 0 tool uses")
+  })
 })
 
 test("an edit after a compaction that fires carries the engine's warning on its card", async ({

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test"
 
 import { preset } from "../expected"
+import { PlaygroundRegions } from "./regions"
 
 /** The preset the page opens on when nothing else is asked for. */
 const SAMPLE = "research-agent"
@@ -10,13 +11,15 @@ type ResultTab =
 
 /**
  * Page object for the playground. Every spec drives the page through it, so a
- * change of markup is fixed in one place. Test ids are dotted by region.
+ * change of markup is fixed in one place. Test ids are dotted by region; the
+ * regions' locators (`edits("add")`, `server("send")`…) are in regions.ts.
  */
-export class PlaygroundPage {
+export class PlaygroundPage extends PlaygroundRegions {
   readonly offHostRequests: string[] = []
 
   /** Console errors are checked for every page by the `test` fixture (e2e/fixtures.ts). */
-  constructor(readonly page: Page) {
+  constructor(page: Page) {
+    super(page)
     page.on("request", (req) => {
       const url = new URL(req.url())
       if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return
@@ -41,102 +44,6 @@ export class PlaygroundPage {
       }
     })
     return bodies
-  }
-
-  // ── Regions ───────────────────────────────────────────────────────────────
-  // Test ids are dotted by region (`learn.verdict`, `timeline.row.3`): specs
-  // name the region and the part, never a raw test id, so a renamed id is
-  // fixed here.
-  private part(region: string, id: string): Locator {
-    return this.page.getByTestId(`${region}.${id}`)
-  }
-
-  /** A part of the Server tab's "Check assumptions against the API" section. */
-  probes(id: string): Locator {
-    return this.part("probes", id)
-  }
-
-  /** A part of the Tune tab (`tune("run")`, `tune("point.0")`). */
-  tune(id: string): Locator {
-    return this.part("tune", id)
-  }
-
-  /** A part of the layout (`region("result")`); see also `regionTab`. */
-  region(id: string): Locator {
-    return this.part("region", id)
-  }
-
-  /** The tab of a region on a narrow screen. */
-  regionTab(id: string): Locator {
-    return this.part("regions.tab", id)
-  }
-
-  header(id: string): Locator {
-    return this.part("header", id)
-  }
-
-  /** A notice above the workspace (`link`, `draft`, …). */
-  notice(id: string): Locator {
-    return this.part("notice", id)
-  }
-
-  examples(id: string): Locator {
-    return this.part("examples", id)
-  }
-
-  conversation(id: string): Locator {
-    return this.part("conversation", id)
-  }
-
-  editor(id: string): Locator {
-    return this.part("editor", id)
-  }
-
-  compose(id: string): Locator {
-    return this.part("compose", id)
-  }
-
-  /** The edits region beyond one card's fields (`guidance.order`, `add`…). */
-  edits(id: string): Locator {
-    return this.part("edits", id)
-  }
-
-  result(id: string): Locator {
-    return this.part("result", id)
-  }
-
-  tokens(id: string): Locator {
-    return this.part("tokens", id)
-  }
-
-  diff(id: string): Locator {
-    return this.part("diff", id)
-  }
-
-  explain(id: string): Locator {
-    return this.part("explain", id)
-  }
-
-  timeline(id: string): Locator {
-    return this.part("timeline", id)
-  }
-
-  compare(id: string): Locator {
-    return this.part("compare", id)
-  }
-
-  /** The Raw tab. */
-  raw(id: string): Locator {
-    return this.part("raw", id)
-  }
-
-  share(id: string): Locator {
-    return this.part("share", id)
-  }
-
-  /** The Learn dialog. */
-  learn(id: string): Locator {
-    return this.part("learn", id)
   }
 
   /** Waits until the debounced autosave has written the last change. */
@@ -438,9 +345,5 @@ export class PlaygroundPage {
     await this.resultTab("server").click()
     await expect(this.page.getByTestId("server.status")).toBeVisible()
     if (apiKey) await this.page.getByTestId("server.key-input").fill(apiKey)
-  }
-
-  server(id: string): Locator {
-    return this.page.getByTestId(`server.${id}`)
   }
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures"
 import { PlaygroundPage } from "./pages/playground-page"
-import { ask } from "./requests"
+import { ask, requestFragment } from "./requests"
 
 test("reload restores the request and edits of this tab", async ({
   playground,
@@ -107,10 +107,7 @@ test("a link pasted into an open tab opens there (undoable), and a reload keeps 
     max_tokens: 256,
   })
   // Only the fragment changes: the page does not reload.
-  await page.evaluate(
-    (hash) => (window.location.hash = hash),
-    `#request=${encodeURIComponent(JSON.stringify(request))}`
-  )
+  await playground.pasteFragment(requestFragment(request))
   await expect(playground.block(0, 0)).toContainText(
     "Pasted into the address bar"
   )
@@ -132,7 +129,7 @@ test("a link pasted into an open tab opens there (undoable), and a reload keeps 
   )
 
   // A damaged link pasted the same way says so and keeps the work.
-  await page.evaluate(() => (window.location.hash = "#v1.AAAA-not-deflate"))
+  await playground.pasteFragment("#v1.AAAA-not-deflate")
   await expect(playground.notice("link")).toContainText("kept")
   await expect(playground.block(0, 0)).toContainText(
     "Pasted into the address bar"

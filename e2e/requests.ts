@@ -22,6 +22,10 @@ export function request(
   return { model: "claude-sonnet-4-6", max_tokens: 64, messages, ...fields }
 }
 
+/** The `#request=` deep link (a URL fragment) of a request. */
+export const requestFragment = (request: unknown) =>
+  `#request=${encodeURIComponent(JSON.stringify(request))}`
+
 /** A request of one user message with `text`. */
 export const ask = (text: string, fields: Record<string, unknown> = {}) =>
   request([user(text)], fields)

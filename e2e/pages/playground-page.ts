@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test"
 
 import { preset } from "../expected"
+import { requestFragment } from "../requests"
 import { PlaygroundRegions } from "./regions"
 
 /** The preset the page opens on when nothing else is asked for. */
@@ -99,7 +100,15 @@ export class PlaygroundPage extends PlaygroundRegions {
 
   /** Opens the page on a request, through the `#request=` deep link. */
   async openRequest(request: unknown) {
-    await this.open(`#request=${encodeURIComponent(JSON.stringify(request))}`)
+    await this.open(requestFragment(request))
+  }
+
+  /**
+   * Pastes a link's fragment into this tab's address bar: only the hash
+   * changes, the page does not reload.
+   */
+  async pasteFragment(hash: string) {
+    await this.page.evaluate((h) => (window.location.hash = h), hash)
   }
 
   // ── Conversation ──────────────────────────────────────────────────────────

@@ -50,8 +50,8 @@ test("the 4.5 KB link of 50,000 tiny text blocks never blocks the page for a sec
   ).toBeLessThan(1_000)
 
   // Pasted into the open tab: only the link's own work runs.
-  await page
-    .getByTestId("notice.link")
+  await playground
+    .notice("link")
     .getByRole("button", { name: "Dismiss" })
     .click()
   await expect(playground.notice("link")).toHaveCount(0)

@@ -9,15 +9,14 @@ import { setEditField } from "@/lib/state/edits"
 
 import { approxShort } from "@/components/playground/use-simulation"
 
-import { predict, preset } from "./expected"
+import { predict } from "./expected"
 import { expect, test } from "./fixtures"
 
 test("the Compare tab sets the strategies side by side, and Use puts one in the request", async ({
   playground,
   page,
 }) => {
-  await playground.open()
-  const sample = preset("research-agent")
+  const sample = await playground.openSample()
   const rows = strategies(sample)
   // The sample's own edits are none of the defaults: "Your edits" leads.
   expect(rows.map((r) => r.id)).toEqual([
@@ -29,10 +28,7 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
     "all",
   ])
   await page.keyboard.press("Alt+4")
-  await expect(playground.resultTab("compare")).toHaveAttribute(
-    "aria-selected",
-    "true"
-  )
+  await playground.expectResultTab("compare")
   // The sample asks for no caching: the cheapest session sends the fewest
   // tokens, and each session costs exactly its tokens.
   await expect(playground.compare("cache")).toContainText(
@@ -114,8 +110,7 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
 test("compaction over a long session: the Timeline and Compare say at which request it fires and what follows", async ({
   playground,
 }) => {
-  await playground.open()
-  await playground.loadExample("compaction")
+  const compaction = await playground.openExample("compaction")
   // The headline numbers cannot show compaction: a line says it fires.
   await expect(playground.result("compaction")).toContainText(
     "Compaction fires"
@@ -123,7 +118,7 @@ test("compaction over a long session: the Timeline and Compare say at which requ
   await playground.resultTab("timeline").click()
   // Cached to each request's end, so the summary is where the cache breaks.
   await playground.timeline("cache.enable").click()
-  const base = { ...preset("compaction"), cache_control: { type: "ephemeral" } }
+  const base = { ...compaction, cache_control: { type: "ephemeral" } }
   const expected = timeline(base)
   expect(expected.compactions.length).toBeGreaterThan(0)
   const k = expected.compactions[0]!

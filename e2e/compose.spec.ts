@@ -1,10 +1,10 @@
 import { expect, test } from "./fixtures"
+import { request, user, assistant } from "./requests"
 
 test("compose mode adds a tool call and the result updates", async ({
   playground,
 }) => {
-  await playground.open()
-  await playground.loadExample("basic")
+  await playground.openExample("basic")
   const stats = playground.conversation("stats")
   const before = await stats.textContent()
   await playground.conversation("mode.compose").click()
@@ -15,62 +15,23 @@ test("compose mode adds a tool call and the result updates", async ({
   expect(await playground.editorText()).toContain("toolu_compose_001")
 })
 
-test("clicking a block selects its JSON in the editor", async ({
-  playground,
-  page,
-}) => {
-  await playground.open()
-  await playground.waitForMonaco()
-  await playground.block(0, 0).getByRole("button").click()
-  await expect(playground.block(0, 0)).toHaveClass(/border-brand/)
-  const selected = await page.evaluate(() => {
-    const w = window as unknown as {
-      monaco: {
-        editor: {
-          getEditors(): Array<{
-            getModel(): { getValueInRange(r: unknown): string } | null
-            getSelection(): unknown
-          }>
-        }
-      }
-    }
-    const editor = w.monaco.editor.getEditors()[0]
-    const model = editor?.getModel()
-    return model && editor ? model.getValueInRange(editor.getSelection()) : ""
-  })
-  // The first message's first block: the user's opening text block.
-  expect(JSON.parse(selected)).toMatchObject({ type: "text" })
-  // The reason line under a changed block selects it too.
-  const changed = page
-    .locator("[data-testid^='diff.block.'][data-status='removed']")
-    .first()
-  await changed.getByTestId("diff.block.reason").click()
-  await expect(changed).toHaveAttribute("data-selected", "true")
-  await expect(playground.block(0, 0)).not.toHaveAttribute(
-    "data-selected",
-    "true"
-  )
-})
-
 test("a mid-conversation system message is read, hidden once a later user message exists, and editable in compose", async ({
   playground,
 }) => {
-  const request = {
-    model: "claude-opus-4-8",
-    max_tokens: 256,
-    messages: [
-      { role: "user", content: "Summarise the incident." },
-      {
-        role: "system",
-        content: "Answer in French from now on.",
-        clear_at: "next_user_message",
-      },
-      { role: "assistant", content: "Voici le résumé." },
-      { role: "user", content: "Merci. Et ensuite ?" },
-    ],
-  }
-  await playground.open(
-    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  await playground.openRequest(
+    request(
+      [
+        user("Summarise the incident."),
+        {
+          role: "system",
+          content: "Answer in French from now on.",
+          clear_at: "next_user_message",
+        },
+        assistant("Voici le résumé."),
+        user("Merci. Et ensuite ?"),
+      ],
+      { model: "claude-opus-4-8", max_tokens: 256 }
+    )
   )
   await playground.showUnchanged()
   await expect(playground.engineError).toHaveCount(0)
@@ -93,18 +54,16 @@ test("the JSON editor underlines a user message without content, not a system me
   playground,
   page,
 }) => {
-  const request = {
-    model: "claude-opus-4-8",
-    max_tokens: 100,
-    messages: [
-      { role: "user", content: "Hi" },
-      { role: "system", output_config: { effort: "low" } },
-      { role: "assistant", content: "Hello" },
-      { role: "user" },
-    ],
-  }
-  await playground.open(
-    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  await playground.openRequest(
+    request(
+      [
+        user("Hi"),
+        { role: "system", output_config: { effort: "low" } },
+        assistant("Hello"),
+        { role: "user" },
+      ],
+      { model: "claude-opus-4-8", max_tokens: 100 }
+    )
   )
   const squiggles = playground.editorProblems
   await expect(squiggles).toHaveCount(1)
@@ -120,29 +79,69 @@ test("the JSON editor underlines a user message without content, not a system me
   }).toPass({ timeout: 20_000 })
 })
 
-test("reaching the JSON editor with the keyboard says how Tab gets out again, and Ctrl+M does it", async ({
-  playground,
-  page,
-}) => {
-  await playground.open()
-  await playground.waitForMonaco()
-  const hint = playground.editor("tab-hint")
-  // Tab from the control before the editor.
-  await playground.conversation("cache").focus()
-  await page.keyboard.press("Tab")
-  await expect(hint).toBeVisible()
-  await expect(hint).toContainText("Ctrl+M")
-  // Tab focus mode on: Tab now leaves the editor instead of indenting.
-  const before = await playground.editorText()
-  await page.keyboard.press("Control+M")
-  await page.keyboard.press("Tab")
-  await expect(hint).toHaveCount(0)
-  expect(await playground.editorText()).toBe(before)
-  const inEditor = await page.evaluate(
-    () => document.activeElement?.closest(".monaco-editor") !== null
-  )
-  expect(inEditor).toBe(false)
-  // A click into the editor shows no hint.
-  await playground.monaco.click()
-  await expect(hint).toHaveCount(0)
+test.describe("with the JSON editor ready", () => {
+  test.beforeEach(async ({ playground }) => {
+    await playground.open()
+    await playground.waitForMonaco()
+  })
+
+  test("clicking a block selects its JSON in the editor", async ({
+    playground,
+    page,
+  }) => {
+    await playground.block(0, 0).getByRole("button").click()
+    await expect(playground.block(0, 0)).toHaveClass(/border-brand/)
+    const selected = await page.evaluate(() => {
+      const w = window as unknown as {
+        monaco: {
+          editor: {
+            getEditors(): Array<{
+              getModel(): { getValueInRange(r: unknown): string } | null
+              getSelection(): unknown
+            }>
+          }
+        }
+      }
+      const editor = w.monaco.editor.getEditors()[0]
+      const model = editor?.getModel()
+      return model && editor ? model.getValueInRange(editor.getSelection()) : ""
+    })
+    // The first message's first block: the user's opening text block.
+    expect(JSON.parse(selected)).toMatchObject({ type: "text" })
+    // The reason line under a changed block selects it too.
+    const changed = page
+      .locator("[data-testid^='diff.block.'][data-status='removed']")
+      .first()
+    await changed.getByTestId("diff.block.reason").click()
+    await expect(changed).toHaveAttribute("data-selected", "true")
+    await expect(playground.block(0, 0)).not.toHaveAttribute(
+      "data-selected",
+      "true"
+    )
+  })
+
+  test("reaching the JSON editor with the keyboard says how Tab gets out again, and Ctrl+M does it", async ({
+    playground,
+    page,
+  }) => {
+    const hint = playground.editor("tab-hint")
+    // Tab from the control before the editor.
+    await playground.conversation("cache").focus()
+    await page.keyboard.press("Tab")
+    await expect(hint).toBeVisible()
+    await expect(hint).toContainText("Ctrl+M")
+    // Tab focus mode on: Tab now leaves the editor instead of indenting.
+    const before = await playground.editorText()
+    await page.keyboard.press("Control+M")
+    await page.keyboard.press("Tab")
+    await expect(hint).toHaveCount(0)
+    expect(await playground.editorText()).toBe(before)
+    const inEditor = await page.evaluate(
+      () => document.activeElement?.closest(".monaco-editor") !== null
+    )
+    expect(inEditor).toBe(false)
+    // A click into the editor shows no hint.
+    await playground.monaco.click()
+    await expect(hint).toHaveCount(0)
+  })
 })

@@ -3,12 +3,19 @@ import {
   cacheSetup,
   type SimulateSuccess,
 } from "@/lib/context-editing"
-import { toolConversation } from "@/lib/context-editing/__fixtures__/build"
+import {
+  clearTools,
+  tokens,
+  toolConversation,
+  toolRound,
+  uses,
+} from "@/lib/context-editing/__fixtures__/build"
 import { DIFF_STRING_LIMIT, diffText } from "@/lib/json/diff-text"
 import { setEditField } from "@/lib/state/edits"
 
 import { predict, preset } from "./expected"
 import { expect, test } from "./fixtures"
+import { ask, assistant, request, user } from "./requests"
 
 function statuses(sim: SimulateSuccess): Record<string, string> {
   return Object.fromEntries(
@@ -19,8 +26,7 @@ function statuses(sim: SimulateSuccess): Record<string, string> {
 test("the page opens on the sample agent session, over the default trigger", async ({
   playground,
 }) => {
-  await playground.open()
-  const expected = predict(preset("research-agent"))
+  const expected = predict(await playground.openSample())
   expect(expected.original_input_tokens).toBeGreaterThan(100_000)
   await expect(playground.tokens("before")).toContainText(
     expected.original_input_tokens.toLocaleString("en-US")
@@ -31,9 +37,7 @@ test("the page opens on the sample agent session, over the default trigger", asy
 test("a docs preset shows the cleared blocks, placeholders and applied_edits", async ({
   playground,
 }) => {
-  await playground.open()
-  await playground.loadExample("basic")
-  const expected = predict(preset("basic"))
+  const expected = predict(await playground.openExample("basic"))
   const cleared = expected.blocks.filter((b) => b.status === "cleared")
   expect(cleared.length).toBeGreaterThan(0)
 
@@ -48,17 +52,14 @@ test("a docs preset shows the cleared blocks, placeholders and applied_edits", a
 test("changing keep re-runs the prediction and moves the cleared boundary", async ({
   playground,
 }) => {
-  await playground.open()
-  const base = preset("research-agent")
+  const base = await playground.openSample()
   const before = predict(base)
   await playground.setNumber(1, "keep", 1)
   const after = predict(
     setEditField(base, 1, "keep", { type: "tool_uses", value: 1 })
   )
 
-  await expect
-    .poll(() => playground.appliedEdits())
-    .toEqual(after.context_management)
+  await playground.expectAppliedEdits(after.context_management)
   const count = (s: SimulateSuccess) =>
     s.edits[1]?.entry && "cleared_tool_uses" in s.edits[1].entry
       ? s.edits[1].entry.cleared_tool_uses
@@ -70,8 +71,7 @@ test("changing keep re-runs the prediction and moves the cleared boundary", asyn
 test("Explain says where the edits break the prompt cache, and where the next request will", async ({
   playground,
 }) => {
-  await playground.open()
-  const sample = preset("research-agent")
+  const sample = await playground.openSample()
   const approx = (n: number) => `≈${Math.round(n).toLocaleString("en-US")}`
   const at = (b: { messageIndex: number; blockIndex: number } | null) =>
     b ? `message ${b.messageIndex}, block ${b.blockIndex}` : "none"
@@ -120,10 +120,7 @@ test("Explain says where the edits break the prompt cache, and where the next re
   await expect(cache.getByTestId("explain.cache.compaction")).toHaveCount(0)
   // The whole session, request by request, is one click away.
   await cache.getByTestId("explain.cache.timeline").click()
-  await expect(playground.resultTab("timeline")).toHaveAttribute(
-    "aria-selected",
-    "true"
-  )
+  await playground.expectResultTab("timeline")
   await expect(playground.timeline("table")).toBeVisible()
   // A compaction that fires rewrites the cache once, on the next request.
   expect(predict(preset("compaction")).compaction?.fires).toBe(true)
@@ -180,23 +177,13 @@ test("a cache_control breakpoint on a block is marked in Blocks, and Explain cac
         }
       : m
   )
-  const request = {
-    model: "claude-sonnet-4-6",
+  const breakpoint = request(messages, {
     max_tokens: 1024,
-    messages,
     context_management: {
-      edits: [
-        {
-          type: "clear_tool_uses_20250919",
-          trigger: { type: "input_tokens", value: 1000 },
-          keep: { type: "tool_uses", value: 3 },
-        },
-      ],
+      edits: [clearTools({ trigger: tokens(1000), keep: uses(3) })],
     },
-  }
-  await playground.open(
-    `#request=${encodeURIComponent(JSON.stringify(request))}`
-  )
+  })
+  await playground.openRequest(breakpoint)
   await expect(playground.diff("block.cache")).toHaveCount(1)
   await expect(
     playground.block(12, 0).getByTestId("diff.block.cache")
@@ -207,7 +194,7 @@ test("a cache_control breakpoint on a block is marked in Blocks, and Explain cac
   await expect(cache.getByTestId("explain.cache.setup")).toContainText(
     "The last cache_control breakpoint is on message 12, block 0"
   )
-  const c = cacheImpact(predict(request), cacheSetup(request))
+  const c = cacheImpact(predict(breakpoint), cacheSetup(breakpoint))
   expect(c.reach.kind).toBe("fixed")
   expect(c.uncachedTokens).toBeGreaterThan(0)
   await expect(cache.getByTestId("explain.cache.break")).toContainText(
@@ -224,8 +211,7 @@ test("dragging the keep slider re-runs the prediction live, and one undo takes t
   playground,
   page,
 }) => {
-  await playground.open()
-  const base = preset("research-agent")
+  const base = await playground.openSample()
   const before = await playground.appliedEdits()
   expect(before).toEqual(predict(base).context_management)
   const slider = playground.edits("1.keep.slider")
@@ -244,19 +230,16 @@ test("dragging the keep slider re-runs the prediction live, and one undo takes t
   const all = predict(
     setEditField(base, 1, "keep", { type: "tool_uses", value: max })
   )
-  await expect
-    .poll(() => playground.appliedEdits())
-    .toEqual(all.context_management)
+  await playground.expectAppliedEdits(all.context_management)
   await playground.header("undo").click()
   await expect(playground.field(1, "keep")).toHaveValue("")
-  await expect.poll(() => playground.appliedEdits()).toEqual(before)
+  await playground.expectAppliedEdits(before)
 })
 
 test("switching the trigger type never carries a token count over as a tool-use count, and the slider lands on round numbers", async ({
   playground,
 }) => {
-  await playground.open()
-  const base = preset("research-agent")
+  const base = await playground.openSample()
   const type = playground.edits("1.trigger.type")
   const value = playground.field(1, "trigger.value")
   await expect(value).toHaveValue("")
@@ -265,9 +248,7 @@ test("switching the trigger type never carries a token count over as a tool-use 
   // Back: the default again (no trigger in the request), not 10 tokens.
   await type.selectOption("input_tokens")
   await expect(value).toHaveValue("")
-  await expect
-    .poll(() => playground.appliedEdits())
-    .toEqual(predict(base).context_management)
+  await playground.expectAppliedEdits(predict(base).context_management)
   // Each type gets its own last value back.
   await playground.setNumber(1, "trigger.value", 50_000)
   await type.selectOption("tool_uses")
@@ -281,8 +262,7 @@ test("switching the trigger type never carries a token count over as a tool-use 
 test("the clear_at_least slider marks what clearing frees: past the tick the edit is skipped", async ({
   playground,
 }) => {
-  await playground.open()
-  const base = preset("research-agent")
+  const base = await playground.openSample()
   const frees = predict(base).edits[1]!.frees!
   expect(frees).toBeGreaterThan(0)
   await expect(playground.edits("1.clear_at_least.slider.marker")).toBeVisible()
@@ -302,31 +282,24 @@ test("the clear_at_least slider marks what clearing frees: past the tick the edi
       setEditField(base, 1, "clear_at_least", { type: "input_tokens", value })
     )
     expect(expected.edits[1]!.applied).toBe(applied)
-    await expect
-      .poll(() => playground.appliedEdits())
-      .toEqual(expected.context_management)
+    await playground.expectAppliedEdits(expected.context_management)
   }
 })
 
 test("excluding a tool protects every one of its results", async ({
   playground,
 }) => {
-  await playground.open()
+  const sample = await playground.openSample()
   await playground.addExcludedTool(1, "read_file")
   await playground.showUnchanged()
   const expected = predict(
-    setEditField(preset("research-agent"), 1, "exclude_tools", [
-      "memory",
-      "read_file",
-    ])
+    setEditField(sample, 1, "exclude_tools", ["memory", "read_file"])
   )
   const readFileResults = expected.blocks.filter(
     (b) => b.toolName === "read_file" && b.type === "tool_result"
   )
   expect(readFileResults.length).toBeGreaterThan(0)
-  await expect
-    .poll(() => playground.appliedEdits())
-    .toEqual(expected.context_management)
+  await playground.expectAppliedEdits(expected.context_management)
   const shown = await playground.blockStatuses()
   for (const b of readFileResults)
     expect(shown[`${b.messageIndex}.${b.blockIndex}`]).toBe("excluded")
@@ -349,45 +322,30 @@ test("clearing results smaller than the placeholder is shown as tokens added, no
   playground,
   page,
 }) => {
-  const round = (id: string, result: string) => [
-    {
-      role: "assistant",
-      content: [{ type: "tool_use", id, name: "flag", input: {} }],
-    },
-    {
-      role: "user",
-      content: [{ type: "tool_result", tool_use_id: id, content: result }],
-    },
-  ]
-  const request = {
-    model: "claude-sonnet-4-6",
-    max_tokens: 1024,
-    messages: [
-      { role: "user", content: "Check the flags." },
-      ...round("toolu_a", "y"),
-      ...round("toolu_b", "n"),
-      ...round("toolu_c", "y"),
-      { role: "assistant", content: "All checked." },
-      { role: "user", content: "Thanks." },
+  const flag = (id: string, result: string) =>
+    toolRound([{ id, name: "flag", input: {}, result }])
+  const flags = request(
+    [
+      user("Check the flags."),
+      ...flag("toolu_a", "y"),
+      ...flag("toolu_b", "n"),
+      ...flag("toolu_c", "y"),
+      assistant("All checked."),
+      user("Thanks."),
     ],
-    context_management: {
-      edits: [
-        {
-          type: "clear_tool_uses_20250919",
-          trigger: { type: "input_tokens", value: 1 },
-          keep: { type: "tool_uses", value: 0 },
-        },
-      ],
-    },
-  }
-  const expected = predict(request)
+    {
+      max_tokens: 1024,
+      context_management: {
+        edits: [clearTools({ trigger: tokens(1), keep: uses(0) })],
+      },
+    }
+  )
+  const expected = predict(flags)
   const added = expected.input_tokens - expected.original_input_tokens
   expect(added).toBeGreaterThan(0)
   await playground.open()
-  await playground.typeRequest(JSON.stringify(request))
-  await expect
-    .poll(() => playground.appliedEdits())
-    .toEqual(expected.context_management)
+  await playground.typeRequest(JSON.stringify(flags))
+  await playground.expectAppliedEdits(expected.context_management)
   await expect(playground.tokens("added")).toHaveText(
     `+${added} added by clearing`
   )
@@ -396,76 +354,65 @@ test("clearing results smaller than the placeholder is shown as tokens added, no
   await expect(page.getByText(/applied, although clearing adds/)).toBeVisible()
 })
 
-test("an invalid config shows the engine's message at the field", async ({
-  playground,
-}) => {
-  await playground.open()
-  const stats = playground.conversation("stats")
-  await expect(stats).toContainText("tokens")
-  const valid = await stats.textContent()
-  await playground.addEdit("compact_20260112")
-  await playground.setNumber(2, "trigger.value", 1000)
-  // The conversation's own numbers do not depend on the edits being valid.
-  await expect(stats).toHaveText(valid ?? "")
-  await expect(playground.editCard(2)).toContainText(
-    "trigger.value must be at least 50000"
-  )
-  await expect(playground.engineError).toContainText(
-    "context_management.edits.2.trigger.value"
-  )
-  await expect(playground.result("error")).toContainText("line")
-})
+test.describe("once the conversation's size is shown", () => {
+  test.beforeEach(async ({ playground }) => {
+    await playground.open()
+    await expect(playground.conversation("stats")).toContainText("tokens")
+  })
 
-test("a request the API would reject marks the size as the last valid one", async ({
-  playground,
-}) => {
-  await playground.open()
-  const stats = playground.conversation("stats")
-  await expect(stats).toContainText("tokens")
-  await expect(playground.conversation("stats.outdated")).toHaveCount(0)
-  // A result whose call is missing: a 400 located in the messages.
-  await playground.typeRequest(
-    JSON.stringify({
-      model: "claude-sonnet-4-6",
-      max_tokens: 64,
-      messages: [
-        { role: "user", content: "hi" },
-        { role: "assistant", content: "hello" },
-        {
-          role: "user",
-          content: [
-            { type: "tool_result", tool_use_id: "toolu_x", content: "r" },
-          ],
-        },
-      ],
-    })
-  )
-  await expect(playground.engineError).toContainText("toolu_x")
-  await expect(playground.conversation("stats.outdated")).toHaveText(
-    "(last valid)"
-  )
-  await playground.typeRequest(
-    JSON.stringify({
-      model: "claude-sonnet-4-6",
-      max_tokens: 64,
-      messages: [{ role: "user", content: "hi" }],
-    })
-  )
-  await expect(playground.conversation("stats.outdated")).toHaveCount(0)
-  await expect(stats).toContainText("1 msg · 0 tool uses")
+  test("an invalid config shows the engine's message at the field", async ({
+    playground,
+  }) => {
+    const stats = playground.conversation("stats")
+    const valid = await stats.textContent()
+    await playground.addEdit("compact_20260112")
+    await playground.setNumber(2, "trigger.value", 1000)
+    // The conversation's own numbers do not depend on the edits being valid.
+    await expect(stats).toHaveText(valid ?? "")
+    await expect(playground.editCard(2)).toContainText(
+      "trigger.value must be at least 50000"
+    )
+    await expect(playground.engineError).toContainText(
+      "context_management.edits.2.trigger.value"
+    )
+    await expect(playground.result("error")).toContainText("line")
+  })
+
+  test("a request the API would reject marks the size as the last valid one", async ({
+    playground,
+  }) => {
+    const stats = playground.conversation("stats")
+    await expect(playground.conversation("stats.outdated")).toHaveCount(0)
+    // A result whose call is missing: a 400 located in the messages.
+    await playground.typeRequest(
+      JSON.stringify(
+        request([
+          user("hi"),
+          assistant("hello"),
+          user([{ type: "tool_result", tool_use_id: "toolu_x", content: "r" }]),
+        ])
+      )
+    )
+    await expect(playground.engineError).toContainText("toolu_x")
+    await expect(playground.conversation("stats.outdated")).toHaveText(
+      "(last valid)"
+    )
+    await playground.typeRequest(JSON.stringify(ask("hi")))
+    await expect(playground.conversation("stats.outdated")).toHaveCount(0)
+    await expect(stats).toContainText("1 msg · 0 tool uses")
+  })
 })
 
 test("an edit after a compaction that fires carries the engine's warning on its card", async ({
   playground,
-  page,
 }) => {
   await playground.open()
   await playground.addEdit("compact_20260112")
   // Compaction before clear_tool_uses (clear_thinking stays first).
   await playground.edits("card.2.up").click()
   await expect(playground.editCard(1)).toContainText("compact_20260112")
-  const warning = page
-    .getByTestId("edits.card.2.warning")
+  const warning = playground
+    .edits("card.2.warning")
     .filter({ hasText: "continues on the compacted context" })
   await expect(warning).toHaveCount(0)
   await playground.setNumber(1, "trigger.value", 100000)
@@ -490,14 +437,11 @@ test("clear_thinking out of order is explained and fixed in one click", async ({
 test("'Enable thinking' on a request with max_tokens 1024 raises max_tokens with it, so the fix adds no new 400", async ({
   playground,
 }) => {
-  const request = {
-    model: "claude-sonnet-4-6",
-    max_tokens: 1024,
-    messages: [{ role: "user", content: "Hello" }],
-    context_management: { edits: [{ type: "clear_thinking_20251015" }] },
-  }
-  await playground.open(
-    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  await playground.openRequest(
+    ask("Hello", {
+      max_tokens: 1024,
+      context_management: { edits: [{ type: "clear_thinking_20251015" }] },
+    })
   )
   await expect(playground.engineError).toBeVisible()
   const fix = playground.edits("guidance.thinking.fix")
@@ -516,7 +460,7 @@ test("undo and redo walk through edit changes", async ({ playground }) => {
   await playground.setNumber(1, "keep", 0)
   await expect.poll(() => playground.appliedEdits()).not.toEqual(original)
   await playground.header("undo").click()
-  await expect.poll(() => playground.appliedEdits()).toEqual(original)
+  await playground.expectAppliedEdits(original)
   await playground.header("redo").click()
   await expect.poll(() => playground.appliedEdits()).not.toEqual(original)
 })
@@ -525,8 +469,7 @@ test("the raw diff shows the request before and after, long strings shortened un
   playground,
   page,
 }) => {
-  await playground.open()
-  const before = preset("research-agent")
+  const before = await playground.openSample()
   const after = predict(before).request
   await playground.resultTab("raw").click()
   const status = playground.raw("diff.status")

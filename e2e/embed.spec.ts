@@ -2,7 +2,6 @@ import { simulate } from "@/lib/context-editing"
 
 import { approx } from "@/components/playground/use-simulation"
 
-import { preset } from "./expected"
 import { expect, test } from "./fixtures"
 import { EmbedCard } from "./pages/embed-card"
 import { PlaygroundPage } from "./pages/playground-page"
@@ -11,8 +10,7 @@ test("the embed card shows a shared link's prediction, read-only, and opens it i
   playground,
   freshBrowser,
 }) => {
-  await playground.open()
-  await playground.loadExample("basic")
+  const basic = await playground.openExample("basic")
   const link = await playground.permalink()
   const embed = await playground.share("embed").inputValue()
   const fragment = new URL(link).hash
@@ -21,7 +19,7 @@ test("the embed card shows a shared link's prediction, read-only, and opens it i
 
   const card = new EmbedCard((await freshBrowser()).page)
   await card.open(fragment)
-  const expected = simulate(preset("basic"))
+  const expected = simulate(basic)
   if (!expected.ok) throw new Error(expected.error.message)
   await expect(card.tokensBefore).toHaveText(
     approx(expected.original_input_tokens)

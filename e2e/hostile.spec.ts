@@ -7,17 +7,14 @@ import { encodeShare } from "@/lib/share/codec"
 
 import { fakeKey } from "../test/fake-key"
 import { expect, test } from "./fixtures"
+import { PlaygroundPage } from "./pages/playground-page"
+import { ask, request, user } from "./requests"
 
-const tinyBlocks = (n: number) => ({
-  model: "claude-sonnet-4-5",
-  max_tokens: 1024,
-  messages: [
-    {
-      role: "user",
-      content: Array.from({ length: n }, () => ({ type: "text", text: "x" })),
-    },
-  ],
-})
+const tinyBlocks = (n: number) =>
+  request(
+    [user(Array.from({ length: n }, () => ({ type: "text", text: "x" })))],
+    { model: "claude-sonnet-4-5", max_tokens: 1024 }
+  )
 
 /** Records main-thread long tasks from the first script on. */
 async function watchLongTasks(page: Page) {
@@ -45,21 +42,19 @@ test("the 4.5 KB link of 50,000 tiny text blocks never blocks the page for a sec
   // A fresh visitor: refused with its reason (the page's own first load is
   // what long tasks there measure, so the link's cost is measured below).
   await playground.open(`#${link}`)
-  await expect(page.getByTestId("notice.link")).toContainText(
-    "50,000 content blocks"
-  )
-  await expect(page.getByTestId("notice.link")).toContainText("kept")
-  await expect(page.getByTestId("tokens.before")).toBeVisible()
+  await expect(playground.notice("link")).toContainText("50,000 content blocks")
+  await expect(playground.notice("link")).toContainText("kept")
+  await expect(playground.tokens("before")).toBeVisible()
   expect(
     await page.locator("[data-testid^='diff.block.']").count()
   ).toBeLessThan(1_000)
 
   // Pasted into the open tab: only the link's own work runs.
-  await page
-    .getByTestId("notice.link")
+  await playground
+    .notice("link")
     .getByRole("button", { name: "Dismiss" })
     .click()
-  await expect(page.getByTestId("notice.link")).toHaveCount(0)
+  await expect(playground.notice("link")).toHaveCount(0)
   // A refused link stays in the address bar (to copy or report); clear it
   // so that pasting it again is a hash change.
   await page.evaluate(() => history.replaceState(null, "", "/"))
@@ -67,10 +62,8 @@ test("the 4.5 KB link of 50,000 tiny text blocks never blocks the page for a sec
   await page.evaluate(() => {
     ;(window as unknown as { __longTasks: number[] }).__longTasks = []
   })
-  await page.evaluate((hash) => (window.location.hash = hash), `#${link}`)
-  await expect(page.getByTestId("notice.link")).toContainText(
-    "50,000 content blocks"
-  )
+  await playground.pasteFragment(`#${link}`)
+  await expect(playground.notice("link")).toContainText("50,000 content blocks")
   await page.waitForTimeout(1_000)
   expect(Math.max(0, ...(await longTasks()))).toBeLessThan(1_000)
   expect(
@@ -82,23 +75,20 @@ test("a link opened by a full page load keeps the tab's work one Undo away", asy
   playground,
   page,
 }) => {
-  await playground.open()
-  await playground.setNumber(1, "keep", 2)
-  await page.waitForTimeout(800) // autosave is debounced
-  const request = {
-    model: "claude-opus-4-6",
-    max_tokens: 256,
-    messages: [{ role: "user", content: "Opened by a full load" }],
-  }
-  const link = await encodeShare({ request })
+  await playground.openWithKeep(2)
+  await playground.waitForAutosave()
+  const link = await encodeShare({
+    request: ask("Opened by a full load", {
+      model: "claude-opus-4-6",
+      max_tokens: 256,
+    }),
+  })
   // A full navigation of the same tab (not a hash change).
   await page.goto("about:blank")
   await page.goto(`/?from=chat#${link}`)
-  await expect(page.getByTestId("diff.block.0.0")).toContainText(
-    "Opened by a full load"
-  )
-  await expect(page.getByTestId("notice.link")).toContainText("Undo")
-  await page.getByTestId("header.undo").click()
+  await expect(playground.block(0, 0)).toContainText("Opened by a full load")
+  await expect(playground.notice("link")).toContainText("Undo")
+  await playground.header("undo").click()
   await expect(playground.field(1, "keep")).toHaveValue("2")
 })
 
@@ -107,14 +97,10 @@ test("a typed key is never in a DOM attribute", async ({
   page,
 }) => {
   const key = fakeKey("canary-dom-7c1e9a3b5d2f4e60")
-  await playground.openServerTab({
-    model: "claude-sonnet-4-6",
-    max_tokens: 64,
-    messages: [{ role: "user", content: "hi" }],
-  })
-  const input = page.getByTestId("server.key-input")
+  await playground.openServerTab(ask("hi"))
+  const input = playground.server("key-input")
   await input.fill(key)
-  await expect(page.getByTestId("header.key-status")).toHaveText("key: typed")
+  await expect(playground.header("key-status")).toHaveText("key: typed")
   expect(await input.inputValue()).toBe(key)
   expect(await input.getAttribute("value")).toBeNull()
   const markup = await page.evaluate(() => document.documentElement.outerHTML)
@@ -131,11 +117,7 @@ test.describe("deleted short links", () => {
     baseURL,
   }) => {
     const payload = await encodeShare({
-      request: {
-        model: "claude-sonnet-4-6",
-        max_tokens: 64,
-        messages: [{ role: "user", content: `tombstone ${Date.now()}` }],
-      },
+      request: ask(`tombstone ${Date.now()}`),
     })
     // Another site's page: the browser says so in Sec-Fetch-Site / Origin.
     const crossSite = await request.post("/api/share", {
@@ -174,25 +156,18 @@ test("the short link of any state is on the page's host, and the embed snippet u
   playground,
   page,
 }) => {
-  await playground.open()
-  await playground.loadExample("basic")
-  await playground.typeRequest(
-    JSON.stringify({
-      model: "claude-sonnet-4-6",
-      max_tokens: 64,
-      messages: [{ role: "user", content: "short" }],
-    })
-  )
-  await expect(page.getByTestId("diff.block.0.0")).toContainText("short")
+  await playground.openExample("basic")
+  await playground.typeRequest(JSON.stringify(ask("short")))
+  await expect(playground.block(0, 0)).toContainText("short")
   await playground.permalink()
-  await page.getByTestId("share.shorten").click()
-  const shortUrl = await page.getByTestId("share.short-url").inputValue()
+  await playground.share("shorten").click()
+  const shortUrl = await playground.share("short-url").inputValue()
   expect(new URL(shortUrl).origin).toBe(new URL(page.url()).origin)
-  const embed = await page.getByTestId("share.embed").inputValue()
+  const embed = await playground.share("embed").inputValue()
   expect(embed).toContain(`${shortUrl}?embed`)
   expect(embed).not.toContain("#v2.")
   await playground.closeDialog()
-  await expect(page.getByTestId("header.share")).toBeFocused()
+  await expect(playground.header("share")).toBeFocused()
 })
 
 test("a pasted conversation over the page's work limit is refused in the import dialog, and the work is unchanged", async ({
@@ -200,14 +175,14 @@ test("a pasted conversation over the page's work limit is refused in the import 
   page,
 }) => {
   await playground.open()
-  await page.getByTestId("header.import").click()
+  await playground.header("import").click()
   await page.getByTestId("import.text").fill(JSON.stringify(tinyBlocks(25_000)))
   await expect(page.getByTestId("import.too-heavy")).toContainText(
     "25,000 content blocks"
   )
   await expect(page.getByTestId("import.submit")).toBeDisabled()
   await playground.closeDialog()
-  await expect(page.getByTestId("tokens.before")).toBeVisible()
+  await expect(playground.tokens("before")).toBeVisible()
   await expect(page.getByTestId("intro")).toBeVisible()
 })
 
@@ -216,28 +191,24 @@ test("a link opened in a new tab does not replace the draft of other work", asyn
   page,
   context,
 }) => {
-  await playground.open()
-  await playground.setNumber(1, "keep", 6)
-  await page.waitForTimeout(800) // autosave is debounced
+  await playground.openWithKeep(6)
+  await playground.waitForAutosave()
   await page.close()
 
-  const linkTab = await context.newPage()
+  const linkTab = new PlaygroundPage(await context.newPage())
   const link = await encodeShare({
-    request: {
+    request: ask("Opened in a new tab", {
       model: "claude-opus-4-6",
       max_tokens: 256,
-      messages: [{ role: "user", content: "Opened in a new tab" }],
-    },
+    }),
   })
-  await linkTab.goto(`/#${link}`)
-  await expect(linkTab.getByTestId("diff.block.0.0")).toContainText(
-    "Opened in a new tab"
-  )
-  await linkTab.waitForTimeout(800)
-  await linkTab.close()
+  await linkTab.openLink(`/#${link}`)
+  await expect(linkTab.block(0, 0)).toContainText("Opened in a new tab")
+  await linkTab.waitForAutosave()
+  await linkTab.page.close()
 
-  const fresh = await context.newPage()
-  await fresh.goto("/")
-  await fresh.getByTestId("notice.draft.restore").click()
-  await expect(fresh.getByTestId("edits.1.keep")).toHaveValue("6")
+  const fresh = new PlaygroundPage(await context.newPage())
+  await fresh.openLink("/")
+  await fresh.notice("draft.restore").click()
+  await expect(fresh.field(1, "keep")).toHaveValue("6")
 })

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 
 import { expect, test } from "./fixtures"
+import type { PlaygroundPage } from "./pages/playground-page"
 
 const fixture = (name: string) =>
   readFileSync(`lib/import/__fixtures__/${name}`, "utf8")
@@ -17,11 +18,19 @@ type Request = {
   context_management?: { edits: Array<{ type: string }> }
 }
 
-/** The request in the editor, once it holds `needle`. */
-async function editorRequest(
-  playground: { editorText(): Promise<string> },
-  needle: string
+/**
+ * Opens the page, imports a fixture in place of the current edits (taking
+ * the candidate `pick` matches, if any), and returns the request in the
+ * editor once it holds `needle`.
+ */
+async function importFixture(
+  playground: PlaygroundPage,
+  name: string,
+  needle: string,
+  pick?: RegExp
 ): Promise<Request> {
+  await playground.open()
+  await playground.importText(fixture(name), { keepEdits: false, pick })
   await expect.poll(() => playground.editorText()).toContain(needle)
   return JSON.parse(await playground.editorText()) as Request
 }
@@ -30,13 +39,12 @@ const blocks = (r: Request) => r.messages.flatMap((m) => m.content)
 
 test("a compacted Claude Code log imports whole: every segment, each compaction point, caching as the log had it", async ({
   playground,
-  page,
 }) => {
-  await playground.open()
-  await playground.importText(fixture("claude-code-compacted.jsonl"), {
-    keepEdits: false,
-  })
-  const request = await editorRequest(playground, "regression note")
+  const request = await importFixture(
+    playground,
+    "claude-code-compacted.jsonl",
+    "regression note"
+  )
   const json = JSON.stringify(request.messages)
   // Every segment, not only what follows the last compact boundary.
   for (const said of [
@@ -58,21 +66,21 @@ test("a compacted Claude Code log imports whole: every segment, each compaction 
     },
   ])
   expect(request.model).toBe("claude-opus-4-6")
-  await expect(page.getByTestId("diff.view")).toContainText(
+  await expect(playground.diff("view")).toContainText(
     "The checkout test is flaky"
   )
-  await expect(page.getByTestId("conversation.error")).toHaveCount(0)
+  await expect(playground.conversationError).toHaveCount(0)
 })
 
 test("a subagent of a Claude Code log is picked in the dialog and imports as its own session", async ({
   playground,
 }) => {
-  await playground.open()
-  await playground.importText(fixture("claude-code-compacted.jsonl"), {
-    keepEdits: false,
-    pick: /^Subagent/,
-  })
-  const request = await editorRequest(playground, "wait on real timers")
+  const request = await importFixture(
+    playground,
+    "claude-code-compacted.jsonl",
+    "wait on real timers",
+    /^Subagent/
+  )
   expect(request.model).toBe("claude-haiku-4-5-20251001")
   expect(request.messages.map((m) => m.role)).toEqual(["user", "assistant"])
   expect(JSON.stringify(request)).not.toContain("checkout test is flaky")
@@ -81,12 +89,12 @@ test("a subagent of a Claude Code log is picked in the dialog and imports as its
 test("a docs block with several curl commands: the one picked is imported", async ({
   playground,
 }) => {
-  await playground.open()
-  await playground.importText(fixture("curl-docs-multi.sh"), {
-    keepEdits: false,
-    pick: /with tools/,
-  })
-  const request = await editorRequest(playground, "get_weather")
+  const request = await importFixture(
+    playground,
+    "curl-docs-multi.sh",
+    "get_weather",
+    /with tools/
+  )
   expect(JSON.stringify(request.messages)).toContain(
     "What's the weather like in San Francisco?"
   )

@@ -49,8 +49,7 @@ test("a legacy XML transcript converts, and its old tool results become clearabl
 test("an import without edits of its own keeps the current edits by default (clear_thinking only with thinking on)", async ({
   playground,
 }) => {
-  await playground.open()
-  await playground.setNumber(1, "keep", 0)
+  await playground.openWithKeep(0)
   const text = fixture("legacy-stock-price-messages.json")
   await playground.importText(text)
   await expect(playground.diff("view")).toContainText("get_ticker_symbol")

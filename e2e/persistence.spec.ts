@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures"
 import { PlaygroundPage } from "./pages/playground-page"
+import { ask, requestFragment } from "./requests"
 
 test("reload restores the request and edits of this tab", async ({
   playground,
 }) => {
-  await playground.open()
-  await playground.setNumber(1, "keep", 5)
+  await playground.openWithKeep(5)
   const applied = await playground.appliedEdits()
   await playground.reloadAfterAutosave()
   await expect(playground.field(1, "keep")).toHaveValue("5")
@@ -21,10 +21,9 @@ test("a new tab offers the last draft of a closed one, masks keys in it, and Res
   page,
   context,
 }) => {
-  await playground.open()
-  await playground.setNumber(1, "keep", 6)
+  await playground.openWithKeep(6)
   const applied = await playground.appliedEdits()
-  await page.waitForTimeout(800) // autosave is debounced
+  await playground.waitForAutosave()
   await page.close()
 
   const tab = new PlaygroundPage(await context.newPage())
@@ -37,14 +36,8 @@ test("a new tab offers the last draft of a closed one, masks keys in it, and Res
 
   // A key-shaped string typed into the request never reaches localStorage.
   const fake = `sk-ant-api03-${"x".repeat(24)}`
-  await tab.typeRequest(
-    JSON.stringify({
-      model: "claude-sonnet-4-6",
-      max_tokens: 64,
-      messages: [{ role: "user", content: `my key is ${fake}` }],
-    })
-  )
-  await tab.page.waitForTimeout(800)
+  await tab.typeRequest(JSON.stringify(ask(`my key is ${fake}`)))
+  await tab.waitForAutosave()
   const stored = await tab.page.evaluate(() =>
     JSON.stringify(Object.entries(localStorage))
   )
@@ -72,8 +65,7 @@ test("Reset forgets the tab's state and reopens the sample", async ({
   playground,
   page,
 }) => {
-  await playground.open()
-  await playground.setNumber(1, "keep", 7)
+  await playground.openWithKeep(7)
   page.once("dialog", (d) => void d.accept())
   await playground.header("reset").click()
   await expect(playground.field(1, "keep")).toHaveValue("")
@@ -85,13 +77,11 @@ test("the deep link #request= opens that request", async ({
   playground,
   page,
 }) => {
-  const request = {
-    model: "claude-opus-4-6",
-    max_tokens: 256,
-    messages: [{ role: "user", content: "Linked from another tool" }],
-  }
-  await playground.open(
-    `#request=${encodeURIComponent(JSON.stringify(request))}`
+  await playground.openRequest(
+    ask("Linked from another tool", {
+      model: "claude-opus-4-6",
+      max_tokens: 256,
+    })
   )
   await expect(playground.notice("link")).toContainText("Opened the request")
   await expect(playground.conversation("model")).toHaveValue("claude-opus-4-6")
@@ -112,16 +102,12 @@ test("a link pasted into an open tab opens there (undoable), and a reload keeps 
   page,
 }) => {
   await playground.open()
-  const request = {
+  const request = ask("Pasted into the address bar", {
     model: "claude-opus-4-6",
     max_tokens: 256,
-    messages: [{ role: "user", content: "Pasted into the address bar" }],
-  }
+  })
   // Only the fragment changes: the page does not reload.
-  await page.evaluate(
-    (hash) => (window.location.hash = hash),
-    `#request=${encodeURIComponent(JSON.stringify(request))}`
-  )
+  await playground.pasteFragment(requestFragment(request))
   await expect(playground.block(0, 0)).toContainText(
     "Pasted into the address bar"
   )
@@ -143,7 +129,7 @@ test("a link pasted into an open tab opens there (undoable), and a reload keeps 
   )
 
   // A damaged link pasted the same way says so and keeps the work.
-  await page.evaluate(() => (window.location.hash = "#v1.AAAA-not-deflate"))
+  await playground.pasteFragment("#v1.AAAA-not-deflate")
   await expect(playground.notice("link")).toContainText("kept")
   await expect(playground.block(0, 0)).toContainText(
     "Pasted into the address bar"

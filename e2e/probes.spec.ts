@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs"
-
 import { fakeKey } from "../test/fake-key"
 import { expect, test } from "./fixtures"
+import { expectSecretNotLeaked } from "./leaks"
+import { ask } from "./requests"
 
 // "Check assumptions against the API" against the fake Anthropic API, whose
 // count_tokens answers with the engine set to chosen switches and a token
@@ -9,11 +9,7 @@ import { expect, test } from "./fixtures"
 const CANARY = fakeKey("canary-probes-8c1d4e7a2b9f")
 const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_ANTHROPIC_PORT ?? 3199}`
 
-const request = {
-  model: "claude-opus-4-7",
-  max_tokens: 64,
-  messages: [{ role: "user", content: "Probe my API" }],
-}
+const request = ask("Probe my API", { model: "claude-opus-4-7" })
 
 async function fake(path: string, body: unknown) {
   const res = await fetch(`${FAKE}${path}`, {
@@ -92,9 +88,7 @@ test("the check settles the API's switches, applies them after confirming, keeps
 
   const link = await playground.permalink()
   await playground.closeDialog()
-  // Autosave is debounced: give it time before the reload.
-  await page.waitForTimeout(800)
-  await page.reload()
+  await playground.reloadAfterAutosave()
   await playground.resultTab("server").click()
   await expect(playground.probes("switch.triggerComparison")).toContainText(
     "settled by your API on"
@@ -109,16 +103,10 @@ test("the check settles the API's switches, applies them after confirming, keeps
     "settled by the link author’s API on"
   )
 
-  expect(page.url()).not.toContain(CANARY)
-  expect(link).not.toContain(CANARY)
-  const storage = await page.evaluate(
-    () =>
-      JSON.stringify({ ...localStorage }) +
-      JSON.stringify({ ...sessionStorage })
-  )
+  const storage = await expectSecretNotLeaked(playground, CANARY, {
+    link,
+    bodies,
+  })
   expect(storage).toContain("cep.probes.v1")
-  expect(storage).not.toContain(CANARY)
   expect(bodies.length).toBeGreaterThan(20)
-  for (const body of bodies) expect(body).not.toContain(CANARY)
-  expect(readFileSync("data/e2e-server.log", "utf8")).not.toContain(CANARY)
 })

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs"
-
 import { fakeKey } from "../test/fake-key"
 import { expect, test } from "./fixtures"
+import { expectSecretNotLeaked } from "./leaks"
 
 // The app's API routes talk to the fake Anthropic server (test/fake-anthropic),
 // which injects faults when the first user message carries [[fault:…]].
@@ -33,10 +32,7 @@ test("the header says whether real API calls are possible, opens the Server tab,
   // The e2e server has no ANTHROPIC_API_KEY.
   await expect(mode).toHaveText("local only")
   await mode.click()
-  await expect(playground.resultTab("server")).toHaveAttribute(
-    "aria-selected",
-    "true"
-  )
+  await playground.expectResultTab("server")
   await playground.server("key-input").fill(CANARY)
   await expect(mode).toHaveText("key: typed")
   expect(await page.locator("header").innerHTML()).not.toContain(
@@ -141,7 +137,6 @@ test("a 529 once is retried and then succeeds", async ({ playground }) => {
 
 test("the canary key never reaches the URL, storage, responses or server output", async ({
   playground,
-  page,
 }) => {
   const bodies = playground.collectResponseBodies()
   await playground.openServerTab(request("Leak check"), CANARY)
@@ -153,16 +148,5 @@ test("the canary key never reaches the URL, storage, responses or server output"
   })
   const link = await playground.permalink()
 
-  expect(page.url()).not.toContain(CANARY)
-  expect(link).not.toContain(CANARY)
-  const storage = await page.evaluate(
-    () =>
-      JSON.stringify({ ...localStorage }) +
-      JSON.stringify({ ...sessionStorage })
-  )
-  expect(storage).not.toContain(CANARY)
-  expect(bodies.length).toBeGreaterThan(0)
-  for (const body of bodies) expect(body).not.toContain(CANARY)
-  const serverLog = readFileSync("data/e2e-server.log", "utf8")
-  expect(serverLog).not.toContain(CANARY)
+  await expectSecretNotLeaked(playground, CANARY, { link, bodies })
 })

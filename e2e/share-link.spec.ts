@@ -4,8 +4,7 @@ test("a permalink opens the same request, edits and diff in a fresh browser", as
   playground,
   freshBrowser,
 }) => {
-  await playground.open()
-  await playground.setNumber(1, "keep", 2)
+  await playground.openWithKeep(2)
   await playground.addExcludedTool(1, "read_file")
   const applied = await playground.appliedEdits()
   const link = await playground.permalink()
@@ -66,8 +65,7 @@ test.describe("short links", () => {
 test("exported curl carries the exact request and the beta header", async ({
   playground,
 }) => {
-  await playground.open()
-  await playground.loadExample("basic")
+  const basic = await playground.openExample("basic")
   await playground.header("code").click()
   const curl = await playground.exportedCode("curl", "messages")
   expect(curl).toContain("anthropic-beta: context-management-2025-06-27")
@@ -76,8 +74,7 @@ test("exported curl carries the exact request and the beta header", async ({
   // refuses one argument over 128 KiB.
   expect(curl).toContain("--data-binary @- <<'JSON'")
   const { curlData } = await import("@/lib/export/testing/read-snippets")
-  const { getPreset } = await import("@/lib/presets")
-  expect(curlData(curl)).toEqual(getPreset("basic")?.build())
+  expect(curlData(curl)).toEqual(basic)
 
   const python = await playground.exportedCode("python", "count_tokens")
   expect(python).toContain("client.beta.messages.count_tokens(")
@@ -110,8 +107,7 @@ test("a generated test checks the applied_edits the page predicts, with the page
 test("the LangChain export is the edit card's config as ClearToolUsesEdit, with what LangChain cannot do", async ({
   playground,
 }) => {
-  await playground.open()
-  await playground.setNumber(1, "keep", 5)
+  await playground.openWithKeep(5)
   await playground.header("code").click()
   const python = await playground.exportedCode("python", "langchain")
   expect(python).toContain("ClearToolUsesEdit(")

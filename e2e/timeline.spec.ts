@@ -1,7 +1,6 @@
 import { timeline, type TimelinePoint } from "@/lib/context-editing"
 import { setEditField } from "@/lib/state/edits"
 
-import { preset } from "./expected"
 import { expect, test } from "./fixtures"
 
 const breakText = (p: TimelinePoint) =>
@@ -13,13 +12,9 @@ test("the Timeline tab replays the session request by request, with where each o
   playground,
   page,
 }) => {
-  await playground.open()
-  const sample = preset("research-agent")
+  const sample = await playground.openSample()
   await page.keyboard.press("Alt+3")
-  await expect(playground.resultTab("timeline")).toHaveAttribute(
-    "aria-selected",
-    "true"
-  )
+  await playground.expectResultTab("timeline")
   // The sample asks for no caching: each request costs its input tokens.
   const uncached = timeline(sample, undefined, { caching: "none" })
   await expect(playground.timeline("cache")).toContainText(
@@ -42,9 +37,7 @@ test("the Timeline tab replays the session request by request, with where each o
   const first = expected.points.find((p) => p.ok && p.breakAt)!
   expect(first).toBeDefined()
   await expect(
-    page
-      .getByTestId(`timeline.row.${first.request}`)
-      .getByTestId("timeline.break")
+    playground.timeline(`row.${first.request}`).getByTestId("timeline.break")
   ).toHaveText(breakText(first))
   await expect(playground.timeline("summary")).toContainText(
     `${Math.round(expected.equivalents.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
@@ -56,15 +49,12 @@ test("the Timeline tab replays the session request by request, with where each o
   await expect(playground.timeline("overflow")).toHaveCount(0)
 
   // The break is a link to that block in the Blocks view.
-  await page
-    .getByTestId(`timeline.row.${first.request}`)
+  await playground
+    .timeline(`row.${first.request}`)
     .getByTestId("timeline.break")
     .getByRole("button")
     .click()
-  await expect(playground.resultTab("blocks")).toHaveAttribute(
-    "aria-selected",
-    "true"
-  )
+  await playground.expectResultTab("blocks")
   if (!first.ok || !first.breakAt) throw new Error("no break")
   await expect(
     playground.block(first.breakAt.messageIndex, first.breakAt.blockIndex)

@@ -19,14 +19,9 @@ test("Tune searches in the background with progress, Apply puts a frontier confi
   page,
   freshBrowser,
 }) => {
-  await playground.open(
-    `#request=${encodeURIComponent(JSON.stringify(session))}`
-  )
+  await playground.openRequest(session)
   await page.keyboard.press("Alt+5")
-  await expect(playground.resultTab("tune")).toHaveAttribute(
-    "aria-selected",
-    "true"
-  )
+  await playground.expectResultTab("tune")
   // The search runs in a worker: the page shows its progress while it runs.
   // (Stopping it is covered by tune.test.ts's AbortSignal case: on a fast
   // machine this session's search ends before a click can cancel it.)
@@ -69,8 +64,8 @@ test("Tune searches in the background with progress, Apply puts a frontier confi
   await page.keyboard.press("Alt+5")
   const link = await playground.permalink()
   const other = await freshBrowser()
-  await other.page.goto(link)
-  await expect(other.resultTab("tune")).toHaveAttribute("aria-selected", "true")
+  await other.openLink(link)
+  await other.expectResultTab("tune")
   await expect(other.tune("view")).toBeVisible()
 })
 
@@ -78,9 +73,7 @@ test("the Timeline covers every request of a long session, scrolled in a virtual
   playground,
   page,
 }) => {
-  await playground.open(
-    `#request=${encodeURIComponent(JSON.stringify(session))}`
-  )
+  await playground.openRequest(session)
   await page.keyboard.press("Alt+3")
   const t = timeline(session)
   expect(t.points).toHaveLength(302)
@@ -89,9 +82,7 @@ test("the Timeline covers every request of a long session, scrolled in a virtual
   )
   await expect(playground.timeline("row.1")).toBeVisible()
   // Only the rows in view are in the page; scrolling to the end shows the last.
-  expect(
-    await page.locator('[data-testid^="timeline.row."]').count()
-  ).toBeLessThan(80)
+  expect(await playground.timelineRows.count()).toBeLessThan(80)
   await playground
     .timeline("table.scroll")
     .evaluate((el) => el.scrollTo(0, el.scrollHeight))

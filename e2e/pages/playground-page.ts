@@ -1,14 +1,26 @@
 import { expect, type Locator, type Page } from "@playwright/test"
 
+import { preset } from "../expected"
+import { requestFragment } from "../requests"
+import { PlaygroundRegions } from "./regions"
+
+/** The preset the page opens on when nothing else is asked for. */
+const SAMPLE = "research-agent"
+
+type ResultTab =
+  "blocks" | "explain" | "timeline" | "compare" | "tune" | "raw" | "server"
+
 /**
  * Page object for the playground. Every spec drives the page through it, so a
- * change of markup is fixed in one place. Test ids are dotted by region.
+ * change of markup is fixed in one place. Test ids are dotted by region; the
+ * regions' locators (`edits("add")`, `server("send")`…) are in regions.ts.
  */
-export class PlaygroundPage {
+export class PlaygroundPage extends PlaygroundRegions {
   readonly offHostRequests: string[] = []
 
   /** Console errors are checked for every page by the `test` fixture (e2e/fixtures.ts). */
-  constructor(readonly page: Page) {
+  constructor(page: Page) {
+    super(page)
     page.on("request", (req) => {
       const url = new URL(req.url())
       if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return
@@ -35,105 +47,14 @@ export class PlaygroundPage {
     return bodies
   }
 
-  // ── Regions ───────────────────────────────────────────────────────────────
-  // Test ids are dotted by region (`learn.verdict`, `timeline.row.3`): specs
-  // name the region and the part, never a raw test id, so a renamed id is
-  // fixed here.
-  private part(region: string, id: string): Locator {
-    return this.page.getByTestId(`${region}.${id}`)
-  }
-
-  /** A part of the Server tab's "Check assumptions against the API" section. */
-  probes(id: string): Locator {
-    return this.part("probes", id)
-  }
-
-  /** A part of the Tune tab (`tune("run")`, `tune("point.0")`). */
-  tune(id: string): Locator {
-    return this.part("tune", id)
-  }
-
-  /** A part of the layout (`region("result")`); see also `regionTab`. */
-  region(id: string): Locator {
-    return this.part("region", id)
-  }
-
-  /** The tab of a region on a narrow screen. */
-  regionTab(id: string): Locator {
-    return this.part("regions.tab", id)
-  }
-
-  header(id: string): Locator {
-    return this.part("header", id)
-  }
-
-  /** A notice above the workspace (`link`, `draft`, …). */
-  notice(id: string): Locator {
-    return this.part("notice", id)
-  }
-
-  examples(id: string): Locator {
-    return this.part("examples", id)
-  }
-
-  conversation(id: string): Locator {
-    return this.part("conversation", id)
-  }
-
-  editor(id: string): Locator {
-    return this.part("editor", id)
-  }
-
-  compose(id: string): Locator {
-    return this.part("compose", id)
-  }
-
-  /** The edits region beyond one card's fields (`guidance.order`, `add`…). */
-  edits(id: string): Locator {
-    return this.part("edits", id)
-  }
-
-  result(id: string): Locator {
-    return this.part("result", id)
-  }
-
-  tokens(id: string): Locator {
-    return this.part("tokens", id)
-  }
-
-  diff(id: string): Locator {
-    return this.part("diff", id)
-  }
-
-  explain(id: string): Locator {
-    return this.part("explain", id)
-  }
-
-  timeline(id: string): Locator {
-    return this.part("timeline", id)
-  }
-
-  compare(id: string): Locator {
-    return this.part("compare", id)
-  }
-
-  /** The Raw tab. */
-  raw(id: string): Locator {
-    return this.part("raw", id)
-  }
-
-  share(id: string): Locator {
-    return this.part("share", id)
-  }
-
-  /** The Learn dialog. */
-  learn(id: string): Locator {
-    return this.part("learn", id)
+  /** Waits until the debounced autosave has written the last change. */
+  async waitForAutosave() {
+    await this.page.waitForTimeout(800)
   }
 
   /** Reloads the tab once the debounced autosave has written the last change. */
   async reloadAfterAutosave() {
-    await this.page.waitForTimeout(800)
+    await this.waitForAutosave()
     await this.page.reload()
   }
 
@@ -146,6 +67,48 @@ export class PlaygroundPage {
   async open(hash = "") {
     await this.page.goto(`/${hash}`)
     await expect(this.page.getByTestId("region.result")).toBeVisible()
+  }
+
+  /**
+   * Opens the page on its sample session and returns the sample's request,
+   * to compute the expected values with.
+   */
+  async openSample(): Promise<Record<string, unknown>> {
+    await this.open()
+    return preset(SAMPLE)
+  }
+
+  /**
+   * Opens the page and loads an example from the Examples menu; returns the
+   * example's request, to compute the expected values with.
+   */
+  async openExample(id: string): Promise<Record<string, unknown>> {
+    await this.open()
+    await this.loadExample(id)
+    return preset(id)
+  }
+
+  /**
+   * Opens the page on its sample session and sets `keep` on its
+   * clear_tool_uses edit (card 1): work of this tab, for the specs that
+   * follow it over reloads, tabs and links.
+   */
+  async openWithKeep(keep: number) {
+    await this.open()
+    await this.setNumber(1, "keep", keep)
+  }
+
+  /** Opens the page on a request, through the `#request=` deep link. */
+  async openRequest(request: unknown) {
+    await this.open(requestFragment(request))
+  }
+
+  /**
+   * Pastes a link's fragment into this tab's address bar: only the hash
+   * changes, the page does not reload.
+   */
+  async pasteFragment(hash: string) {
+    await this.page.evaluate((h) => (window.location.hash = h), hash)
   }
 
   // ── Conversation ──────────────────────────────────────────────────────────
@@ -281,6 +244,11 @@ export class PlaygroundPage {
     return JSON.parse(text ?? "null") as unknown
   }
 
+  /** Waits until the UI's `context_management` is `expected`. */
+  async expectAppliedEdits(expected: unknown) {
+    await expect.poll(() => this.appliedEdits()).toEqual(expected)
+  }
+
   block(messageIndex: number, blockIndex: number): Locator {
     return this.page.getByTestId(`diff.block.${messageIndex}.${blockIndex}`)
   }
@@ -304,11 +272,13 @@ export class PlaygroundPage {
     if (!(await box.isChecked())) await box.check()
   }
 
-  resultTab(
-    id:
-      "blocks" | "explain" | "timeline" | "compare" | "tune" | "raw" | "server"
-  ): Locator {
+  resultTab(id: ResultTab): Locator {
     return this.page.getByTestId(`result.tab.${id}`)
+  }
+
+  /** Checks that a result tab is the one shown. */
+  async expectResultTab(id: ResultTab) {
+    await expect(this.resultTab(id)).toHaveAttribute("aria-selected", "true")
   }
 
   /** Scrolls the Timeline's virtual list to a request and returns its row. */
@@ -380,13 +350,9 @@ export class PlaygroundPage {
   // ── Server tab ────────────────────────────────────────────────────────────
   /** Opens a small request (e.g. with a fake-API fault marker) on the Server tab. */
   async openServerTab(request: unknown, apiKey?: string) {
-    await this.open(`#request=${encodeURIComponent(JSON.stringify(request))}`)
+    await this.openRequest(request)
     await this.resultTab("server").click()
     await expect(this.page.getByTestId("server.status")).toBeVisible()
     if (apiKey) await this.page.getByTestId("server.key-input").fill(apiKey)
-  }
-
-  server(id: string): Locator {
-    return this.page.getByTestId(`server.${id}`)
   }
 }

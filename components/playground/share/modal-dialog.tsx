@@ -1,8 +1,8 @@
 "use client"
 
-import { useEffect, useId, useRef, type ReactNode } from "react"
+import { useId, type ReactNode } from "react"
 
-import { useReturnFocus } from "@/components/ui/use-return-focus"
+import { useModalDialog } from "@/components/ui/use-modal-dialog"
 
 /** Props for `ModalDialog`. */
 export interface ModalDialogProps {
@@ -28,16 +28,8 @@ export function ModalDialog({
   closeTestId,
   children,
 }: ModalDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const titleId = useId()
-  useReturnFocus(open)
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
 
   return (
     <dialog

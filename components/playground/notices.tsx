@@ -69,17 +69,20 @@ function RestoreOffer({
   )
 }
 
+/** What the page learnt while opening, for `Notices`. */
+export interface NoticesProps {
+  notice: { kind: "info" | "error"; text: string } | null
+  skippedRestore: boolean
+  /** Another tab's last draft can be restored (its time), or null. */
+  draftSavedAt: number | null
+}
+
 /** One-off messages about how the page was opened (bad link, skipped restore, a draft). */
 export function Notices({
   notice,
   skippedRestore,
   draftSavedAt,
-}: {
-  notice: { kind: "info" | "error"; text: string } | null
-  skippedRestore: boolean
-  /** Another tab's last draft can be restored (its time), or null. */
-  draftSavedAt: number | null
-}) {
+}: NoticesProps) {
   const store = usePlaygroundStoreApi()
   const [showNotice, setShowNotice] = useState(notice !== null)
   // A new notice (a link opened in this tab) shows again after a dismissal.

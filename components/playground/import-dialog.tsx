@@ -2,6 +2,8 @@
 
 import { useId, useState } from "react"
 
+import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
+
 import { importSummary } from "@/lib/import"
 import type { RealUsage } from "@/lib/import/types"
 
@@ -92,16 +94,15 @@ function ImportDialogBody({
         The import replaces the conversation (Undo brings it back).
       </p>
       {editsToKeep > 0 && (
-        <label className="mb-2 flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            data-testid="import.keep-edits"
-            checked={keepEdits}
-            onChange={(e) => setKeepEdits(e.target.checked)}
-          />
+        <LabelledCheckbox
+          className="mb-2 flex items-center gap-2 text-sm"
+          testId="import.keep-edits"
+          checked={keepEdits}
+          onChange={setKeepEdits}
+        >
           Keep my current {editsToKeep === 1 ? "edit" : `${editsToKeep} edits`}{" "}
           when the import brings none of its own
-        </label>
+        </LabelledCheckbox>
       )}
       <SegmentedTabs<Tab>
         label="Import source"

@@ -2,6 +2,8 @@
 
 import { useId, useState } from "react"
 
+import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
+
 import { simulate } from "@/lib/context-editing"
 import {
   clampPanelTokens,
@@ -15,6 +17,7 @@ import {
   panelOptions,
 } from "@/lib/generate"
 
+const CHECKBOX = "accent-zinc-900 dark:accent-zinc-100"
 const field =
   "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-950"
 
@@ -177,15 +180,15 @@ function ToolMixField({
       <legend className="mb-1 font-medium">Tool mix</legend>
       <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
         {PANEL_TOOLS.map((tool) => (
-          <label key={tool.name} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={form.tools.has(tool.name)}
-              onChange={() => toggle(tool.name)}
-              className="accent-zinc-900 dark:accent-zinc-100"
-            />
+          <LabelledCheckbox
+            key={tool.name}
+            className="flex items-center gap-2"
+            inputClassName={CHECKBOX}
+            checked={form.tools.has(tool.name)}
+            onChange={() => toggle(tool.name)}
+          >
             <code className="font-mono text-xs">{tool.label}</code>
-          </label>
+          </LabelledCheckbox>
         ))}
       </div>
     </fieldset>
@@ -201,16 +204,15 @@ function ThinkingAndSeed({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-6">
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          data-testid="import.generate.thinking"
-          checked={form.thinking}
-          onChange={(event) => setForm({ thinking: event.target.checked })}
-          className="accent-zinc-900 dark:accent-zinc-100"
-        />
+      <LabelledCheckbox
+        className="flex items-center gap-2"
+        inputClassName={CHECKBOX}
+        testId="import.generate.thinking"
+        checked={form.thinking}
+        onChange={(thinking) => setForm({ thinking })}
+      >
         <span className="font-medium">Thinking blocks</span>
-      </label>
+      </LabelledCheckbox>
       <label className="flex items-center gap-2">
         <span className="font-medium">Seed</span>
         <input

@@ -79,8 +79,7 @@ export function ExportDialog({ open, onClose, request }: ExportDialogProps) {
       open={open}
       onClose={onClose}
       title="Export code"
-      testId="export.dialog"
-      closeTestId="export.close"
+      testIdPrefix="export"
     >
       <div className="flex flex-wrap items-center gap-3">
         <SegmentedTabs<ExportLanguage>

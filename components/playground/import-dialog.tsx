@@ -52,8 +52,7 @@ export function ImportDialog({
       open={open}
       onClose={onClose}
       title="Import a conversation"
-      testId="import.dialog"
-      closeTestId="import.close"
+      testIdPrefix="import"
     >
       {/* ModalDialog renders children only while open, so state resets on every open. */}
       <ImportDialogBody

@@ -68,8 +68,7 @@ export function ShareDialog({ open, onClose, state }: ShareDialogProps) {
       open={open}
       onClose={onClose}
       title="Share"
-      testId="share.dialog"
-      closeTestId="share.close"
+      testIdPrefix="share"
     >
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         The link carries the whole state after the #, which browsers never send

@@ -9,10 +9,8 @@ export interface ModalDialogProps {
   open: boolean
   onClose(): void
   title: string
-  /** Test id on the <dialog> element. */
-  testId: string
-  /** Test id on the close button. */
-  closeTestId: string
+  /** Test ids: `<prefix>.dialog` on the <dialog>, `<prefix>.close` on its close button. */
+  testIdPrefix: string
   children: ReactNode
 }
 
@@ -24,8 +22,7 @@ export function ModalDialog({
   open,
   onClose,
   title,
-  testId,
-  closeTestId,
+  testIdPrefix,
   children,
 }: ModalDialogProps) {
   const ref = useModalDialog(open)
@@ -34,7 +31,7 @@ export function ModalDialog({
   return (
     <dialog
       ref={ref}
-      data-testid={testId}
+      data-testid={`${testIdPrefix}.dialog`}
       aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(event) => {
@@ -56,7 +53,7 @@ export function ModalDialog({
             </h2>
             <button
               type="button"
-              data-testid={closeTestId}
+              data-testid={`${testIdPrefix}.close`}
               onClick={onClose}
               className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-300 dark:hover:bg-zinc-800"
             >

@@ -137,6 +137,15 @@ export const BlockEditor = memo(function BlockEditor({
       onChange={(v) => set(field, v)}
     />
   )
+  /** A one-line string field of the block, in monospace. */
+  const lineInput = (field: string, label: string, className?: string) => (
+    <input
+      aria-label={label}
+      className={cn(inputClass, "font-mono text-xs", className)}
+      value={String(block[field] ?? "")}
+      onChange={(e) => set(field, e.target.value)}
+    />
+  )
   switch (block.type) {
     case "text":
       return bigText("text", "Text")
@@ -148,18 +157,8 @@ export const BlockEditor = memo(function BlockEditor({
       return (
         <div className="space-y-1">
           <div className="flex gap-1">
-            <input
-              aria-label="Tool name"
-              className={cn(inputClass, "font-mono text-xs")}
-              value={String(block.name ?? "")}
-              onChange={(e) => set("name", e.target.value)}
-            />
-            <input
-              aria-label="Tool use id"
-              className={cn(inputClass, "font-mono text-xs text-zinc-500")}
-              value={String(block.id ?? "")}
-              onChange={(e) => set("id", e.target.value)}
-            />
+            {lineInput("name", "Tool name")}
+            {lineInput("id", "Tool use id", "text-zinc-500")}
           </div>
           <JsonField
             label="Input (JSON)"

@@ -1,6 +1,6 @@
 "use client"
 
-import { useId, useState } from "react"
+import { type ComponentProps, useId, useState } from "react"
 
 import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
@@ -17,11 +17,26 @@ import {
   panelOptions,
 } from "@/lib/generate"
 
-const CHECKBOX = "accent-zinc-900 dark:accent-zinc-100"
 const field =
   "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-950"
 
 type SetForm = (change: Partial<PanelForm>) => void
+
+/** The panel's checkboxes: the label beside the box, in the panel's accent. */
+function PanelCheckbox(
+  props: Omit<
+    ComponentProps<typeof LabelledCheckbox>,
+    "className" | "inputClassName"
+  >
+) {
+  return (
+    <LabelledCheckbox
+      className="flex items-center gap-2"
+      inputClassName="accent-zinc-900 dark:accent-zinc-100"
+      {...props}
+    />
+  )
+}
 
 /** Options for a synthetic session; importing runs the generator once. */
 export function GeneratePanel({
@@ -180,15 +195,13 @@ function ToolMixField({
       <legend className="mb-1 font-medium">Tool mix</legend>
       <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
         {PANEL_TOOLS.map((tool) => (
-          <LabelledCheckbox
+          <PanelCheckbox
             key={tool.name}
-            className="flex items-center gap-2"
-            inputClassName={CHECKBOX}
             checked={form.tools.has(tool.name)}
             onChange={() => toggle(tool.name)}
           >
             <code className="font-mono text-xs">{tool.label}</code>
-          </LabelledCheckbox>
+          </PanelCheckbox>
         ))}
       </div>
     </fieldset>
@@ -204,15 +217,13 @@ function ThinkingAndSeed({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-6">
-      <LabelledCheckbox
-        className="flex items-center gap-2"
-        inputClassName={CHECKBOX}
+      <PanelCheckbox
         testId="import.generate.thinking"
         checked={form.thinking}
         onChange={(thinking) => setForm({ thinking })}
       >
         <span className="font-medium">Thinking blocks</span>
-      </LabelledCheckbox>
+      </PanelCheckbox>
       <label className="flex items-center gap-2">
         <span className="font-medium">Seed</span>
         <input

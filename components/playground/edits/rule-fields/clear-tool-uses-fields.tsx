@@ -67,16 +67,8 @@ function triggerHint(
     : `Clearing starts once the prompt exceeds this.${tick}`
 }
 
-function TriggerRow({
-  edit,
-  setField,
-  errorFor,
-  scale,
-  trace,
-  disabled,
-  ids,
-  testId,
-}: RowProps) {
+function TriggerRow(row: RowProps) {
+  const { edit, setField, errorFor, scale, trace, ids, testId } = row
   const trigger = (edit.trigger ?? {}) as Threshold
   const type: TriggerType =
     trigger.type === "tool_uses" ? "tool_uses" : "input_tokens"
@@ -123,8 +115,7 @@ function TriggerRow({
             testId={testId("trigger.type")}
           />
         }
-        setField={setField}
-        disabled={disabled}
+        form={row}
       />
     </FieldRow>
   )
@@ -172,15 +163,8 @@ function TriggerTypeSelect({
   )
 }
 
-function KeepRow({
-  edit,
-  setField,
-  errorFor,
-  scale,
-  disabled,
-  ids,
-  testId,
-}: RowProps) {
+function KeepRow(row: RowProps) {
+  const { edit, errorFor, scale, ids, testId } = row
   const keep = num(((edit.keep ?? {}) as Threshold).value)
   return (
     <FieldRow
@@ -206,23 +190,14 @@ function KeepRow({
           min: EDIT_LIMITS.clearKeepMin,
           max: Math.max(scale.toolUses, keep ?? DEFAULTS.keep.value, 1),
         }}
-        setField={setField}
-        disabled={disabled}
+        form={row}
       />
     </FieldRow>
   )
 }
 
-function GateRow({
-  edit,
-  setField,
-  errorFor,
-  scale,
-  trace,
-  disabled,
-  ids,
-  testId,
-}: RowProps) {
+function GateRow(row: RowProps) {
+  const { edit, errorFor, scale, trace, ids, testId } = row
   const gate = edit.clear_at_least as Threshold | null | undefined
   const gateValue = num(gate?.value) ?? 0
   const frees = trace?.frees
@@ -263,8 +238,7 @@ function GateRow({
           format: short,
           marker: freesSomething ? frees : undefined,
         }}
-        setField={setField}
-        disabled={disabled}
+        form={row}
       />
     </FieldRow>
   )

@@ -65,8 +65,7 @@ export function CompactFields({
             format: shortTokens,
             marker: prompt > 0 ? prompt : undefined,
           }}
-          setField={setField}
-          disabled={disabled}
+          form={{ setField, disabled }}
         />
       </FieldRow>
       <FieldRow

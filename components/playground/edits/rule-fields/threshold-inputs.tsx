@@ -23,8 +23,7 @@ export function ThresholdInputs({
   step,
   slider,
   beside,
-  setField,
-  disabled,
+  form: { setField, disabled },
 }: {
   /** The edit's field, and the threshold's type in it. */
   field: string
@@ -48,8 +47,8 @@ export function ThresholdInputs({
   }
   /** Shown in a grid before the number input (the trigger's type select). */
   beside?: ReactNode
-  setField: RuleFieldsProps["setField"]
-  disabled: boolean
+  /** The rule form's setter and disabled state. */
+  form: Pick<RuleFieldsProps, "setField" | "disabled">
 }) {
   const set = (v: number | null, options?: { continueGesture?: boolean }) =>
     setField(field, v === null ? undefined : { type, value: v }, options)

@@ -119,6 +119,41 @@ function Picker({
   )
 }
 
+/** The model select: every listed model, and the request's own if unlisted. */
+function ModelPicker({
+  model,
+  disabled,
+  onChange,
+}: {
+  model: string
+  disabled: boolean
+  onChange: (model: string) => void
+}) {
+  const known = MODELS.some((m) => m.id === model)
+  return (
+    <Picker
+      name="model"
+      className="max-w-48"
+      disabled={disabled}
+      value={model}
+      title={known ? undefined : unlistedTitle(model)}
+      onChange={onChange}
+    >
+      {!known && <option value={model}>{unlistedLabel(model)}</option>}
+      {MODELS.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.displayName}
+          {m.retired
+            ? " (retired)"
+            : m.retiresOn
+              ? ` (retires ${m.retiresOn})`
+              : ""}
+        </option>
+      ))}
+    </Picker>
+  )
+}
+
 /** Model, thinking and cache controls, and what the request holds. */
 export function ConversationToolbar() {
   const request = usePlaygroundStore((s) => s.request)
@@ -132,7 +167,6 @@ export function ConversationToolbar() {
     typeof request === "object" && request !== null && !Array.isArray(request)
   const model = isObject ? String((request as Req).model ?? "") : ""
   const caching = useMemo(() => cacheMode(request), [request])
-  const known = MODELS.some((m) => m.id === model)
   const messages = useMemo(
     () =>
       Array.isArray(request)
@@ -158,26 +192,11 @@ export function ConversationToolbar() {
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800">
-      <Picker
-        name="model"
-        className="max-w-48"
+      <ModelPicker
+        model={model}
         disabled={disabled}
-        value={model}
-        title={known ? undefined : unlistedTitle(model)}
         onChange={(v) => updateRequest((r) => ({ ...r, model: v }))}
-      >
-        {!known && <option value={model}>{unlistedLabel(model)}</option>}
-        {MODELS.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.displayName}
-            {m.retired
-              ? " (retired)"
-              : m.retiresOn
-                ? ` (retires ${m.retiresOn})`
-                : ""}
-          </option>
-        ))}
-      </Picker>
+      />
       <Picker
         name="thinking"
         disabled={disabled}

@@ -1,6 +1,6 @@
 "use client"
 
-import { type ComponentProps, useId, useState } from "react"
+import { type ChangeEvent, type ComponentProps, useId, useState } from "react"
 
 import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
@@ -90,6 +90,13 @@ export function GeneratePanel({
 
 function SizeField({ form, setForm }: { form: PanelForm; setForm: SetForm }) {
   const id = useId()
+  // What the slider and the number field share: the bounds, and the setter.
+  const tokens = {
+    min: PANEL_MIN_TOKENS,
+    max: PANEL_MAX_TOKENS,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setForm({ tokens: Number(event.target.value) }),
+  }
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={`${id}-tokens`} className="font-medium">
@@ -99,22 +106,18 @@ function SizeField({ form, setForm }: { form: PanelForm; setForm: SetForm }) {
         <input
           type="range"
           aria-label="Target size slider"
-          min={PANEL_MIN_TOKENS}
-          max={PANEL_MAX_TOKENS}
+          {...tokens}
           step={10_000}
           value={clampPanelTokens(form.tokens)}
-          onChange={(event) => setForm({ tokens: Number(event.target.value) })}
           className="flex-1 accent-zinc-900 dark:accent-zinc-100"
         />
         <input
           id={`${id}-tokens`}
           data-testid="import.generate.tokens"
           type="number"
-          min={PANEL_MIN_TOKENS}
-          max={PANEL_MAX_TOKENS}
+          {...tokens}
           step={1_000}
           value={form.tokens}
-          onChange={(event) => setForm({ tokens: Number(event.target.value) })}
           onBlur={() => setForm({ tokens: clampPanelTokens(form.tokens) })}
           className={`${field} w-32`}
         />

@@ -10,7 +10,7 @@ import type { RealUsage } from "@/lib/import/types"
 import { GeneratePanel } from "./import/generate-panel"
 import { PastePanel } from "./import/paste-panel"
 import { ModalDialog } from "./share/modal-dialog"
-import { SegmentedTabs, type TabOption } from "./share/segmented-tabs"
+import { SegmentedTabs, type TabOption, useTabs } from "./share/segmented-tabs"
 
 /** Props for `ImportDialog` (props only: the caller owns the store). */
 export interface ImportDialogProps {
@@ -76,7 +76,7 @@ function ImportDialogBody({
   onClose(): void
   editsToKeep: number
 }) {
-  const [tab, setTab] = useState<Tab>("paste")
+  const [tab, tabs] = useTabs(TABS, "paste")
   const [keepEdits, setKeepEdits] = useState(true)
   const panelId = useId()
   const finish = (
@@ -103,13 +103,7 @@ function ImportDialogBody({
           when the import brings none of its own
         </LabelledCheckbox>
       )}
-      <SegmentedTabs<Tab>
-        label="Import source"
-        options={TABS}
-        value={tab}
-        onChange={setTab}
-        controls={panelId}
-      />
+      <SegmentedTabs label="Import source" {...tabs} controls={panelId} />
       <div
         id={panelId}
         role="tabpanel"

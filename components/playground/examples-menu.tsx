@@ -1,9 +1,8 @@
 "use client"
 
-import { useCallback, useRef, useState } from "react"
+import { useState } from "react"
 
-import { onMenuKeyDown } from "@/components/ui/menu-keys"
-import { useDismiss } from "@/components/ui/use-dismiss"
+import { DropdownMenu } from "@/components/ui/dropdown-menu"
 
 import type { Preset } from "@/lib/presets"
 
@@ -16,37 +15,26 @@ import {
 
 /** "Examples ▾": every docs example and the sample agent session. */
 export function ExamplesMenu() {
-  const [open, setOpen] = useState(false)
   // The presets (and the generator behind them) load when the menu first opens.
   const [presets, setPresets] = useState<readonly Preset[] | null>(null)
-  const ref = useRef<HTMLDivElement>(null)
-  const close = useCallback(() => setOpen(false), [])
   const store = usePlaygroundStoreApi()
   const source = usePlaygroundStore((s) => s.source)
-  useDismiss(ref, open, close)
   return (
-    <div ref={ref} className="relative">
-      <button
-        type="button"
-        data-testid="header.examples"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => {
-          setOpen(!open)
+    <DropdownMenu
+      button={{
+        testId: "header.examples",
+        label: "Examples ▾",
+        className: HEADER_BUTTON,
+        onClick: () => {
           if (!presets) {
             void import("@/lib/presets").then((m) => setPresets(m.PRESETS))
           }
-        }}
-        className={HEADER_BUTTON}
-      >
-        Examples ▾
-      </button>
-      {open && (
-        <div
-          role="menu"
-          onKeyDown={(e) => onMenuKeyDown(e, close)}
-          className="absolute left-0 z-40 mt-1 max-h-[70vh] w-96 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-xl max-sm:fixed max-sm:inset-x-2 max-sm:top-12 max-sm:w-auto dark:border-zinc-700 dark:bg-zinc-900"
-        >
+        },
+      }}
+      menuClassName="absolute left-0 z-40 mt-1 max-h-[70vh] w-96 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-xl max-sm:fixed max-sm:inset-x-2 max-sm:top-12 max-sm:w-auto dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      {(close) => (
+        <>
           {!presets && (
             <p role="status" className="px-2 py-1.5 text-sm text-zinc-500">
               Loading examples…
@@ -60,7 +48,7 @@ export function ExamplesMenu() {
               autoFocus={i === 0}
               data-testid={`examples.${p.id}`}
               onClick={() => {
-                setOpen(false)
+                close()
                 if (!mayReplaceRequest(store)) return
                 store.getState().setRequest(p.build(), {
                   kind: "preset",
@@ -81,8 +69,8 @@ export function ExamplesMenu() {
               </span>
             </button>
           ))}
-        </div>
+        </>
       )}
-    </div>
+    </DropdownMenu>
   )
 }

@@ -1,6 +1,6 @@
 "use client"
 
-import { useId, useMemo, useState } from "react"
+import { useId, useMemo } from "react"
 
 import type { SimulateOptions } from "@/lib/context-editing"
 import {
@@ -14,7 +14,7 @@ import {
 import { usePlaygroundStore } from "./playground-store-provider"
 import { CopyButton } from "./share/copy-button"
 import { ModalDialog } from "./share/modal-dialog"
-import { SegmentedTabs, type TabOption } from "./share/segmented-tabs"
+import { SegmentedTabs, type TabOption, useTabs } from "./share/segmented-tabs"
 
 /** Props for `ExportDialog`. */
 export interface ExportDialogProps {
@@ -55,8 +55,8 @@ const CURL_HINT: Record<"test" | "langchain", string> = {
 
 /** Code export: the request as curl / Python / TypeScript, for messages or count_tokens, as a test of the predicted applied_edits, or as LangChain middleware. */
 export function ExportDialog({ open, onClose, request }: ExportDialogProps) {
-  const [language, setLanguage] = useState<ExportLanguage>("curl")
-  const [target, setTarget] = useState<Target>("messages")
+  const [language, languageTabs] = useTabs(LANGUAGES, "curl")
+  const [target, targetTabs] = useTabs(TARGETS, "messages")
   const assumptions = usePlaygroundStore((s) => s.assumptions)
   const calibration = usePlaygroundStore((s) => s.calibration)
   const panelId = useId()
@@ -79,24 +79,11 @@ export function ExportDialog({ open, onClose, request }: ExportDialogProps) {
       open={open}
       onClose={onClose}
       title="Export code"
-      testId="export.dialog"
-      closeTestId="export.close"
+      testIdPrefix="export"
     >
       <div className="flex flex-wrap items-center gap-3">
-        <SegmentedTabs<ExportLanguage>
-          label="Language"
-          options={LANGUAGES}
-          value={language}
-          onChange={setLanguage}
-          controls={panelId}
-        />
-        <SegmentedTabs<Target>
-          label="Endpoint"
-          options={TARGETS}
-          value={target}
-          onChange={setTarget}
-          controls={panelId}
-        />
+        <SegmentedTabs label="Language" {...languageTabs} controls={panelId} />
+        <SegmentedTabs label="Endpoint" {...targetTabs} controls={panelId} />
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         The API key is read from{" "}

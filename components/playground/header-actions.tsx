@@ -30,11 +30,36 @@ function inEditable(target: EventTarget | null): boolean {
   )
 }
 
+const HISTORY_STEPS = {
+  undo: { label: "Undo", title: "Undo (Ctrl+Z)", symbol: "↶" },
+  redo: { label: "Redo", title: "Redo (Ctrl+Shift+Z)", symbol: "↷" },
+}
+
+/** The header's ↶ or ↷ button, disabled when there is nothing to step to. */
+function HistoryButton({ step }: { step: keyof typeof HISTORY_STEPS }) {
+  const store = usePlaygroundStoreApi()
+  const can = usePlaygroundStore((s) =>
+    step === "undo" ? s.past.length > 0 : s.future.length > 0
+  )
+  const { label, title, symbol } = HISTORY_STEPS[step]
+  return (
+    <button
+      type="button"
+      className={`${HEADER_BUTTON} ${wide}`}
+      disabled={!can}
+      data-testid={`header.${step}`}
+      title={title}
+      aria-label={label}
+      onClick={() => store.getState()[step]()}
+    >
+      {symbol}
+    </button>
+  )
+}
+
 /** Examples, undo/redo, reset and the global keyboard shortcuts. */
 export function HeaderActions() {
   const store = usePlaygroundStoreApi()
-  const canUndo = usePlaygroundStore((s) => s.past.length > 0)
-  const canRedo = usePlaygroundStore((s) => s.future.length > 0)
   const [help, setHelp] = useState(false)
 
   useEffect(() => {
@@ -68,28 +93,8 @@ export function HeaderActions() {
         className="mx-1 hidden h-5 w-px bg-zinc-200 sm:block dark:bg-zinc-800"
         aria-hidden
       />
-      <button
-        type="button"
-        className={`${HEADER_BUTTON} ${wide}`}
-        disabled={!canUndo}
-        data-testid="header.undo"
-        title="Undo (Ctrl+Z)"
-        aria-label="Undo"
-        onClick={() => store.getState().undo()}
-      >
-        ↶
-      </button>
-      <button
-        type="button"
-        className={`${HEADER_BUTTON} ${wide}`}
-        disabled={!canRedo}
-        data-testid="header.redo"
-        title="Redo (Ctrl+Shift+Z)"
-        aria-label="Redo"
-        onClick={() => store.getState().redo()}
-      >
-        ↷
-      </button>
+      <HistoryButton step="undo" />
+      <HistoryButton step="redo" />
       <button
         type="button"
         className={`${HEADER_BUTTON} ${wide}`}

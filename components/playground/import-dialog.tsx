@@ -2,13 +2,15 @@
 
 import { useId, useState } from "react"
 
+import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
+
 import { importSummary } from "@/lib/import"
 import type { RealUsage } from "@/lib/import/types"
 
 import { GeneratePanel } from "./import/generate-panel"
 import { PastePanel } from "./import/paste-panel"
 import { ModalDialog } from "./share/modal-dialog"
-import { SegmentedTabs, type TabOption } from "./share/segmented-tabs"
+import { SegmentedTabs, type TabOption, useTabs } from "./share/segmented-tabs"
 
 /** Props for `ImportDialog` (props only: the caller owns the store). */
 export interface ImportDialogProps {
@@ -50,8 +52,7 @@ export function ImportDialog({
       open={open}
       onClose={onClose}
       title="Import a conversation"
-      testId="import.dialog"
-      closeTestId="import.close"
+      testIdPrefix="import"
     >
       {/* ModalDialog renders children only while open, so state resets on every open. */}
       <ImportDialogBody
@@ -75,7 +76,7 @@ function ImportDialogBody({
   onClose(): void
   editsToKeep: number
 }) {
-  const [tab, setTab] = useState<Tab>("paste")
+  const [tab, tabs] = useTabs(TABS, "paste")
   const [keepEdits, setKeepEdits] = useState(true)
   const panelId = useId()
   const finish = (
@@ -92,24 +93,17 @@ function ImportDialogBody({
         The import replaces the conversation (Undo brings it back).
       </p>
       {editsToKeep > 0 && (
-        <label className="mb-2 flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            data-testid="import.keep-edits"
-            checked={keepEdits}
-            onChange={(e) => setKeepEdits(e.target.checked)}
-          />
+        <LabelledCheckbox
+          className="mb-2 flex items-center gap-2 text-sm"
+          testId="import.keep-edits"
+          checked={keepEdits}
+          onChange={setKeepEdits}
+        >
           Keep my current {editsToKeep === 1 ? "edit" : `${editsToKeep} edits`}{" "}
           when the import brings none of its own
-        </label>
+        </LabelledCheckbox>
       )}
-      <SegmentedTabs<Tab>
-        label="Import source"
-        options={TABS}
-        value={tab}
-        onChange={setTab}
-        controls={panelId}
-      />
+      <SegmentedTabs label="Import source" {...tabs} controls={panelId} />
       <div
         id={panelId}
         role="tabpanel"

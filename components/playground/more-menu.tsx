@@ -1,9 +1,6 @@
 "use client"
 
-import { useCallback, useRef, useState } from "react"
-
-import { onMenuKeyDown } from "@/components/ui/menu-keys"
-import { useDismiss } from "@/components/ui/use-dismiss"
+import { DropdownMenu } from "@/components/ui/dropdown-menu"
 
 import { HEADER_BUTTON } from "./header-button"
 import {
@@ -20,16 +17,11 @@ const ITEM =
  * redo, reset, the Server tab with the key status, the shortcuts).
  */
 export function MoreMenu({ onShortcuts }: { onShortcuts: () => void }) {
-  const [open, setOpen] = useState(false)
-  const ref = useRef<HTMLDivElement>(null)
-  const close = useCallback(() => setOpen(false), [])
   const store = usePlaygroundStoreApi()
   const canUndo = usePlaygroundStore((s) => s.past.length > 0)
   const canRedo = usePlaygroundStore((s) => s.future.length > 0)
-  useDismiss(ref, open, close)
-  // A stable callback ref: focus once when the menu appears, not per render.
-  const focusOnMount = useCallback((el: HTMLElement | null) => el?.focus(), [])
   const item = (
+    close: () => void,
     id: string,
     label: string,
     run: () => void,
@@ -42,7 +34,7 @@ export function MoreMenu({ onShortcuts }: { onShortcuts: () => void }) {
       disabled={disabled}
       className={ITEM}
       onClick={() => {
-        setOpen(false)
+        close()
         run()
       }}
     >
@@ -50,38 +42,32 @@ export function MoreMenu({ onShortcuts }: { onShortcuts: () => void }) {
     </button>
   )
   return (
-    <div ref={ref} className="relative ml-auto sm:hidden">
-      <button
-        type="button"
-        data-testid="header.more"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label="More actions"
-        onClick={() => setOpen(!open)}
-        className={HEADER_BUTTON}
-      >
-        ⋯
-      </button>
-      {open && (
-        <div
-          role="menu"
-          // Focused on open (its first items may be disabled), so Escape and
-          // the arrow keys reach it.
-          tabIndex={-1}
-          ref={focusOnMount}
-          onKeyDown={(e) => onMenuKeyDown(e, close)}
-          className="fixed inset-x-2 top-12 z-40 rounded-lg border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {item("undo", "Undo", () => store.getState().undo(), !canUndo)}
-          {item("redo", "Redo", () => store.getState().redo(), !canRedo)}
-          {item("reset", "Reset to the sample…", () => resetToSample(store))}
-          {item("server", "Server tab: API key and real calls", () => {
+    <DropdownMenu
+      className="ml-auto sm:hidden"
+      button={{
+        testId: "header.more",
+        label: "⋯",
+        ariaLabel: "More actions",
+        className: HEADER_BUTTON,
+      }}
+      // Its first items may be disabled: the menu itself takes the focus.
+      focusMenu
+      menuClassName="fixed inset-x-2 top-12 z-40 rounded-lg border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      {(close) => (
+        <>
+          {item(close, "undo", "Undo", () => store.getState().undo(), !canUndo)}
+          {item(close, "redo", "Redo", () => store.getState().redo(), !canRedo)}
+          {item(close, "reset", "Reset to the sample…", () =>
+            resetToSample(store)
+          )}
+          {item(close, "server", "Server tab: API key and real calls", () => {
             store.getState().setResultTab("server")
             store.getState().setNarrowRegion("result")
           })}
-          {item("shortcuts", "Keyboard shortcuts", onShortcuts)}
-        </div>
+          {item(close, "shortcuts", "Keyboard shortcuts", onShortcuts)}
+        </>
       )}
-    </div>
+    </DropdownMenu>
   )
 }

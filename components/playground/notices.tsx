@@ -28,22 +28,34 @@ const TONES = {
   },
 }
 
+/** The two kinds of saved state the page may offer back instead of the sample. */
+const OFFERS = {
+  draft: {
+    testId: "notice.draft",
+    tone: "sky",
+    restoreLabel: "Restore the draft",
+    restore: restoreDraft,
+  },
+  skipped: {
+    testId: "notice.skipped-restore",
+    tone: "amber",
+    restoreLabel: "Restore anyway",
+    restore: restoreSkipped,
+  },
+} as const
+
 /** A bar offering saved state: restore it, or keep the sample. */
 function RestoreOffer({
-  testId,
-  tone,
-  restoreLabel,
-  onRestore,
+  offer,
   onClose,
   children,
 }: {
-  testId: string
-  tone: keyof typeof TONES
-  restoreLabel: string
-  onRestore: () => void
+  offer: keyof typeof OFFERS
   onClose: () => void
   children: ReactNode
 }) {
+  const store = usePlaygroundStoreApi()
+  const { testId, tone, restoreLabel, restore } = OFFERS[offer]
   return (
     <div
       role="status"
@@ -56,7 +68,7 @@ function RestoreOffer({
         data-testid={`${testId}.restore`}
         className={`rounded border px-2 py-0.5 text-xs ${TONES[tone].button}`}
         onClick={() => {
-          onRestore()
+          void restore(store)
           onClose()
         }}
       >
@@ -69,18 +81,20 @@ function RestoreOffer({
   )
 }
 
+/** What the page learnt while opening, for `Notices`. */
+export interface NoticesProps {
+  notice: { kind: "info" | "error"; text: string } | null
+  skippedRestore: boolean
+  /** Another tab's last draft can be restored (its time), or null. */
+  draftSavedAt: number | null
+}
+
 /** One-off messages about how the page was opened (bad link, skipped restore, a draft). */
 export function Notices({
   notice,
   skippedRestore,
   draftSavedAt,
-}: {
-  notice: { kind: "info" | "error"; text: string } | null
-  skippedRestore: boolean
-  /** Another tab's last draft can be restored (its time), or null. */
-  draftSavedAt: number | null
-}) {
-  const store = usePlaygroundStoreApi()
+}: NoticesProps) {
   const [showNotice, setShowNotice] = useState(notice !== null)
   // A new notice (a link opened in this tab) shows again after a dismissal.
   const [shown, setShown] = useState(notice)
@@ -115,25 +129,13 @@ export function Notices({
         </div>
       )}
       {showDraft && draftSavedAt !== null && (
-        <RestoreOffer
-          testId="notice.draft"
-          tone="sky"
-          restoreLabel="Restore the draft"
-          onRestore={() => void restoreDraft(store)}
-          onClose={() => setShowDraft(false)}
-        >
+        <RestoreOffer offer="draft" onClose={() => setShowDraft(false)}>
           Opened on the sample. Your last draft, autosaved{" "}
           {savedWhen(draftSavedAt)}, can be restored.
         </RestoreOffer>
       )}
       {showSkipped && (
-        <RestoreOffer
-          testId="notice.skipped-restore"
-          tone="amber"
-          restoreLabel="Restore anyway"
-          onRestore={() => void restoreSkipped(store)}
-          onClose={() => setShowSkipped(false)}
-        >
+        <RestoreOffer offer="skipped" onClose={() => setShowSkipped(false)}>
           Your last session in this tab was not restored, because the page did
           not finish loading with it (it may have frozen the page).
         </RestoreOffer>

@@ -1,5 +1,7 @@
 "use client"
 
+import type { ApiErrorBody } from "@/lib/anthropic/errors"
+
 import { CountResult } from "./server/count-result"
 import { EditsComparison } from "./server/edits-comparison"
 import { ErrorNotice } from "./server/error-notice"
@@ -55,6 +57,15 @@ export function ServerPanel(props: ServerPanelProps) {
     !shapeError && lastAction === "send" && run.state !== "idle"
       ? run.error
       : undefined
+  /** A failed call's error, worded for where the key came from. */
+  const errorNotice = (error: ApiErrorBody | null | undefined) =>
+    error && (
+      <ErrorNotice
+        error={error}
+        keySource={keySource}
+        onShowPath={onErrorPath}
+      />
+    )
 
   return (
     <div className="space-y-4 p-3">
@@ -114,13 +125,7 @@ export function ServerPanel(props: ServerPanelProps) {
         </p>
       )}
 
-      {countError && (
-        <ErrorNotice
-          error={countError}
-          keySource={keySource}
-          onShowPath={onErrorPath}
-        />
-      )}
+      {errorNotice(countError)}
       {count.state === "done" && (
         <CountResult
           result={count.data}
@@ -136,13 +141,7 @@ export function ServerPanel(props: ServerPanelProps) {
               {note}
             </p>
           ))}
-          {runError && (
-            <ErrorNotice
-              error={runError}
-              keySource={keySource}
-              onShowPath={onErrorPath}
-            />
-          )}
+          {errorNotice(runError)}
           <StreamView snapshot={snapshot} />
           {snapshot.appliedEdits !== null && (
             <EditsComparison

@@ -2,6 +2,8 @@
 
 import { useState } from "react"
 
+import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
+
 import type { ShareState } from "@/lib/share"
 
 import { CopyButton } from "./share/copy-button"
@@ -66,22 +68,20 @@ export function ShareDialog({ open, onClose, state }: ShareDialogProps) {
       open={open}
       onClose={onClose}
       title="Share"
-      testId="share.dialog"
-      closeTestId="share.close"
+      testIdPrefix="share"
     >
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         The link carries the whole state after the #, which browsers never send
         to a server. A short link stores the state on this server instead.
       </p>
 
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          data-testid="share.redact"
-          checked={redact}
-          onChange={(e) => setRedact(e.currentTarget.checked)}
-          className="mt-0.5 size-4 accent-blue-600"
-        />
+      <LabelledCheckbox
+        className="flex items-start gap-2 text-sm"
+        inputClassName="mt-0.5 size-4 accent-blue-600"
+        testId="share.redact"
+        checked={redact}
+        onChange={setRedact}
+      >
         <span>
           <span className="font-medium">Redact content</span>
           <span className="block text-zinc-600 dark:text-zinc-400">
@@ -90,7 +90,7 @@ export function ShareDialog({ open, onClose, state }: ShareDialogProps) {
             counts stay close.
           </span>
         </span>
-      </label>
+      </LabelledCheckbox>
 
       <div className="flex flex-col gap-2">
         <label htmlFor="share-url" className="text-sm font-medium">

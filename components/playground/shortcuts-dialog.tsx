@@ -1,8 +1,6 @@
 "use client"
 
-import { useEffect, useRef } from "react"
-
-import { useReturnFocus } from "@/components/ui/use-return-focus"
+import { useModalDialog } from "@/components/ui/use-modal-dialog"
 
 const SHORTCUTS: Array<[string, string]> = [
   ["Ctrl/⌘ + Z", "Undo a change of the request or edits (outside the editor)"],
@@ -28,14 +26,7 @@ export function ShortcutsDialog({
   open: boolean
   onClose: () => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useReturnFocus(open)
-  useEffect(() => {
-    const d = ref.current
-    if (!d) return
-    if (open && !d.open) d.showModal()
-    if (!open && d.open) d.close()
-  }, [open])
+  const ref = useModalDialog(open)
   return (
     <dialog
       ref={ref}

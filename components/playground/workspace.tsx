@@ -11,7 +11,7 @@ import { EditsPanel } from "./edits/edits-panel"
 import { FirstRunLine } from "./first-run-line"
 import { usePlaygroundStore } from "./playground-store-provider"
 import { ResultPanel } from "./result/result-panel"
-import { Notices } from "./notices"
+import { Notices, type NoticesProps } from "./notices"
 
 const REGIONS: Array<{ id: Region; label: string }> = [
   { id: "conversation", label: "Conversation" },
@@ -23,15 +23,7 @@ const REGIONS: Array<{ id: Region; label: string }> = [
  * The three regions side by side on wide screens; on narrow screens they
  * become tabs (Result first, so a shared link opens on what it shows).
  */
-export function Workspace({
-  notice,
-  skippedRestore,
-  draftSavedAt,
-}: {
-  notice: { kind: "info" | "error"; text: string } | null
-  skippedRestore: boolean
-  draftSavedAt: number | null
-}) {
+export function Workspace(notices: NoticesProps) {
   usePendingTextFlush()
   const region = usePlaygroundStore((s) => s.narrowRegion)
   const setRegion = usePlaygroundStore((s) => s.setNarrowRegion)
@@ -39,11 +31,7 @@ export function Workspace({
   return (
     <main className="flex min-h-0 flex-1 flex-col">
       <FirstRunLine />
-      <Notices
-        notice={notice}
-        skippedRestore={skippedRestore}
-        draftSavedAt={draftSavedAt}
-      />
+      <Notices {...notices} />
       <TabBar
         label="Regions"
         tabs={REGIONS}

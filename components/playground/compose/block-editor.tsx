@@ -5,6 +5,7 @@ import { memo, useState } from "react"
 import type { Block } from "@/lib/state/compose"
 
 import { cn } from "@/components/ui/cn"
+import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
 import { inputClass } from "../edits/fields"
 import { fillerText } from "./filler"
@@ -127,43 +128,37 @@ export const BlockEditor = memo(function BlockEditor({
   testId: string
 }) {
   const set = (k: string, v: unknown) => onChange({ ...block, [k]: v })
+  /** A string field of the block as a BigText (test id: `<block>.<field>`). */
+  const bigText = (field: string, label: string) => (
+    <BigText
+      label={label}
+      testId={`${testId}.${field}`}
+      value={String(block[field] ?? "")}
+      onChange={(v) => set(field, v)}
+    />
+  )
+  /** A one-line string field of the block, in monospace. */
+  const lineInput = (field: string, label: string, className?: string) => (
+    <input
+      aria-label={label}
+      className={cn(inputClass, "font-mono text-xs", className)}
+      value={String(block[field] ?? "")}
+      onChange={(e) => set(field, e.target.value)}
+    />
+  )
   switch (block.type) {
     case "text":
-      return (
-        <BigText
-          label="Text"
-          testId={`${testId}.text`}
-          value={String(block.text ?? "")}
-          onChange={(v) => set("text", v)}
-        />
-      )
+      return bigText("text", "Text")
     case "thinking":
-      return (
-        <BigText
-          label="Thinking"
-          testId={`${testId}.thinking`}
-          value={String(block.thinking ?? "")}
-          onChange={(v) => set("thinking", v)}
-        />
-      )
+      return bigText("thinking", "Thinking")
     case "tool_use":
     case "server_tool_use":
     case "mcp_tool_use":
       return (
         <div className="space-y-1">
           <div className="flex gap-1">
-            <input
-              aria-label="Tool name"
-              className={cn(inputClass, "font-mono text-xs")}
-              value={String(block.name ?? "")}
-              onChange={(e) => set("name", e.target.value)}
-            />
-            <input
-              aria-label="Tool use id"
-              className={cn(inputClass, "font-mono text-xs text-zinc-500")}
-              value={String(block.id ?? "")}
-              onChange={(e) => set("id", e.target.value)}
-            />
+            {lineInput("name", "Tool name")}
+            {lineInput("id", "Tool use id", "text-zinc-500")}
           </div>
           <JsonField
             label="Input (JSON)"
@@ -194,22 +189,16 @@ export const BlockEditor = memo(function BlockEditor({
                 </option>
               ))}
             </select>
-            <label className="flex shrink-0 items-center gap-1 text-[11px]">
-              <input
-                type="checkbox"
-                checked={block.is_error === true}
-                onChange={(e) => set("is_error", e.target.checked || undefined)}
-              />
+            <LabelledCheckbox
+              className="flex shrink-0 items-center gap-1 text-[11px]"
+              checked={block.is_error === true}
+              onChange={(on) => set("is_error", on || undefined)}
+            >
               is_error
-            </label>
+            </LabelledCheckbox>
           </div>
           {typeof block.content === "string" || block.content === undefined ? (
-            <BigText
-              label="Result content"
-              testId={`${testId}.content`}
-              value={String(block.content ?? "")}
-              onChange={(v) => set("content", v)}
-            />
+            bigText("content", "Result content")
           ) : (
             <JsonField
               label="Result content (blocks)"

@@ -19,6 +19,26 @@ import { usePlaygroundStore } from "../playground-store-provider"
 
 const PAGE = 40
 
+/** The buttons under the messages: each appends to the conversation. */
+const ADD_ACTIONS: Array<{
+  id: string
+  label: string
+  add: (request: unknown, toolUseCount: number) => unknown
+}> = [
+  { id: "user", label: "+ User message", add: (r) => addMessage(r, "user") },
+  {
+    id: "assistant",
+    label: "+ Assistant message",
+    add: (r) => addMessage(r, "assistant"),
+  },
+  {
+    id: "tool-call",
+    label: "+ Tool call with a 2k-token result",
+    add: (r, toolUseCount) =>
+      addToolCallPair(r, "read_file", fillerText(2000, toolUseCount + 1)),
+  },
+]
+
 /** Compose mode: system prompt, tools and messages as forms. */
 export function ComposeView() {
   const request = usePlaygroundStore((s) => s.request)
@@ -105,38 +125,17 @@ export function ComposeView() {
         </button>
       )}
       <div className="flex flex-wrap gap-1.5 border-t border-zinc-200 pt-2 dark:border-zinc-800">
-        <button
-          type="button"
-          className={btn}
-          data-testid="compose.add.user"
-          onClick={() => compose((r) => addMessage(r, "user"))}
-        >
-          + User message
-        </button>
-        <button
-          type="button"
-          className={btn}
-          data-testid="compose.add.assistant"
-          onClick={() => compose((r) => addMessage(r, "assistant"))}
-        >
-          + Assistant message
-        </button>
-        <button
-          type="button"
-          className={btn}
-          data-testid="compose.add.tool-call"
-          onClick={() =>
-            compose((r) =>
-              addToolCallPair(
-                r,
-                "read_file",
-                fillerText(2000, toolIds.length + 1)
-              )
-            )
-          }
-        >
-          + Tool call with a 2k-token result
-        </button>
+        {ADD_ACTIONS.map((action) => (
+          <button
+            key={action.id}
+            type="button"
+            className={btn}
+            data-testid={`compose.add.${action.id}`}
+            onClick={() => compose((r) => action.add(r, toolIds.length))}
+          >
+            {action.label}
+          </button>
+        ))}
       </div>
     </div>
   )

@@ -5,6 +5,7 @@ import { cn } from "@/components/ui/cn"
 import { originLabel } from "@/lib/state"
 
 import { usePlaygroundStore } from "../playground-store-provider"
+import { RegionHeader } from "../region-header"
 import { ConversationToolbar } from "./conversation-toolbar"
 import {
   LazyComposeView as ComposeView,
@@ -38,10 +39,7 @@ export function ConversationPanel() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
-        <h2 className="shrink-0 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
-          Conversation
-        </h2>
+      <RegionHeader title="Conversation" keepTitleWidth>
         <OriginLabel />
         <div
           role="tablist"
@@ -67,7 +65,7 @@ export function ConversationPanel() {
             </button>
           ))}
         </div>
-      </div>
+      </RegionHeader>
       <ConversationToolbar />
       <LegacyNotice />
       <div className="relative min-h-0 flex-1">

@@ -78,9 +78,7 @@ function withKey(r: Req, key: string, value: unknown): Req {
 
 /** A labelled select; the label wraps with its control, never apart from it. */
 function Picker({
-  id,
-  label,
-  testId,
+  name,
   className,
   disabled,
   value,
@@ -88,9 +86,8 @@ function Picker({
   onChange,
   children,
 }: {
-  id: string
-  label: string
-  testId: string
+  /** The label, and the select's test id `conversation.<name>`. */
+  name: string
   className?: string
   disabled: boolean
   value: string
@@ -98,14 +95,15 @@ function Picker({
   onChange: (value: string) => void
   children: ReactNode
 }) {
+  const id = useId()
   return (
     <span className="flex items-center gap-1.5">
       <label htmlFor={id} className="text-zinc-500">
-        {label}
+        {name}
       </label>
       <select
         id={id}
-        data-testid={testId}
+        data-testid={`conversation.${name}`}
         className={cn(
           "rounded-md border border-zinc-300 bg-white px-1.5 py-0.5 text-xs disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900",
           className
@@ -121,9 +119,43 @@ function Picker({
   )
 }
 
+/** The model select: every listed model, and the request's own if unlisted. */
+function ModelPicker({
+  model,
+  disabled,
+  onChange,
+}: {
+  model: string
+  disabled: boolean
+  onChange: (model: string) => void
+}) {
+  const known = MODELS.some((m) => m.id === model)
+  return (
+    <Picker
+      name="model"
+      className="max-w-48"
+      disabled={disabled}
+      value={model}
+      title={known ? undefined : unlistedTitle(model)}
+      onChange={onChange}
+    >
+      {!known && <option value={model}>{unlistedLabel(model)}</option>}
+      {MODELS.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.displayName}
+          {m.retired
+            ? " (retired)"
+            : m.retiresOn
+              ? ` (retires ${m.retiresOn})`
+              : ""}
+        </option>
+      ))}
+    </Picker>
+  )
+}
+
 /** Model, thinking and cache controls, and what the request holds. */
 export function ConversationToolbar() {
-  const ids = useId()
   const request = usePlaygroundStore((s) => s.request)
   const stale = usePlaygroundStore((s) => s.parseError !== null)
   const tooBigToSave = usePlaygroundStore(
@@ -135,7 +167,6 @@ export function ConversationToolbar() {
     typeof request === "object" && request !== null && !Array.isArray(request)
   const model = isObject ? String((request as Req).model ?? "") : ""
   const caching = useMemo(() => cacheMode(request), [request])
-  const known = MODELS.some((m) => m.id === model)
   const messages = useMemo(
     () =>
       Array.isArray(request)
@@ -161,32 +192,13 @@ export function ConversationToolbar() {
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800">
-      <Picker
-        id={`${ids}-model`}
-        label="model"
-        testId="conversation.model"
-        className="max-w-48"
+      <ModelPicker
+        model={model}
         disabled={disabled}
-        value={model}
-        title={known ? undefined : unlistedTitle(model)}
         onChange={(v) => updateRequest((r) => ({ ...r, model: v }))}
-      >
-        {!known && <option value={model}>{unlistedLabel(model)}</option>}
-        {MODELS.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.displayName}
-            {m.retired
-              ? " (retired)"
-              : m.retiresOn
-                ? ` (retires ${m.retiresOn})`
-                : ""}
-          </option>
-        ))}
-      </Picker>
+      />
       <Picker
-        id={`${ids}-thinking`}
-        label="thinking"
-        testId="conversation.thinking"
+        name="thinking"
         disabled={disabled}
         value={thinkingMode(request)}
         onChange={(v) => updateRequest((r) => withThinkingMode(r, v))}
@@ -198,9 +210,7 @@ export function ConversationToolbar() {
         <option value="disabled">disabled</option>
       </Picker>
       <Picker
-        id={`${ids}-cache`}
-        label="cache"
-        testId="conversation.cache"
+        name="cache"
         disabled={disabled}
         value={caching}
         title="Prompt caching: automatic (top-level cache_control) caches each request up to its last block, for 5 minutes or 1 hour"

@@ -1,9 +1,6 @@
 "use client"
 
-import { useCallback, useRef, useState } from "react"
-
-import { onMenuKeyDown } from "@/components/ui/menu-keys"
-import { useDismiss } from "@/components/ui/use-dismiss"
+import { DropdownMenu } from "@/components/ui/dropdown-menu"
 
 import { EDIT_TYPES } from "@/lib/context-editing/edit-defaults"
 import { EDIT_KINDS } from "@/lib/context-editing/edit-kinds"
@@ -25,57 +22,45 @@ export function AddEditMenu({
   existing: string[]
   disabled: boolean
 }) {
-  const [open, setOpen] = useState(false)
-  const ref = useRef<HTMLDivElement>(null)
-  const close = useCallback(() => setOpen(false), [])
-  useDismiss(ref, open, close)
   return (
-    <div ref={ref} className="relative">
-      <button
-        type="button"
-        disabled={disabled}
-        data-testid="edits.add"
-        aria-expanded={open}
-        aria-haspopup="menu"
-        onClick={() => setOpen(!open)}
-        className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium whitespace-nowrap hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-      >
-        + Add edit
-      </button>
-      {open && (
-        <div
-          role="menu"
-          onKeyDown={(e) => onMenuKeyDown(e, close)}
-          className="absolute right-0 z-30 mt-1 w-64 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {CHOICES.map((c) => (
-            <button
-              key={c.type}
-              type="button"
-              role="menuitem"
-              autoFocus={c === CHOICES[0]}
-              data-testid={`edits.add.${c.type}`}
-              // The API rejects the same strategy twice.
-              disabled={existing.includes(c.type)}
-              onClick={() => {
-                onAdd({ type: c.type })
-                setOpen(false)
-              }}
-              className="block w-full rounded px-2 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none disabled:opacity-50 disabled:hover:bg-transparent dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
-            >
-              <span className="block text-sm">
-                {c.label}
-                {existing.includes(c.type) ? " (already added)" : ""}
-              </span>
-              <span className="block text-[11px] text-zinc-500">
-                {existing.includes(c.type)
-                  ? "the API rejects a strategy sent twice"
-                  : c.note}
-              </span>
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
+    <DropdownMenu
+      button={{
+        testId: "edits.add",
+        label: "+ Add edit",
+        disabled,
+        className:
+          "rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium whitespace-nowrap hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800",
+      }}
+      menuClassName="absolute right-0 z-30 mt-1 w-64 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      {(close) =>
+        CHOICES.map((c) => (
+          <button
+            key={c.type}
+            type="button"
+            role="menuitem"
+            autoFocus={c === CHOICES[0]}
+            data-testid={`edits.add.${c.type}`}
+            // The API rejects the same strategy twice.
+            disabled={existing.includes(c.type)}
+            onClick={() => {
+              onAdd({ type: c.type })
+              close()
+            }}
+            className="block w-full rounded px-2 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none disabled:opacity-50 disabled:hover:bg-transparent dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
+          >
+            <span className="block text-sm">
+              {c.label}
+              {existing.includes(c.type) ? " (already added)" : ""}
+            </span>
+            <span className="block text-[11px] text-zinc-500">
+              {existing.includes(c.type)
+                ? "the API rejects a strategy sent twice"
+                : c.note}
+            </span>
+          </button>
+        ))
+      }
+    </DropdownMenu>
   )
 }

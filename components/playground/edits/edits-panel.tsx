@@ -14,6 +14,7 @@ import {
 } from "@/lib/state/edits"
 
 import { usePlaygroundStore } from "../playground-store-provider"
+import { RegionHeader } from "../region-header"
 import { useSimulation } from "../use-simulation"
 import { AddEditMenu } from "./add-edit-menu"
 import { AssumptionsPanel } from "./assumptions-panel"
@@ -61,10 +62,7 @@ export function EditsPanel() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
-        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">
-          Edits
-        </h2>
+      <RegionHeader title="Edits">
         <span className="truncate text-[11px] text-zinc-500">
           applied in this order
         </span>
@@ -75,7 +73,7 @@ export function EditsPanel() {
             onAdd={(edit) => updateRequest((r) => addEdit(r, edit))}
           />
         </div>
-      </div>
+      </RegionHeader>
       <div className="min-h-0 flex-1 space-y-2 overflow-y-auto p-2.5">
         {stale && (
           <p className="rounded bg-amber-50 px-2 py-1.5 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">

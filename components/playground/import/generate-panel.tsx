@@ -1,6 +1,8 @@
 "use client"
 
-import { useId, useState } from "react"
+import { type ChangeEvent, type ComponentProps, useId, useState } from "react"
+
+import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
 import { simulate } from "@/lib/context-editing"
 import {
@@ -19,6 +21,22 @@ const field =
   "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-950"
 
 type SetForm = (change: Partial<PanelForm>) => void
+
+/** The panel's checkboxes: the label beside the box, in the panel's accent. */
+function PanelCheckbox(
+  props: Omit<
+    ComponentProps<typeof LabelledCheckbox>,
+    "className" | "inputClassName"
+  >
+) {
+  return (
+    <LabelledCheckbox
+      className="flex items-center gap-2"
+      inputClassName="accent-zinc-900 dark:accent-zinc-100"
+      {...props}
+    />
+  )
+}
 
 /** Options for a synthetic session; importing runs the generator once. */
 export function GeneratePanel({
@@ -72,6 +90,13 @@ export function GeneratePanel({
 
 function SizeField({ form, setForm }: { form: PanelForm; setForm: SetForm }) {
   const id = useId()
+  // What the slider and the number field share: the bounds, and the setter.
+  const tokens = {
+    min: PANEL_MIN_TOKENS,
+    max: PANEL_MAX_TOKENS,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setForm({ tokens: Number(event.target.value) }),
+  }
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={`${id}-tokens`} className="font-medium">
@@ -81,22 +106,18 @@ function SizeField({ form, setForm }: { form: PanelForm; setForm: SetForm }) {
         <input
           type="range"
           aria-label="Target size slider"
-          min={PANEL_MIN_TOKENS}
-          max={PANEL_MAX_TOKENS}
+          {...tokens}
           step={10_000}
           value={clampPanelTokens(form.tokens)}
-          onChange={(event) => setForm({ tokens: Number(event.target.value) })}
           className="flex-1 accent-zinc-900 dark:accent-zinc-100"
         />
         <input
           id={`${id}-tokens`}
           data-testid="import.generate.tokens"
           type="number"
-          min={PANEL_MIN_TOKENS}
-          max={PANEL_MAX_TOKENS}
+          {...tokens}
           step={1_000}
           value={form.tokens}
-          onChange={(event) => setForm({ tokens: Number(event.target.value) })}
           onBlur={() => setForm({ tokens: clampPanelTokens(form.tokens) })}
           className={`${field} w-32`}
         />
@@ -177,15 +198,13 @@ function ToolMixField({
       <legend className="mb-1 font-medium">Tool mix</legend>
       <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
         {PANEL_TOOLS.map((tool) => (
-          <label key={tool.name} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={form.tools.has(tool.name)}
-              onChange={() => toggle(tool.name)}
-              className="accent-zinc-900 dark:accent-zinc-100"
-            />
+          <PanelCheckbox
+            key={tool.name}
+            checked={form.tools.has(tool.name)}
+            onChange={() => toggle(tool.name)}
+          >
             <code className="font-mono text-xs">{tool.label}</code>
-          </label>
+          </PanelCheckbox>
         ))}
       </div>
     </fieldset>
@@ -201,16 +220,13 @@ function ThinkingAndSeed({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-6">
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          data-testid="import.generate.thinking"
-          checked={form.thinking}
-          onChange={(event) => setForm({ thinking: event.target.checked })}
-          className="accent-zinc-900 dark:accent-zinc-100"
-        />
+      <PanelCheckbox
+        testId="import.generate.thinking"
+        checked={form.thinking}
+        onChange={(thinking) => setForm({ thinking })}
+      >
         <span className="font-medium">Thinking blocks</span>
-      </label>
+      </PanelCheckbox>
       <label className="flex items-center gap-2">
         <span className="font-medium">Seed</span>
         <input

@@ -2,6 +2,8 @@
 
 import { useCallback, useMemo, useState } from "react"
 
+import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
+
 import type {
   BlockOutcome,
   MessageRole,
@@ -144,15 +146,14 @@ export function BlockList({
   return (
     <div data-testid="diff.view">
       <div className="mb-2 flex items-center gap-2 text-xs text-zinc-500">
-        <label className="flex items-center gap-1">
-          <input
-            type="checkbox"
-            data-testid="diff.show-unchanged"
-            checked={showUnchanged}
-            onChange={(e) => setShowUnchanged(e.target.checked)}
-          />
+        <LabelledCheckbox
+          className="flex items-center gap-1"
+          testId="diff.show-unchanged"
+          checked={showUnchanged}
+          onChange={setShowUnchanged}
+        >
           show unchanged messages
-        </label>
+        </LabelledCheckbox>
         <span className="ml-auto">Click a block to select it in the JSON.</span>
       </div>
       <ol

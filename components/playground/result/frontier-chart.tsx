@@ -41,6 +41,28 @@ export function FrontierChart({
   const maxCost = Math.max(1e-9, ...all.map((e) => e.cost)) * 1.1
   const x = (peak: number) => PAD + ((W - PAD - 8) * peak) / maxPeak
   const y = (cost: number) => H - PAD + 8 - ((H - PAD) * cost) / maxCost
+  /** A config's dot, its tooltip naming it with its cost and peak. */
+  const dot = (
+    at: { cost: number; peak: number },
+    name: string,
+    r: number,
+    className: string,
+    extra: { key?: string; strokeWidth?: number; testId?: string } = {}
+  ) => (
+    <circle
+      key={extra.key}
+      cx={x(at.peak)}
+      cy={y(at.cost)}
+      r={r}
+      className={className}
+      strokeWidth={extra.strokeWidth}
+      data-testid={extra.testId}
+    >
+      <title>
+        {name}: {dollars(at.cost)}, peak {approxShort(at.peak)}
+      </title>
+    </circle>
+  )
   return (
     <svg
       viewBox={`0 0 ${W} ${H + 8}`}
@@ -94,46 +116,17 @@ export function FrontierChart({
           </text>
         </g>
       )}
-      {none && (
-        <circle
-          cx={x(none.peak)}
-          cy={y(none.cost)}
-          r={4}
-          className="fill-zinc-400"
-        >
-          <title>
-            No edits: {dollars(none.cost)}, peak {approxShort(none.peak)}
-          </title>
-        </circle>
+      {none && dot(none, "No edits", 4, "fill-zinc-400")}
+      {current &&
+        dot(current, "Your config", 7, "fill-none stroke-amber-500", {
+          strokeWidth: 2,
+          testId: "tune.current",
+        })}
+      {alternatives.map((e, i) =>
+        dot(e, e.label, 3, "fill-zinc-300 dark:fill-zinc-600", {
+          key: `alt${i}`,
+        })
       )}
-      {current && (
-        <circle
-          cx={x(current.peak)}
-          cy={y(current.cost)}
-          r={7}
-          className="fill-none stroke-amber-500"
-          strokeWidth={2}
-          data-testid="tune.current"
-        >
-          <title>
-            Your config: {dollars(current.cost)}, peak{" "}
-            {approxShort(current.peak)}
-          </title>
-        </circle>
-      )}
-      {alternatives.map((e, i) => (
-        <circle
-          key={`alt${i}`}
-          cx={x(e.peak)}
-          cy={y(e.cost)}
-          r={3}
-          className="fill-zinc-300 dark:fill-zinc-600"
-        >
-          <title>
-            {e.label}: {dollars(e.cost)}, peak {approxShort(e.peak)}
-          </title>
-        </circle>
-      ))}
       <polyline
         points={frontier.map((e) => `${x(e.peak)},${y(e.cost)}`).join(" ")}
         className="fill-none stroke-sky-400"

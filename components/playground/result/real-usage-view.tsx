@@ -8,21 +8,21 @@ import { originRealUsage } from "@/lib/state/origin"
 
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort, fmt } from "../use-simulation"
-import { VirtualTable } from "./virtual-rows"
+import { RequestRow, RequestTableHead, VirtualTable } from "./virtual-rows"
 
 const ROW = 24
+const COLUMNS = [
+  "real input (log)",
+  "predicted, as sent",
+  "+ system & tools (est.)",
+  "with this config",
+  "real $",
+]
 
 function Row({ r, hidden }: { r: RealRow; hidden: number }) {
   const gap = r.real - r.predicted
   return (
-    <tr
-      data-testid={`real.row.${r.request}`}
-      className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
-      style={{ height: ROW }}
-    >
-      <td className="pr-2" title={`Messages 0–${r.lastMessage}`}>
-        {r.request}
-      </td>
+    <RequestRow table="real" height={ROW} point={r}>
       <td className="pr-2" data-testid="real.real">
         {fmt(r.real)}
       </td>
@@ -37,7 +37,7 @@ function Row({ r, hidden }: { r: RealRow; hidden: number }) {
       </td>
       <td className="pr-2">{approxShort(r.withEdits + hidden)}</td>
       <td>{dollars(r.realDollars)}</td>
-    </tr>
+    </RequestRow>
   )
 }
 
@@ -87,16 +87,7 @@ export function RealUsageView({ timeline }: { timeline: Timeline }) {
         maxHeight={320}
         testId="real.table"
         caption="Real input per request (from the log) beside the prediction"
-        head={
-          <tr>
-            <th className="py-1 pr-2 font-medium">#</th>
-            <th className="pr-2 font-medium">real input (log)</th>
-            <th className="pr-2 font-medium">predicted, as sent</th>
-            <th className="pr-2 font-medium">+ system &amp; tools (est.)</th>
-            <th className="pr-2 font-medium">with this config</th>
-            <th className="font-medium">real $</th>
-          </tr>
-        }
+        head={<RequestTableHead columns={COLUMNS} />}
         row={(i) => (
           <Row key={c.rows[i]!.request} r={c.rows[i]!} hidden={c.hidden} />
         )}

@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn"
 import { TabBar } from "@/components/ui/tab-bar"
 
 import { usePlaygroundStore } from "../playground-store-provider"
+import { RegionHeader } from "../region-header"
 import { useSimulation } from "../use-simulation"
 import { BlockList } from "./block-list"
 import { CategoryBars } from "./category-bars"
@@ -63,14 +64,11 @@ export function ResultPanel() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
-        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">
-          Result
-        </h2>
+      <RegionHeader title="Result">
         <span className="sr-only" aria-live="polite" data-testid="result.live">
           {liveSummary(sim, shown?.sim)}
         </span>
-      </div>
+      </RegionHeader>
       <div className="min-h-0 flex-1 overflow-y-auto">
         <div className="space-y-3 border-b border-zinc-200 p-3 dark:border-zinc-800">
           {!sim.ok && (

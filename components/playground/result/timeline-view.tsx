@@ -21,7 +21,7 @@ import { BlockLink } from "./block-link"
 import { CacheSetupLine } from "./cache-setup-line"
 import { RealUsageView } from "./real-usage-view"
 import { SessionChart } from "./session-chart"
-import { VirtualTable } from "./virtual-rows"
+import { RequestRow, RequestTableHead, VirtualTable } from "./virtual-rows"
 
 type Ok = Extract<TimelinePoint, { ok: true }>
 
@@ -41,18 +41,19 @@ const list = (ns: number[]): string =>
     : `${ns.slice(0, -1).join(", ")} and ${ns.at(-1)}`
 
 const ROW = 26
+const COLUMNS = [
+  "input tokens (saved)",
+  "cleared",
+  "cache break",
+  "cache write",
+  "cost without → with",
+  "$ without → with",
+]
 
 /** One request of the table (a fixed height, for the virtual list). */
 function Row({ p }: { p: Ok }) {
   return (
-    <tr
-      data-testid={`timeline.row.${p.request}`}
-      className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
-      style={{ height: ROW }}
-    >
-      <td className="pr-2" title={`Messages 0–${p.lastMessage}`}>
-        {p.request}
-      </td>
+    <RequestRow table="timeline" height={ROW} point={p}>
       <td
         className="pr-2"
         title={`${approx(p.originalTokens)} → ${approx(p.inputTokens)}`}
@@ -100,7 +101,7 @@ function Row({ p }: { p: Ok }) {
       <td>
         {dollars(p.withoutEdits.dollars)} → {dollars(p.withEdits.dollars)}
       </td>
-    </tr>
+    </RequestRow>
   )
 }
 
@@ -224,17 +225,7 @@ export function TimelineView({ request }: { request: unknown }) {
         maxHeight={480}
         testId="timeline.table"
         caption="Requests of the session"
-        head={
-          <tr>
-            <th className="py-1 pr-2 font-medium">#</th>
-            <th className="pr-2 font-medium">input tokens (saved)</th>
-            <th className="pr-2 font-medium">cleared</th>
-            <th className="pr-2 font-medium">cache break</th>
-            <th className="pr-2 font-medium">cache write</th>
-            <th className="pr-2 font-medium">cost without → with</th>
-            <th className="font-medium">$ without → with</th>
-          </tr>
-        }
+        head={<RequestTableHead columns={COLUMNS} />}
         row={(i) => <Row key={points[i]!.request} p={points[i]!} />}
       />
       <p className="text-xs text-zinc-500">

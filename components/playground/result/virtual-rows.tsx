@@ -62,3 +62,52 @@ export function VirtualTable({
     </div>
   )
 }
+
+/** The header row of a per-request table: "#", then `columns`. */
+export function RequestTableHead({ columns }: { columns: string[] }) {
+  return (
+    <tr>
+      <th className="py-1 pr-2 font-medium">#</th>
+      {columns.map((column, i) => (
+        <th
+          key={column}
+          className={
+            i < columns.length - 1 ? "pr-2 font-medium" : "font-medium"
+          }
+        >
+          {column}
+        </th>
+      ))}
+    </tr>
+  )
+}
+
+/**
+ * One request of a per-request table, at the table's fixed row height: its
+ * number first (the messages it sends as a tooltip), then `children`. Test id:
+ * `<table>.row.<request>`.
+ */
+export function RequestRow({
+  table,
+  height,
+  point: { request, lastMessage },
+  children,
+}: {
+  table: string
+  height: number
+  point: { request: number; lastMessage: number }
+  children: ReactNode
+}) {
+  return (
+    <tr
+      data-testid={`${table}.row.${request}`}
+      className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
+      style={{ height }}
+    >
+      <td className="pr-2" title={`Messages 0–${lastMessage}`}>
+        {request}
+      </td>
+      {children}
+    </tr>
+  )
+}

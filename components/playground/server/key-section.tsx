@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef } from "react"
 
 import { cn } from "@/components/ui/cn"
+import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
 /** What the page knows about the server's own key. */
 export type ServerKeyStatus = "checking" | "present" | "absent" | "unknown"
@@ -39,7 +40,6 @@ export function KeySection(props: {
   onClear: () => void
 }) {
   const inputId = useId()
-  const rememberId = useId()
   const helpId = useId()
   const hasAnyKey = props.status === "present" || props.apiKey.trim() !== ""
   const keyInput = useKeyInput(props.apiKey)
@@ -95,15 +95,13 @@ export function KeySection(props: {
             </button>
           )}
         </div>
-        <div className="flex items-center gap-2 text-sm">
-          <input
-            id={rememberId}
-            type="checkbox"
-            checked={props.remember}
-            onChange={(e) => props.onRememberChange(e.target.checked)}
-          />
-          <label htmlFor={rememberId}>Remember for this tab</label>
-        </div>
+        <LabelledCheckbox
+          className="flex items-center gap-2 text-sm"
+          checked={props.remember}
+          onChange={props.onRememberChange}
+        >
+          Remember for this tab
+        </LabelledCheckbox>
         <p id={helpId} className="text-xs text-zinc-500">
           Kept in this page&apos;s memory
           {props.remember

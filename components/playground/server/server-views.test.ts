@@ -34,14 +34,18 @@ const result: CountTokensResult = {
 }
 
 describe("CountResult", () => {
-  it("shows estimates with ≈, server numbers labelled, and agrees within 10 %", () => {
-    const text = html(
+  /** The count card for `result`, against these estimates (before, after). */
+  const countText = (before: number, after: number, stale: boolean) =>
+    html(
       createElement(CountResult, {
         result,
-        estimates: { original_input_tokens: 72_000, input_tokens: 26_000 },
-        stale: false,
+        estimates: { original_input_tokens: before, input_tokens: after },
+        stale,
       })
     )
+
+  it("shows estimates with ≈, server numbers labelled, and agrees within 10 %", () => {
+    const text = countText(72_000, 26_000, false)
     expect(text).toContain("≈ 72,000")
     expect(text).toContain("70,000 server")
     expect(text).toMatch(/agrees/)
@@ -49,13 +53,7 @@ describe("CountResult", () => {
   })
 
   it("says by how much it differs", () => {
-    const text = html(
-      createElement(CountResult, {
-        result,
-        estimates: { original_input_tokens: 70_000, input_tokens: 30_000 },
-        stale: true,
-      })
-    )
+    const text = countText(70_000, 30_000, true)
     expect(text).toContain("differs by 5,000 (20.0%)")
     expect(text).toMatch(/request changed/)
   })

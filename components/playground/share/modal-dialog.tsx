@@ -1,18 +1,16 @@
 "use client"
 
-import { useEffect, useId, useRef, type ReactNode } from "react"
+import { useId, type ReactNode } from "react"
 
-import { useReturnFocus } from "@/components/ui/use-return-focus"
+import { useModalDialog } from "@/components/ui/use-modal-dialog"
 
 /** Props for `ModalDialog`. */
 export interface ModalDialogProps {
   open: boolean
   onClose(): void
   title: string
-  /** Test id on the <dialog> element. */
-  testId: string
-  /** Test id on the close button. */
-  closeTestId: string
+  /** Test ids: `<prefix>.dialog` on the <dialog>, `<prefix>.close` on its close button. */
+  testIdPrefix: string
   children: ReactNode
 }
 
@@ -24,25 +22,16 @@ export function ModalDialog({
   open,
   onClose,
   title,
-  testId,
-  closeTestId,
+  testIdPrefix,
   children,
 }: ModalDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const titleId = useId()
-  useReturnFocus(open)
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
 
   return (
     <dialog
       ref={ref}
-      data-testid={testId}
+      data-testid={`${testIdPrefix}.dialog`}
       aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(event) => {
@@ -64,7 +53,7 @@ export function ModalDialog({
             </h2>
             <button
               type="button"
-              data-testid={closeTestId}
+              data-testid={`${testIdPrefix}.close`}
               onClick={onClose}
               className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-300 dark:hover:bg-zinc-800"
             >

@@ -1,12 +1,22 @@
 "use client"
 
-import { useRef, type KeyboardEvent } from "react"
+import { useRef, useState, type KeyboardEvent } from "react"
 
 /** One option of a `SegmentedTabs`. */
 export interface TabOption<T extends string> {
   value: T
   label: string
   testId: string
+}
+
+/**
+ * The selected tab of a `SegmentedTabs`, starting at `initial`: its value,
+ * and the options, value and setter to spread on the tabs.
+ */
+export function useTabs<T extends string>(options: TabOption<T>[], initial: T) {
+  const [value, setValue] = useState<T>(initial)
+  const onChange = (next: T) => setValue(next)
+  return [value, { options, value, onChange }] as const
 }
 
 /**

@@ -1,6 +1,8 @@
 "use client"
 
-import { useState } from "react"
+import { type ComponentProps, useState } from "react"
+
+import { cn } from "@/components/ui/cn"
 
 import {
   MAX_SHORT_LINK_PAYLOAD_CHARS,
@@ -24,8 +26,19 @@ type Created = {
   token?: string
 }
 
-const button =
-  "rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:border-zinc-600 dark:hover:bg-zinc-800"
+/** The section's buttons (Create, Delete); `className` adds to their look. */
+function ShareButton({ className, ...props }: ComponentProps<"button">) {
+  return (
+    <button
+      type="button"
+      className={cn(
+        "rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:border-zinc-600 dark:hover:bg-zinc-800",
+        className
+      )}
+      {...props}
+    />
+  )
+}
 
 /** The created short link: its URL, a copy button and (with a token) Delete. */
 function CreatedLink({
@@ -53,17 +66,16 @@ function CreatedLink({
         />
         <CopyButton text={current.response.url} testId="share.short-copy" />
         {current.token ? (
-          <button
-            type="button"
+          <ShareButton
             data-testid="share.delete"
             disabled={busy}
             onClick={() =>
               onDelete(current.response.id, current.token as string)
             }
-            className={`${button} text-red-700 dark:text-red-400`}
+            className="text-red-700 dark:text-red-400"
           >
             Delete
-          </button>
+          </ShareButton>
         ) : null}
       </div>
       {current.response.existed && !current.token ? (
@@ -100,16 +112,15 @@ function MyLinks({
             >
               {link.url}
             </a>
-            <button
-              type="button"
+            <ShareButton
               data-testid={`share.my-links.delete.${link.id}`}
               disabled={busy}
               onClick={() => onDelete(link.id, link.token)}
-              className={`${button} shrink-0 py-0.5 text-red-700 dark:text-red-400`}
+              className="shrink-0 py-0.5 text-red-700 dark:text-red-400"
               aria-label={`Delete short link ${link.id}`}
             >
               Delete
-            </button>
+            </ShareButton>
           </li>
         ))}
       </ul>
@@ -211,15 +222,13 @@ export function ShortLinkSection({
         </p>
       ) : (
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="button"
+          <ShareButton
             data-testid="share.shorten"
             disabled={busy}
             onClick={() => void create()}
-            className={button}
           >
             {busy ? "Creating…" : "Create short link"}
-          </button>
+          </ShareButton>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             Stores the state on this server until you delete it.
           </p>

@@ -4,8 +4,9 @@ import { useId, useRef } from "react"
 
 import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
-import { ChipsInput, FieldRow, inputClass, NumberInput } from "../fields"
-import { Scrubber, shortTokens as short, tokenRange } from "../scrubber"
+import { ChipsInput, FieldRow, inputClass } from "../fields"
+import { shortTokens as short, tokenRange } from "../scrubber"
+import { ThresholdInputs } from "./threshold-inputs"
 import type { RuleFieldsProps } from "./types"
 
 type Threshold = { type?: unknown; value?: unknown }
@@ -66,22 +67,14 @@ function triggerHint(
     : `Clearing starts once the prompt exceeds this.${tick}`
 }
 
-function TriggerRow({
-  edit,
-  setField,
-  errorFor,
-  scale,
-  trace,
-  disabled,
-  ids,
-  testId,
-}: RowProps) {
+function TriggerRow(row: RowProps) {
+  const { edit, setField, errorFor, scale, trace, ids, testId } = row
   const trigger = (edit.trigger ?? {}) as Threshold
   const type: TriggerType =
     trigger.type === "tool_uses" ? "tool_uses" : "input_tokens"
-  const value =
-    num(trigger.value) ??
-    (type === "tool_uses" ? TOOL_USES_TRIGGER_START : DEFAULTS.trigger.value)
+  const fallback =
+    type === "tool_uses" ? TOOL_USES_TRIGGER_START : DEFAULTS.trigger.value
+  const value = num(trigger.value) ?? fallback
   // The prompt this edit sees (after the edits before it), as the trigger does.
   const prompt = trace?.tokensBefore ?? scale.inputTokens
   const range =
@@ -95,37 +88,34 @@ function TriggerRow({
       hint={triggerHint(edit, type, prompt, scale.toolUses)}
       error={errorFor("trigger")}
     >
-      <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] gap-1">
-        <TriggerTypeSelect
-          type={type}
-          trigger={trigger}
-          setField={setField}
-          testId={testId}
-        />
-        <NumberInput
-          id={`${ids}-trigger`}
-          label="Trigger value"
-          testId={testId("trigger.value")}
-          value={num(trigger.value)}
-          placeholder={type === "tool_uses" ? "e.g. 10" : "100000 (default)"}
-          step={type === "tool_uses" ? 1 : 1000}
-          onChange={(v) =>
-            setField("trigger", v === null ? undefined : { type, value: v })
-          }
-        />
-      </div>
-      <Scrubber
-        label="Trigger value (slider)"
-        testId={testId("trigger.slider")}
-        value={value}
-        min={EDIT_LIMITS.clearTriggerMin}
-        {...range}
-        format={short}
-        marker={type === "tool_uses" ? scale.toolUses : prompt}
-        disabled={disabled}
-        onChange={(v, options) =>
-          setField("trigger", { type, value: v }, options)
+      <ThresholdInputs
+        field="trigger"
+        type={type}
+        value={num(trigger.value)}
+        fallback={fallback}
+        id={`${ids}-trigger`}
+        labels={{ input: "Trigger value", slider: "Trigger value (slider)" }}
+        testIds={{
+          input: testId("trigger.value"),
+          slider: testId("trigger.slider"),
+        }}
+        placeholder={type === "tool_uses" ? "e.g. 10" : "100000 (default)"}
+        step={type === "tool_uses" ? 1 : 1000}
+        slider={{
+          min: EDIT_LIMITS.clearTriggerMin,
+          ...range,
+          format: short,
+          marker: type === "tool_uses" ? scale.toolUses : prompt,
+        }}
+        beside={
+          <TriggerTypeSelect
+            type={type}
+            trigger={trigger}
+            setField={setField}
+            testId={testId("trigger.type")}
+          />
         }
+        form={row}
       />
     </FieldRow>
   )
@@ -144,7 +134,7 @@ function TriggerTypeSelect({
   type: TriggerType
   trigger: Threshold
   setField: RuleFieldsProps["setField"]
-  testId: (name: string) => string
+  testId: string
 }) {
   const lastValue = useRef<Partial<Record<TriggerType, number>>>({})
   const switchTo = (next: TriggerType) => {
@@ -162,7 +152,7 @@ function TriggerTypeSelect({
   return (
     <select
       aria-label="Trigger type"
-      data-testid={testId("trigger.type")}
+      data-testid={testId}
       className={inputClass}
       value={type}
       onChange={(e) => switchTo(e.target.value as TriggerType)}
@@ -173,23 +163,9 @@ function TriggerTypeSelect({
   )
 }
 
-function KeepRow({
-  edit,
-  setField,
-  errorFor,
-  scale,
-  disabled,
-  ids,
-  testId,
-}: RowProps) {
-  const keep = (edit.keep ?? {}) as Threshold
-  const keepValue = num(keep.value) ?? DEFAULTS.keep.value
-  const setKeep = (v: number | null, options?: { continueGesture?: boolean }) =>
-    setField(
-      "keep",
-      v === null ? undefined : { type: "tool_uses", value: v },
-      options
-    )
+function KeepRow(row: RowProps) {
+  const { edit, errorFor, scale, ids, testId } = row
+  const keep = num(((edit.keep ?? {}) as Threshold).value)
   return (
     <FieldRow
       label="keep (tool uses)"
@@ -201,37 +177,27 @@ function KeepRow({
       }
       error={errorFor("keep")}
     >
-      <NumberInput
+      <ThresholdInputs
+        field="keep"
+        type="tool_uses"
+        value={keep}
+        fallback={DEFAULTS.keep.value}
         id={`${ids}-keep`}
-        label="Keep tool uses"
-        testId={testId("keep")}
-        value={num(keep.value)}
+        labels={{ input: "Keep tool uses", slider: "Keep tool uses (slider)" }}
+        testIds={{ input: testId("keep"), slider: testId("keep.slider") }}
         placeholder="3 (default)"
-        onChange={(v) => setKeep(v)}
-      />
-      <Scrubber
-        label="Keep tool uses (slider)"
-        testId={testId("keep.slider")}
-        value={keepValue}
-        min={EDIT_LIMITS.clearKeepMin}
-        max={Math.max(scale.toolUses, keepValue, 1)}
-        disabled={disabled}
-        onChange={(v, options) => setKeep(v, options)}
+        slider={{
+          min: EDIT_LIMITS.clearKeepMin,
+          max: Math.max(scale.toolUses, keep ?? DEFAULTS.keep.value, 1),
+        }}
+        form={row}
       />
     </FieldRow>
   )
 }
 
-function GateRow({
-  edit,
-  setField,
-  errorFor,
-  scale,
-  trace,
-  disabled,
-  ids,
-  testId,
-}: RowProps) {
+function GateRow(row: RowProps) {
+  const { edit, errorFor, scale, trace, ids, testId } = row
   const gate = edit.clear_at_least as Threshold | null | undefined
   const gateValue = num(gate?.value) ?? 0
   const frees = trace?.frees
@@ -239,12 +205,6 @@ function GateRow({
   const range = tokenRange(
     Math.max(scale.inputTokens, frees ?? 0, gateValue, 1000)
   )
-  const setGate = (v: number | null, options?: { continueGesture?: boolean }) =>
-    setField(
-      "clear_at_least",
-      v === null ? undefined : { type: "input_tokens", value: v },
-      options
-    )
   return (
     <FieldRow
       label="clear_at_least"
@@ -256,25 +216,29 @@ function GateRow({
       }`}
       error={errorFor("clear_at_least")}
     >
-      <NumberInput
-        id={`${ids}-gate`}
-        label="Clear at least (input tokens)"
-        testId={testId("clear_at_least")}
+      <ThresholdInputs
+        field="clear_at_least"
+        type="input_tokens"
         value={num(gate?.value)}
+        fallback={0}
+        id={`${ids}-gate`}
+        labels={{
+          input: "Clear at least (input tokens)",
+          slider: "Clear at least (slider)",
+        }}
+        testIds={{
+          input: testId("clear_at_least"),
+          slider: testId("clear_at_least.slider"),
+        }}
         placeholder="none"
         step={1000}
-        onChange={(v) => setGate(v)}
-      />
-      <Scrubber
-        label="Clear at least (slider)"
-        testId={testId("clear_at_least.slider")}
-        value={gateValue}
-        min={EDIT_LIMITS.clearAtLeastMin}
-        {...range}
-        format={short}
-        marker={freesSomething ? frees : undefined}
-        disabled={disabled}
-        onChange={(v, options) => setGate(v, options)}
+        slider={{
+          min: EDIT_LIMITS.clearAtLeastMin,
+          ...range,
+          format: short,
+          marker: freesSomething ? frees : undefined,
+        }}
+        form={row}
       />
     </FieldRow>
   )

@@ -3,12 +3,16 @@
 import { useId } from "react"
 
 import { cn } from "@/components/ui/cn"
+import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
 import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
-import { FieldRow, inputClass, NumberInput } from "../fields"
-import { Scrubber, shortTokens, tokenRange } from "../scrubber"
+import { FieldRow, inputClass } from "../fields"
+import { shortTokens, tokenRange } from "../scrubber"
+import { ThresholdInputs } from "./threshold-inputs"
 import type { RuleFieldsProps } from "./types"
+
+const DEFAULT_TRIGGER = EDIT_DEFAULTS.compact_20260112.trigger.value
 
 /** Form for `compact_20260112`: trigger, pause, custom instructions. */
 export function CompactFields({
@@ -22,10 +26,8 @@ export function CompactFields({
 }: RuleFieldsProps) {
   const ids = useId()
   const trigger = (edit.trigger ?? {}) as { value?: unknown }
-  const value =
-    typeof trigger.value === "number"
-      ? trigger.value
-      : EDIT_DEFAULTS.compact_20260112.trigger.value
+  const chosen = typeof trigger.value === "number" ? trigger.value : undefined
+  const value = chosen ?? DEFAULT_TRIGGER
   // The prompt this edit sees (after the edits before it).
   const prompt = trace?.tokensBefore ?? scale.inputTokens
   const range = tokenRange(Math.max(prompt * 1.2, value, 200_000))
@@ -44,32 +46,26 @@ export function CompactFields({
         }
         error={errorFor("trigger")}
       >
-        <NumberInput
+        <ThresholdInputs
+          field="trigger"
+          type="input_tokens"
+          value={chosen}
+          fallback={DEFAULT_TRIGGER}
           id={`${ids}-trigger`}
-          label="Compaction trigger (input tokens)"
-          testId={t("trigger.value")}
-          value={typeof trigger.value === "number" ? trigger.value : undefined}
+          labels={{
+            input: "Compaction trigger (input tokens)",
+            slider: "Compaction trigger (slider)",
+          }}
+          testIds={{ input: t("trigger.value"), slider: t("trigger.slider") }}
           placeholder="150000 (default)"
           step={1000}
-          onChange={(v) =>
-            setField(
-              "trigger",
-              v === null ? undefined : { type: "input_tokens", value: v }
-            )
-          }
-        />
-        <Scrubber
-          label="Compaction trigger (slider)"
-          testId={t("trigger.slider")}
-          value={value}
-          min={EDIT_LIMITS.compactionTriggerMin}
-          {...range}
-          format={shortTokens}
-          marker={prompt > 0 ? prompt : undefined}
-          disabled={disabled}
-          onChange={(v, options) =>
-            setField("trigger", { type: "input_tokens", value: v }, options)
-          }
+          slider={{
+            min: EDIT_LIMITS.compactionTriggerMin,
+            ...range,
+            format: shortTokens,
+            marker: prompt > 0 ? prompt : undefined,
+          }}
+          form={{ setField, disabled }}
         />
       </FieldRow>
       <FieldRow
@@ -77,20 +73,16 @@ export function CompactFields({
         hint="Return only the compaction block (stop_reason compaction), so you can add messages before continuing."
         error={errorFor("pause_after_compaction")}
       >
-        <label className="flex items-center gap-2 text-xs">
-          <input
-            type="checkbox"
-            data-testid={t("pause_after_compaction")}
-            checked={edit.pause_after_compaction === true}
-            onChange={(e) =>
-              setField(
-                "pause_after_compaction",
-                e.target.checked ? true : undefined
-              )
-            }
-          />
+        <LabelledCheckbox
+          className="flex items-center gap-2 text-xs"
+          testId={t("pause_after_compaction")}
+          checked={edit.pause_after_compaction === true}
+          onChange={(on) =>
+            setField("pause_after_compaction", on ? true : undefined)
+          }
+        >
           pause after compaction
-        </label>
+        </LabelledCheckbox>
       </FieldRow>
       <FieldRow
         label="instructions"

@@ -1,6 +1,6 @@
 "use client"
 
-import { useState } from "react"
+import { type ComponentProps, useState } from "react"
 
 import { ASSUMPTION_SPECS, DEFAULT_ASSUMPTIONS } from "@/lib/context-editing"
 import { applySettled, type StoredProbeRun } from "@/lib/probes"
@@ -11,8 +11,16 @@ import {
 } from "../../playground-store-provider"
 import { ProbeEvidenceDetails } from "./probe-evidence"
 
-const BUTTON =
-  "rounded border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+/** The buttons of the apply step (Apply…, Apply, Keep). */
+function ProbeButton(props: ComponentProps<"button">) {
+  return (
+    <button
+      type="button"
+      className="rounded border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      {...props}
+    />
+  )
+}
 
 /** "≥ (reaches)" for an option switch, "yes"/"no" for a boolean one. */
 export function valueLabel(key: string, value: unknown): string {
@@ -162,9 +170,7 @@ function ApplyControls(props: {
               ` Estimates for ${model} also use the measured token factor ×${factor}.`}
           </p>
           <div className="flex gap-2">
-            <button
-              type="button"
-              className={BUTTON}
+            <ProbeButton
               data-testid="probes.confirm"
               onClick={() => {
                 store.getState().applyProbeRun(model)
@@ -172,25 +178,19 @@ function ApplyControls(props: {
               }}
             >
               Apply
-            </button>
-            <button
-              type="button"
-              className={BUTTON}
-              onClick={() => setConfirming(false)}
-            >
+            </ProbeButton>
+            <ProbeButton onClick={() => setConfirming(false)}>
               Keep the page&apos;s values
-            </button>
+            </ProbeButton>
           </div>
         </div>
       ) : (
-        <button
-          type="button"
-          className={BUTTON}
+        <ProbeButton
           data-testid="probes.apply"
           onClick={() => setConfirming(true)}
         >
           Apply settled switches…
-        </button>
+        </ProbeButton>
       )}
     </>
   )

@@ -1,9 +1,8 @@
 "use client"
 
-import { findNodeAtLocation, getLocation, parseTree } from "jsonc-parser"
-
 import type { JsonEditorApi } from "@/components/monaco/json-editor"
 import { arrayElementAt } from "@/lib/json/common-ends"
+import { loadJsonTools, type Jsonc } from "@/lib/json/on-demand"
 import type { BlockRef } from "@/lib/state"
 import { topLevelEntries } from "@/lib/state/incremental-parse"
 
@@ -15,39 +14,48 @@ export function setEditorApi(next: JsonEditorApi | null) {
 }
 
 /** Selects `messages[i].content[j]` (or the whole message) in the editor. */
-export function revealBlockInEditor(text: string, ref: BlockRef): boolean {
-  if (!api) return false
-  const root = parseTree(text)
-  if (!root) return false
-  const base = root.type === "array" ? [] : ["messages"]
-  const node =
-    findNodeAtLocation(root, [
-      ...base,
-      ref.messageIndex,
-      "content",
-      ref.blockIndex,
-    ]) ?? findNodeAtLocation(root, [...base, ref.messageIndex])
-  if (!node) return false
-  api.select(node.offset, node.length)
-  return true
+export function revealBlockInEditor(text: string, ref: BlockRef): void {
+  const { messageIndex, blockIndex } = ref
+  void withJsonc((jsonc) => {
+    const root = jsonc.parseTree(text)
+    const base = root?.type === "array" ? [] : ["messages"]
+    return (
+      selectPath(jsonc, root, [...base, messageIndex, "content", blockIndex]) ||
+      selectPath(jsonc, root, [...base, messageIndex])
+    )
+  })
 }
 
 /** Selects the value at a JSON path (or its closest existing parent) in the editor. */
 export function revealPathInEditor(
   text: string,
   path: (string | number)[]
-): boolean {
+): void {
+  void withJsonc((jsonc) => {
+    const root = jsonc.parseTree(text)
+    for (let n = path.length; n >= 0; n--)
+      if (selectPath(jsonc, root, path.slice(0, n))) return true
+    return false
+  })
+}
+
+/** Runs `select` with jsonc-parser (loaded on first use) if an editor is mounted. */
+async function withJsonc(select: (jsonc: Jsonc) => boolean): Promise<boolean> {
   if (!api) return false
-  const root = parseTree(text)
-  if (!root) return false
-  for (let n = path.length; n >= 0; n--) {
-    const node = findNodeAtLocation(root, path.slice(0, n))
-    if (node) {
-      api.select(node.offset, node.length)
-      return true
-    }
-  }
-  return false
+  const { jsonc } = await loadJsonTools()
+  return select(jsonc)
+}
+
+/** Selects the node at `path` of the parsed tree; false when there is none. */
+function selectPath(
+  jsonc: Jsonc,
+  root: ReturnType<Jsonc["parseTree"]>,
+  path: (string | number)[]
+): boolean {
+  const node = root && jsonc.findNodeAtLocation(root, path)
+  if (!node || !api) return false
+  api.select(node.offset, node.length)
+  return true
 }
 
 /** Where the messages array starts (its `[`): the root, or `messages`. */
@@ -63,12 +71,16 @@ function messagesArrayStart(text: string): number {
  * Only the message under the cursor is parsed for its location: moving the
  * cursor in a multi-megabyte request stays cheap.
  */
-export function blockAtOffset(text: string, offset: number): BlockRef | null {
+export async function blockAtOffset(
+  text: string,
+  offset: number
+): Promise<BlockRef | null> {
   const arrayStart = messagesArrayStart(text)
   if (arrayStart < 0 || offset <= arrayStart) return null
   const element = arrayElementAt(text, arrayStart, offset)
   if (!element) return null
-  const path = getLocation(
+  const { jsonc } = await loadJsonTools()
+  const path = jsonc.getLocation(
     text.slice(element.start),
     offset - element.start
   ).path

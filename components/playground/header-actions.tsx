@@ -11,11 +11,11 @@ import {
   usePlaygroundStoreApi,
 } from "./playground-store-provider"
 import { ImportAction } from "./import-action"
+import { LazyShortcutsDialog } from "./lazy"
 import { LearnAction } from "./learn/learn-action"
 import { MoreMenu } from "./more-menu"
 import { ShareActions } from "./share-actions"
 import { resetToSample } from "./reset"
-import { ShortcutsDialog } from "./shortcuts-dialog"
 
 // Below the sm breakpoint only the main actions fit; the rest is in MoreMenu.
 const wide = "hidden sm:inline-block"
@@ -114,7 +114,7 @@ export function HeaderActions() {
         ⌨
       </button>
       <MoreMenu onShortcuts={() => setHelp(true)} />
-      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+      <LazyShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </>
   )
 }

@@ -72,3 +72,8 @@ export const LazyTuneView = dynamic(
   () => import("./result/tune-view").then((m) => m.TuneView),
   { ssr: false, loading }
 )
+
+export const LazyShortcutsDialog = dynamic(
+  () => import("./shortcuts-dialog").then((m) => m.ShortcutsDialog),
+  { ssr: false }
+)

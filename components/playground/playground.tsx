@@ -2,6 +2,8 @@
 
 import { useEffect, useState } from "react"
 
+import { loadJsonTools } from "@/lib/json/on-demand"
+
 import { openFragmentInto } from "./hash-links"
 import { Header } from "./header"
 import {
@@ -41,6 +43,9 @@ export function Playground() {
 
   useEffect(() => {
     if (!init) return
+    // The JSON tools (error locator, editor selection) load once the page
+    // has rendered: not in the first load, but there before anyone types.
+    void loadJsonTools().catch(() => undefined)
     // The restored state rendered: it did not freeze the page.
     const id = setTimeout(markBootComplete, 1500)
     return () => clearTimeout(id)

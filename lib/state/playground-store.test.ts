@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import type { PersistStorage, StorageValue } from "zustand/middleware"
 
 import { originLabel } from "./origin"
@@ -28,6 +28,21 @@ describe("document slice", () => {
     expect(s.requestText).toBe('{"model": ')
     expect(s.parseError?.line).toBe(1)
     expect(s.request).toEqual(base)
+  })
+
+  it("says where the text is invalid once the on-demand locator has loaded", async () => {
+    vi.resetModules() // a page that has just loaded: the locator is not there yet
+    const fresh = await import("./playground-store")
+    const store = fresh.createPlaygroundStore({ request: base })
+    store.getState().setRequestText('{\n  "model": "m",,\n}')
+    expect(store.getState().parseError?.message).toMatch(/Not valid JSON/)
+    await vi.waitFor(() =>
+      expect(store.getState().parseError).toMatchObject({ line: 2, column: 16 })
+    )
+    expect(store.getState().parseError?.message).toMatch(
+      /property name.*line 2, column 16/
+    )
+    expect(store.getState().parseError?.pending).toBeUndefined()
   })
 
   it("clears the error once the text parses again", () => {

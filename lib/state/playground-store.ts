@@ -1,7 +1,7 @@
 import { persist, type PersistStorage } from "zustand/middleware"
-import { createStore } from "zustand/vanilla"
+import { createStore, type StoreApi } from "zustand/vanilla"
 
-import { parseJsonLocated } from "@/lib/json/parse-located"
+import { loadJsonTools, parseJsonLocatedNow } from "@/lib/json/on-demand"
 
 import { asOrigin, nextOrigin } from "./origin"
 import { stringifyRequest } from "./request-text"
@@ -54,7 +54,7 @@ export function createPlaygroundStore(
     calibration: options.calibration ?? {},
   } satisfies Partial<PlaygroundState>
 
-  return createStore<PlaygroundState>()(
+  const store = createStore<PlaygroundState>()(
     persist(
       (...a) => ({
         ...createDocumentSlice(...a),
@@ -80,7 +80,7 @@ export function createPlaygroundStore(
         merge: (persisted, current) => {
           const saved = (persisted ?? {}) as Partial<PersistedState>
           if (typeof saved.requestText !== "string") return current
-          const parsed = parseJsonLocated(saved.requestText)
+          const parsed = parseJsonLocatedNow(saved.requestText)
           return {
             ...current,
             ...saved,
@@ -95,6 +95,30 @@ export function createPlaygroundStore(
       }
     )
   )
+  locatePendingParseErrors(store)
+  return store
 }
 
 export type PlaygroundStore = ReturnType<typeof createPlaygroundStore>
+
+/**
+ * An invalid text parsed before the error locator loaded carries a pending
+ * error ("finding where…"): once the locator is there, the same text gets its
+ * line and column. A text changed meanwhile was parsed again anyway.
+ */
+/** The locator's chunk failed to load (offline): the error stays "invalid", unlocated. */
+const keepPending = () => undefined
+
+function locatePendingParseErrors(store: StoreApi<PlaygroundState>) {
+  const locate = ({ parseError, requestText }: PlaygroundState) => {
+    if (!parseError?.pending) return
+    void loadJsonTools().then(({ parseJsonLocated }) => {
+      const now = store.getState()
+      if (now.requestText !== requestText || !now.parseError?.pending) return
+      const parsed = parseJsonLocated(requestText)
+      if (!parsed.success) store.setState({ parseError: parsed.error })
+    }, keepPending)
+  }
+  store.subscribe(locate)
+  locate(store.getState())
+}

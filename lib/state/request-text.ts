@@ -1,5 +1,3 @@
-import { applyEdits, modify, parseTree } from "jsonc-parser"
-
 import { skipJsonString } from "@/lib/json/common-ends"
 
 /** The editor's canonical formatting of a request. */
@@ -14,6 +12,8 @@ function indentAfterFirstLine(json: string, indent: string): string {
 interface TopLevelScan {
   /** The value of `key`, when present. */
   value: { start: number; end: number } | null
+  /** Where `key`'s opening quote is, when present. */
+  keyStart: number
   /** Index of the root object's closing brace. */
   close: number
   hasProps: boolean
@@ -36,6 +36,7 @@ function scanTopLevel(text: string, key: string): TopLevelScan | null {
   let hasProps = false
   let value: TopLevelScan["value"] = null
   let valueStart = -1
+  let keyStart = -1
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (c === QUOTE) {
@@ -48,6 +49,7 @@ function scanTopLevel(text: string, key: string): TopLevelScan | null {
           text.startsWith(quotedKey, i) &&
           value === null
         ) {
+          keyStart = i
           let j = end
           while (j < text.length && text.charCodeAt(j) !== 58 /* : */) j++
           j++
@@ -66,7 +68,7 @@ function scanTopLevel(text: string, key: string): TopLevelScan | null {
       if (depth === 0) {
         if (valueStart >= 0 && value === null)
           value = trimEnd(text, valueStart, i)
-        return { value, close: i, hasProps }
+        return { value, keyStart, close: i, hasProps }
       }
     } else if (c === 44 /* , */ && depth === 1) {
       if (valueStart >= 0 && value === null)
@@ -94,13 +96,9 @@ export function patchTopLevelKey(
   key: string,
   value: unknown
 ): string {
-  if (value === undefined) {
-    if (!parseTree(text))
-      throw new Error("patchTopLevelKey needs a JSON object")
-    return applyEdits(text, modify(text, [key], undefined, {}))
-  }
   const scan = scanTopLevel(text, key)
   if (!scan) throw new Error("patchTopLevelKey needs a JSON object")
+  if (value === undefined) return removeProperty(text, scan)
   const pretty = indentAfterFirstLine(JSON.stringify(value, null, 2), "  ")
   if (scan.value) {
     return text.slice(0, scan.value.start) + pretty + text.slice(scan.value.end)
@@ -110,4 +108,34 @@ export function patchTopLevelKey(
   while (end > 0 && /\s/.test(text.charAt(end - 1))) end--
   const insertion = `${scan.hasProps ? "," : ""}\n  ${JSON.stringify(key)}: ${pretty}\n`
   return text.slice(0, end) + insertion + text.slice(scan.close)
+}
+
+/**
+ * Removes the scanned property with its separating comma: the comma before it
+ * when it is not the first property, else the one after it (with the space up
+ * to the next key), so the neighbours keep their formatting.
+ */
+function removeProperty(text: string, scan: TopLevelScan): string {
+  if (!scan.value) return text
+  const before = skipSpaceBack(text, scan.keyStart)
+  if (text.charCodeAt(before) === 44 /* , */)
+    return text.slice(0, before) + text.slice(scan.value.end)
+  const after = skipSpace(text, scan.value.end)
+  if (text.charCodeAt(after) === 44 /* , */)
+    return text.slice(0, scan.keyStart) + text.slice(skipSpace(text, after + 1))
+  return text.slice(0, before + 1) + text.slice(scan.close)
+}
+
+/** Index of the last non-space character before `i`. */
+function skipSpaceBack(text: string, i: number): number {
+  let j = i - 1
+  while (j > 0 && /\s/.test(text.charAt(j))) j--
+  return j
+}
+
+/** Index of the first non-space character at or after `i`. */
+function skipSpace(text: string, i: number): number {
+  let j = i
+  while (j < text.length && /\s/.test(text.charAt(j))) j++
+  return j
 }

@@ -59,8 +59,8 @@ export function RequestEditor() {
       }}
       onBlur={flush}
       onReady={setEditorApi}
-      onCursorOffset={(offset) => {
-        const ref = blockAtOffset(store.getState().requestText, offset)
+      onCursorOffset={async (offset) => {
+        const ref = await blockAtOffset(store.getState().requestText, offset)
         const current = store.getState().selectedBlock
         if (
           ref &&

@@ -1,9 +1,9 @@
 "use client"
 
-import { useState } from "react"
+import { useRef, useState } from "react"
 
 import { cn } from "@/components/ui/cn"
-import { parseJsonLocated } from "@/lib/json/parse-located"
+import { loadJsonTools, parseJsonLocatedNow } from "@/lib/json/on-demand"
 
 import { usePlaygroundStore } from "../playground-store-provider"
 import { inputClass } from "./fields"
@@ -24,6 +24,17 @@ export function ContextManagementJson() {
   const [draft, setDraft] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const text = draft ?? canonical
+  const typed = useRef("")
+  /** Says where `next` is invalid, once the locator has loaded, if still current. */
+  const locateLater = (next: string) =>
+    void loadJsonTools().then(
+      ({ parseJsonLocated }) => {
+        const parsed = parseJsonLocated(next)
+        if (typed.current === next && !parsed.success)
+          setError(parsed.error.message)
+      },
+      () => undefined
+    )
 
   return (
     <details className="rounded-lg border border-zinc-200 dark:border-zinc-800">
@@ -42,6 +53,7 @@ export function ContextManagementJson() {
           value={text}
           onChange={(e) => {
             const next = e.target.value
+            typed.current = next
             setDraft(next)
             if (next.trim() === "") {
               setError(null)
@@ -51,9 +63,10 @@ export function ContextManagementJson() {
               })
               return
             }
-            const parsed = parseJsonLocated(next)
+            const parsed = parseJsonLocatedNow(next)
             if (!parsed.success) {
               setError(parsed.error.message)
+              if (parsed.error.pending) locateLater(next)
               return
             }
             setError(null)

@@ -1,24 +1,46 @@
 "use client"
 
-import { findNodeAtLocation, parseTree } from "jsonc-parser"
+import { useEffect, useState } from "react"
 
 import type { SimulateError } from "@/lib/context-editing"
-import { locate } from "@/lib/json/parse-located"
+import {
+  loadedJsonTools,
+  loadJsonTools,
+  type Jsonc,
+} from "@/lib/json/on-demand"
+import { locate } from "@/lib/json/parse-native"
 
 import { usePlaygroundStoreApi } from "../playground-store-provider"
 
 /** Line/column of a JSON path in the editor text, when it can be found. */
 function lineOf(
+  jsonc: Jsonc,
   text: string,
   path: (string | number)[]
 ): { line: number; column: number } | null {
-  const root = parseTree(text)
+  const root = jsonc.parseTree(text)
   if (!root) return null
   for (let n = path.length; n > 0; n--) {
-    const node = findNodeAtLocation(root, path.slice(0, n))
+    const node = jsonc.findNodeAtLocation(root, path.slice(0, n))
     if (node) return locate(text, node.offset)
   }
   return null
+}
+
+/** jsonc-parser once loaded (on demand: it is not in the first-load JS). */
+function useJsonc(): Jsonc | null {
+  const [jsonc, setJsonc] = useState(() => loadedJsonTools()?.jsonc ?? null)
+  useEffect(() => {
+    let live = true
+    loadJsonTools().then(
+      (tools) => live && setJsonc(() => tools.jsonc),
+      () => undefined
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  return jsonc
 }
 
 /** The 400 the API would answer, located in the JSON. */
@@ -30,7 +52,8 @@ export function EngineError({
   hasFallback: boolean
 }) {
   const store = usePlaygroundStoreApi()
-  const at = lineOf(store.getState().requestText, error.path)
+  const jsonc = useJsonc()
+  const at = jsonc && lineOf(jsonc, store.getState().requestText, error.path)
   return (
     <div
       role="alert"

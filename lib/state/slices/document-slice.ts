@@ -1,6 +1,6 @@
 import type { StateCreator } from "zustand/vanilla"
 
-import { parseJsonLocated } from "@/lib/json/parse-located"
+import { parseJsonLocatedNow } from "@/lib/json/on-demand"
 
 import { reparseTouchedValue } from "../incremental-parse"
 import { patchTopLevelKey, stringifyRequest } from "../request-text"
@@ -58,7 +58,7 @@ function textActions(
       if (text === get().requestText && get().parseError === null) return
       const cheap = cheapParse(text)
       if (cheap) return commitParsed(text, cheap)
-      const parsed = parseJsonLocated(text)
+      const parsed = parseJsonLocatedNow(text)
       if (!parsed.success) {
         set((s) => ({
           requestText: text,

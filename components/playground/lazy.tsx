@@ -4,8 +4,8 @@ import dynamic from "next/dynamic"
 
 // Everything the first paint does not need loads on demand, so the page's
 // first-load JS stays small (bench/page measures it): the dialogs, compose
-// mode, the Explain, Timeline, Compare, Raw diff and Server tabs and the
-// importers behind them.
+// mode, the Explain, Timeline, Compare, Raw diff and Server tabs, the
+// importers behind them, and the bodies of the collapsed edit sections.
 
 const loading = () => (
   <p className="p-3 text-sm text-zinc-500" role="status">
@@ -76,4 +76,17 @@ export const LazyTuneView = dynamic(
 export const LazyShortcutsDialog = dynamic(
   () => import("./shortcuts-dialog").then((m) => m.ShortcutsDialog),
   { ssr: false }
+)
+
+export const LazyAssumptionSwitches = dynamic(
+  () => import("./edits/assumption-switches").then((m) => m.AssumptionSwitches),
+  { ssr: false, loading }
+)
+
+export const LazyContextManagementEditor = dynamic(
+  () =>
+    import("./edits/context-management-editor").then(
+      (m) => m.ContextManagementEditor
+    ),
+  { ssr: false, loading }
 )

@@ -63,6 +63,18 @@ export class PlaygroundRegions {
     return this.part("edits", id)
   }
 
+  /** A switch of the edits region's Assumptions section, by its key. */
+  assumptions(key: string): Locator {
+    return this.part("assumptions", key)
+  }
+
+  /** A collapsed section of the edits region, by its summary's words. */
+  editsSection(words: string): Locator {
+    return this.page.locator("details", {
+      has: this.page.locator("summary", { hasText: words }),
+    })
+  }
+
   result(id: string): Locator {
     return this.part("result", id)
   }

@@ -2,13 +2,9 @@
 // says what its conversation holds instead of repeating the request's shell.
 // Longer sessions come from lib/context-editing/__fixtures__/build.
 
-type Content = string | Record<string, unknown>[]
+import { user } from "../test/messages"
 
-/** A user message. */
-export const user = (content: Content) => ({ role: "user", content })
-
-/** An assistant message. */
-export const assistant = (content: Content) => ({ role: "assistant", content })
+export { assistant, user } from "../test/messages"
 
 /**
  * A request of `messages`, on Sonnet 4.6 with max_tokens 64 unless `fields`

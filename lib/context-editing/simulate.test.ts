@@ -66,7 +66,7 @@ describe("simulate: result contract", () => {
   it("gives one outcome per original block; string content is one text block", () => {
     const r = simulateOk({
       model: MODEL,
-      messages: [user("Hello"), assistant(text("a"), text("b"))],
+      messages: [user("Hello"), assistant([text("a"), text("b")])],
     })
     expect(
       r.blocks.map((b) => [b.messageIndex, b.blockIndex, b.role, b.type])

@@ -99,7 +99,7 @@ describe("mid-conversation system messages", () => {
           thinkingBlock(1, 400, "s1")
         ),
         note(),
-        assistant(thinkingBlock(2, 400, "s2"), text("Done.")),
+        assistant([thinkingBlock(2, 400, "s2"), text("Done.")]),
         user("Thanks, and now?"),
       ],
       context_management: {
@@ -193,7 +193,7 @@ describe("newer assistant blocks", () => {
       model: MODEL,
       messages: [
         user("Hi"),
-        assistant(
+        assistant([
           {
             type: "mcp_tool_listing",
             mcp_server_name: "docs",
@@ -204,8 +204,8 @@ describe("newer assistant blocks", () => {
             from: { model: "claude-opus-4-8" },
             to: { model: "claude-sonnet-5" },
           },
-          text("Hello")
-        ),
+          text("Hello"),
+        ]),
       ],
     })
     expect(r.blocks.map((b) => b.status)).toEqual([

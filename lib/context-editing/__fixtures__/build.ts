@@ -3,6 +3,7 @@
  * varied, word-based prose (not "x".repeat), so token estimates behave like
  * real text (the caveat in docs/semantics.md#langchain-scenarios).
  */
+import { assistant, text, user } from "../../../test/messages"
 import { createRandom } from "../../generate/prng"
 import { simulate } from "../simulate"
 import type { SimulateError, SimulateOptions, SimulateSuccess } from "../types"
@@ -62,14 +63,8 @@ export interface ToolCall {
   isError?: boolean
 }
 
-/** `{role: "user", content}` */
-export const user = (content: string | Block[]): Message => ({ role: "user", content })
-
-/** An assistant message with these blocks. */
-export const assistant = (...content: Block[]): Message => ({ role: "assistant", content })
-
-/** `{type: "text", text}` */
-export const text = (value: string): Block => ({ type: "text", text: value })
+// Plain message and block literals: one home for every test (test/messages).
+export { assistant, text, user }
 
 /** A thinking block of `chars` prose (signature `sig-<seed>` unless given). */
 export function thinkingBlock(seed: number, chars: number, signature = `sig-${seed}`): Block {
@@ -117,7 +112,7 @@ export function toolConversation(
 
 /** An assistant turn with a thinking block (+ text). */
 export function thinkingTurn(seed: number, chars: number, answer = "Answer."): Message {
-  return assistant(thinkingBlock(seed, chars), text(answer))
+  return assistant([thinkingBlock(seed, chars), text(answer)])
 }
 
 /**

@@ -48,7 +48,7 @@ function cookbookHistory(priorThinkingTurns: number) {
         ],
         thinkingBlock(k, 600, "s")
       ),
-      assistant(text(`Review ${k + 1} done.`)),
+      assistant([text(`Review ${k + 1} done.`)]),
       user(`Review file ${k + 2}.`)
     )
   return m

@@ -40,7 +40,7 @@ export function loadedJsonTools(): JsonTools | null {
 }
 
 /** What an invalid text gets while the locator is still loading. */
-export const UNLOCATED_JSON_ERROR = {
+const UNLOCATED_JSON_ERROR = {
   message: "Not valid JSON (finding where…)",
   line: 1,
   column: 1,

@@ -19,6 +19,11 @@ export interface Detection {
   error?: ImportError
   /** A Human:/Assistant: transcript, split once here for its importer. */
   transcript?: Transcript
+  /**
+   * The text may hold requests among other text (a docs page, markdown,
+   * a shell history): `parseImport` scans it for them (lib/import/page/).
+   */
+  mixed?: boolean
 }
 
 const LABELS: Record<ImportFormat, string> = {
@@ -196,7 +201,8 @@ export function detectFormat(text: string): Detection {
           "Nothing to import yet: paste a request, a transcript or a curl command.",
       },
     }
-  if (looksLikeCurl(trimmed)) return { format: "curl", label: LABELS.curl }
+  if (looksLikeCurl(trimmed))
+    return { format: "curl", label: LABELS.curl, mixed: true }
   if (json) {
     if (jsonl)
       return { format: "claude-code-jsonl", label: LABELS["claude-code-jsonl"] }
@@ -210,6 +216,7 @@ export function detectFormat(text: string): Detection {
         format: "unknown",
         label: "JSON with a syntax error",
         error: parsed.error,
+        mixed: true,
       }
     const format = classifyValue(parsed.data)
     if (format === "unknown")
@@ -228,7 +235,7 @@ export function detectFormat(text: string): Detection {
   // has no `Human:` / `Assistant:` turns.
   const transcript = splitTranscript(text)
   if (looksLikeSdkCall(text) && !(transcript && transcript.segments.length > 1))
-    return { format: "sdk-call", label: LABELS["sdk-call"] }
+    return { format: "sdk-call", label: LABELS["sdk-call"], mixed: true }
   if (transcript) {
     return {
       format: "legacy-xml",
@@ -241,6 +248,7 @@ export function detectFormat(text: string): Detection {
   return {
     format: "unknown",
     label: LABELS.unknown,
+    mixed: true,
     error: {
       message:
         "Could not recognise the format. Paste a Messages API request (JSON), a curl command, a Python or TypeScript SDK call (`client.messages.create(…)`), a Claude Code session (.jsonl), an OpenAI chat request or a Human:/Assistant: transcript.",

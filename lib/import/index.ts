@@ -2,7 +2,12 @@
  * Importers: every format the playground accepts → a Messages request.
  * Each returns `ImportResult` and never throws on user input.
  */
-import { classifyValue, type Detection, detectFormat } from "./detect-format"
+import {
+  classifyValue,
+  type Detection,
+  detectFormat,
+  formatLabel,
+} from "./detect-format"
 import { fromAnthropicJson } from "./anthropic-json/import"
 import { fromClaudeCode } from "./claude-code/import"
 import { fromCurl } from "./curl/import"
@@ -10,6 +15,7 @@ import { summarizeRequest, type RequestSummary } from "./legacy-xml/detect"
 import { fromLegacyMessages, fromLegacyTranscript } from "./legacy-xml/import"
 import { fromOpenAi } from "./openai/import"
 import { fromSdkCall } from "./sdk-call/import"
+import { fromPage } from "./page/import"
 import type { ImportFormat, ImportOptions, ImportResult } from "./types"
 
 /** Imports parsed JSON after classifying it (request, array, OpenAI, legacy). */
@@ -47,6 +53,47 @@ function sourceSummary(
   })
 }
 
+const commands = (r: ImportResult) =>
+  r.success
+    ? (r.candidates ?? []).filter((c) => c.kind === "command").length
+    : 0
+
+/**
+ * Whether the page scan beats the format's own importer: it works where the
+ * other failed, finds curl commands an SDK snippet's reading misses, or
+ * more commands than reading the whole text as one shell script.
+ */
+function pageWins(own: ImportResult, page: ImportResult, format: ImportFormat) {
+  if (!page.success) return false
+  if (!own.success) return true
+  if (format === "sdk-call")
+    return (page.candidates ?? []).some((c) => c.kind !== "sdk-call")
+  return commands(page) > Math.max(1, commands(own))
+}
+
+/**
+ * A text that may hold requests among other text: the format's own
+ * importer, or the page scan when that finds more (lib/import/page/).
+ */
+function importMixed(
+  text: string,
+  detection: Detection,
+  options: ImportOptions
+): { result: ImportResult; format: ImportFormat } {
+  const { format } = detection
+  const own: ImportResult | undefined =
+    format === "curl"
+      ? fromCurl(text, importValue, options)
+      : format === "sdk-call"
+        ? fromSdkCall(text, importValue, options)
+        : undefined
+  const page = fromPage(text, importValue, options)
+  if (page && (!own || pageWins(own, page.result, format)))
+    return { result: page.result, format: page.format }
+  if (own) return { result: own, format }
+  return { result: { success: false, error: detection.error! }, format }
+}
+
 /**
  * Auto-detects the format of `text` and imports it; never throws.
  * `options.pick` takes another of the result's `candidates`.
@@ -56,10 +103,18 @@ export function parseImport(
   options: ImportOptions = {}
 ): ParsedImport {
   const detection = detectFormat(text)
-  const { format, label } = detection
+  let { format, label } = detection
   let result: ImportResult
   try {
-    if (detection.error) result = { success: false, error: detection.error }
+    if (detection.mixed) {
+      const mixed = importMixed(text, detection, options)
+      result = mixed.result
+      if (mixed.format !== format && result.success) {
+        format = mixed.format
+        label = formatLabel(format)
+      }
+    } else if (detection.error)
+      result = { success: false, error: detection.error }
     else if (format === "curl") result = fromCurl(text, importValue, options)
     else if (format === "claude-code-jsonl")
       result = fromClaudeCode(text, options)

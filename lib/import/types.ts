@@ -100,7 +100,7 @@ export type ImportFormat =
 export interface ImportCandidate {
   /** Pass back as `parseImport(text, { pick: id })`. */
   id: string
-  kind: "command" | "sdk-call" | "main-thread" | "sidechain"
+  kind: "command" | "sdk-call" | "json" | "main-thread" | "sidechain"
   /** One line for a picker: what it is and how big. */
   label: string
   selected: boolean

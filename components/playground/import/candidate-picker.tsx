@@ -7,6 +7,7 @@ import type { ImportCandidate } from "@/lib/import"
 const TITLES: Record<ImportCandidate["kind"], string> = {
   command: "This text holds several requests: pick the one to import",
   "sdk-call": "This text holds several requests: pick the one to import",
+  json: "This text holds several requests: pick the one to import",
   "main-thread": "This log holds several conversations: pick one to import",
   sidechain: "This log holds several conversations: pick one to import",
 }

@@ -1,10 +1,12 @@
 import { lineColumn, parseJsonBounded } from "../bounds"
 import { offsetOfLine, sourceOffset } from "./piece"
 import {
+  cap,
   type CurlBody,
   type CurlRequest,
   readCurlRequest,
   readCurlRequests,
+  substitutionError,
 } from "./request"
 import { fromAnthropicJson } from "../anthropic-json/import"
 import { failure, Notes } from "../notes"
@@ -31,8 +33,12 @@ const SECRET_HEADERS = new Set([
 
 /** A short description of one curl command, for the picker. */
 function describeCommand(read: Parsed<CurlRequest>, index: number): string {
-  if (!read.success)
-    return `${index + 1}. (cannot be imported: ${read.error.message})`
+  return `${index + 1}. ${commandSummary(read)}`
+}
+
+/** What a curl command sends, in a few words (its path, model, first words). */
+export function commandSummary(read: Parsed<CurlRequest>): string {
+  if (!read.success) return `(cannot be imported: ${read.error.message})`
   const { url, bodies } = read.data
   const path = url ? url.replace(/^https?:\/\/[^/]+/, "") : "curl"
   const body = bodies[0]?.piece.value.slice(0, 4000) ?? ""
@@ -40,7 +46,7 @@ function describeCommand(read: Parsed<CurlRequest>, index: number): string {
   const said = /"content"\s*:\s*"([^"\\]{1,48})/.exec(body)?.[1]
   const tools = /"tools"\s*:\s*\[\s*\{/.test(body) ? ", with tools" : ""
   const what = [model, said ? `“${said}”` : ""].filter(Boolean).join(": ")
-  return `${index + 1}. ${path || url}${what ? ` — ${what}` : ""}${tools}`
+  return `${path || url}${what ? ` — ${what}` : ""}${tools}`
 }
 
 /** The candidates of a text holding several curl commands. */
@@ -80,7 +86,12 @@ export function fromCurl(
   if (!all.success) return all
   const which = chooseCommand(all.data, options.pick)
   const candidates = commandCandidates(all.data, which)
-  const result = importCommand(text, all.data[which]!, which, importBody)
+  const result = importCommand(
+    text,
+    all.data[which]!,
+    () => readCurlRequest(text, true, which),
+    importBody
+  )
   if (!result.success || !candidates) return result
   const found = `Found ${all.data.length} curl commands; imported command ${which + 1} (pick another in the dialog)`
   return {
@@ -90,11 +101,14 @@ export function fromCurl(
   }
 }
 
-/** Imports the body of one curl command read from `text`. */
-function importCommand(
+/**
+ * Imports the body of one curl command read from `text`; `reread` reads
+ * the same command again with source spans (to locate a JSON error).
+ */
+export function importCommand(
   text: string,
   read: Parsed<CurlRequest>,
-  which: number,
+  reread: () => Parsed<CurlRequest>,
   importBody: (value: unknown) => ImportResult
 ): ImportResult {
   if (!read.success) return read
@@ -153,13 +167,28 @@ function importCommand(
     const unescaped = body.includes('\\"')
       ? parseJsonBounded(body.replaceAll('\\"', '"'))
       : undefined
-    if (!unescaped?.success)
-      return bodyError(text, body, parsed.error, open, which)
-    notes.info(
-      'Read \\" in the body as " (quoting meant for Windows; the JSON was not valid as pasted)'
-    )
-    parsed = unescaped
+    const spliced = unescaped?.success
+      ? undefined
+      : spliceSubstitutions(text, bodies, body)
+    if (spliced?.success) parsed = spliced
+    else if (!unescaped?.success) {
+      const sub = bodies.flatMap((b) => b.substitutions ?? [])[0]
+      const where = bodies.find((b) => b.substitutions?.length)
+      const failed =
+        sub && where ? substitutionError(text, cap(where.label), sub) : null
+      if (failed && !failed.success) return failed
+      return bodyError(text, body, parsed.error, open, reread)
+    } else {
+      notes.info(
+        'Read \\" in the body as " (quoting meant for Windows; the JSON was not valid as pasted)'
+      )
+      parsed = unescaped
+    }
   }
+  for (const sub of bodies.flatMap((b) => b.substitutions ?? []))
+    notes.warn(
+      `\`${text.slice(sub.start, Math.min(sub.end, sub.start + 60))}\` in the body runs ${sub.command} when the command runs; kept as written`
+    )
   const result = importBody(parsed.data)
   if (!result.success) return result
   const allBetas = [...new Set([...(result.betas ?? []), ...betas])]
@@ -169,6 +198,22 @@ function importCommand(
     notes: [...notes.list(), ...result.notes],
     ...(allBetas.length > 0 ? { betas: allBetas } : {}),
   }
+}
+
+/**
+ * The body with each command substitution (`$(python3 -c …)`) written as
+ * JSON string text: it sits inside a JSON string, where its own quotes
+ * would end the string early. Undefined when there is none.
+ */
+function spliceSubstitutions(text: string, bodies: CurlBody[], body: string) {
+  const subs = bodies.flatMap((b) => b.substitutions ?? [])
+  if (subs.length === 0) return undefined
+  let out = body
+  for (const sub of subs) {
+    const raw = text.slice(sub.start, sub.end)
+    out = out.replace(raw, JSON.stringify(raw).slice(1, -1))
+  }
+  return parseJsonBounded(out)
 }
 
 /** The delimiter of an unterminated here-document a body was read from. */
@@ -188,7 +233,7 @@ function bodyError(
   body: string,
   error: ImportError,
   open: string | undefined,
-  which: number
+  reread: () => Parsed<CurlRequest>
 ): ImportResult {
   const hint = open ? ` (the here-document has no closing ${open} line)` : ""
   const prefix = "The curl body is not valid JSON: "
@@ -196,7 +241,7 @@ function bodyError(
     return failure(`${prefix}${error.message}${hint}`)
   const base = error.message.replace(/ at line \d+, column \d+$/, "")
   const at = offsetOfLine(body, error.line, error.column ?? 1)
-  const tracked = readCurlRequest(text, true, which)
+  const tracked = reread()
   const pieces = tracked.success ? tracked.data.bodies : []
   const same = pieces.map((b) => b.piece.value).join("&") === body
   let start = 0

@@ -9,6 +9,8 @@ import {
   type Substitution,
 } from "./shell-words"
 import { parseShell } from "./shell"
+import { ShellSyntaxError } from "./quotes"
+import { Scanner } from "./shell-words"
 import type { ImportNote, Parsed } from "../types"
 
 /** One body the curl command sends, and what to call it in messages. */
@@ -17,6 +19,12 @@ export interface CurlBody {
   /** "the --data body", "the here-document"… */
   label: string
   heredocs: Heredoc[]
+  /**
+   * Command substitutions inside the body, kept as written: the body is
+   * imported if it is JSON all the same (the text sits in a string), else
+   * the import says what the command would have run.
+   */
+  substitutions?: Substitution[]
 }
 
 /** What a curl command carries. Header values are only read to recognise them. */
@@ -69,7 +77,7 @@ export function guessDialect(text: string): Dialect {
 const isCurl = (w: ShellWord | undefined) =>
   /^(?:.*[\\/])?curl(?:\.exe)?$/i.test(w?.value ?? "")
 
-function substitutionError<T>(
+export function substitutionError<T>(
   text: string,
   label: string,
   sub: Substitution
@@ -84,7 +92,8 @@ function substitutionError<T>(
 }
 
 const short = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s)
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+/** "the --data body" → "The --data body". */
+export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** Finds the curl command in `text` and reads its options and bodies. */
 export function readCurlRequest(
@@ -155,6 +164,51 @@ export function readCurlRequests(
       "No `curl` command found. Paste the command itself, starting with `curl`."
     )
   return { success: true, data: reads }
+}
+
+/** One curl command read out of a longer text, and where it ends. */
+export interface CurlAt {
+  read: Parsed<CurlRequest>
+  /** Offset (in the text given) just after the command. */
+  end: number
+}
+
+/**
+ * Reads the one pipeline that starts at `at` in `text` (a page: what follows
+ * the command is not shell) and its curl command. `inSubst`: the command
+ * sits inside `$( … )`, which a `)` closes.
+ */
+export function readCurlAt(
+  text: string,
+  at: number,
+  inSubst: boolean,
+  track: boolean
+): CurlAt {
+  const dialect = guessDialect(text)
+  const scanner = new Scanner(text, dialect, track)
+  scanner.pos = at
+  let pipeline: ShellCommand[] | undefined
+  try {
+    pipeline = scanner.list(inSubst, 0, true).pipelines[0]
+    scanner.finish()
+  } catch (error) {
+    const offset = error instanceof ShellSyntaxError ? error.offset : at
+    const message = error instanceof Error ? error.message : String(error)
+    return {
+      read: fail(`Could not read the curl command: ${message}.`, text, offset),
+      end: text.length,
+    }
+  }
+  const end = scanner.pos
+  const names = (pipeline ?? []).map((cmd) => commandWords(cmd))
+  const index = names.findIndex((words) => isCurl(words[0]))
+  if (!pipeline || index === -1)
+    return { read: fail("No `curl` command found here."), end }
+  const notes = parseNotes(scanner.repairs, dialect)
+  return {
+    read: readCommand(text, pipeline, index, names[index] ?? [], notes),
+    end,
+  }
 }
 
 function noteSkipped(
@@ -228,15 +282,19 @@ function readCommand(
   }
   for (const d of readFlags(words, request)) {
     const label = `the ${d.flag} body`
-    const sub = d.word.substitutions[0]
-    if (sub) return substitutionError(text, cap(label), sub)
+    const substitutions = d.word.substitutions
     for (const doc of d.word.heredocs)
       notes.push({
         level: "info",
         message: `Read the body from the here-document in $(cat <<${doc.delimiter} …)`,
       })
     if (d.raw || !d.piece.value.startsWith("@")) {
-      request.bodies.push({ piece: d.piece, label, heredocs: d.word.heredocs })
+      request.bodies.push({
+        piece: d.piece,
+        label,
+        heredocs: d.word.heredocs,
+        ...(substitutions.length > 0 ? { substitutions } : {}),
+      })
       continue
     }
     const source = d.piece.value.slice(1)

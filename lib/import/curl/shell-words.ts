@@ -47,10 +47,15 @@ export class Scanner implements Cursor {
     private readonly track: boolean
   ) {}
 
-  /** Commands up to the end (or, in `$( )`, up to the closing `)`). */
+  /**
+   * Commands up to the end (or, in `$( )`, up to the closing `)`); with
+   * `first`, only up to the end of the first pipeline (one command read out
+   * of a page: the text after it is not shell).
+   */
   list(
     inSubst: boolean,
-    depth: number
+    depth: number,
+    first = false
   ): { pipelines: ShellScript; closed: boolean } {
     const { text } = this
     const pipelines: ShellScript = []
@@ -70,6 +75,7 @@ export class Scanner implements Cursor {
       pipeline = []
     }
     while (this.pos < text.length) {
+      if (first && pipelines.length > 0) return { pipelines, closed: false }
       const filler = this.skipFiller(cmd)
       if (filler === "newline") {
         if (piped) endCommand()

@@ -24,6 +24,8 @@ const assistantJson = (content: string) =>
       { role: "assistant", content },
     ],
   })
+const REQUEST_JSON =
+  '{"model": "claude-sonnet-4-5", "max_tokens": 10, "messages": [{"role": "user", "content": "hi"}]}'
 const curl = (rest: string) =>
   `curl https://api.anthropic.com/v1/messages ${rest}`
 
@@ -163,5 +165,28 @@ export const SCALING_INPUTS: ScalingInput[] = [
         })),
       }),
     n: 20000,
+  },
+  {
+    importer: "page",
+    name: "prose between curl commands whose quotes never close",
+    make: (n) =>
+      `${REQUEST_JSON}\n${`Some prose about it.\ncurl https://api.anthropic.com/v1/messages -d '{"model": "m",\n`.repeat(n)}`,
+    n: 1500,
+  },
+  {
+    importer: "page",
+    name: "lines opening JSON that never closes",
+    make: (n) =>
+      `${REQUEST_JSON}\n${'{"messages": [{"role": "user",\n'.repeat(n)}`,
+    n: 6000,
+  },
+  {
+    importer: "page",
+    name: "an HTML page of many code blocks",
+    make: (n) =>
+      `<p>Try it:</p>\n<pre><code>curl https://api.anthropic.com/v1/messages -d &#39;{&quot;model&quot;: &quot;m&quot;, &quot;max_tokens&quot;: 5, &quot;messages&quot;: [{&quot;role&quot;: &quot;user&quot;, &quot;content&quot;: &quot;hi&quot;}]}&#39;</code></pre>\n`.repeat(
+        n
+      ),
+    n: 400,
   },
 ]

@@ -19,7 +19,9 @@ export interface SdkCall {
   body: Record<string, Value>
   /** Offset of the call in the text. */
   at: number
-  language: "python" | "typescript"
+  /** Offset just after the call's closing parenthesis. */
+  end: number
+  language: "python" | "typescript" | "ruby"
 }
 
 const CALL = /\bmessages\s*\.\s*(create|stream|count_tokens|countTokens)\s*\(/g
@@ -29,10 +31,12 @@ const RECEIVER = /((?:[A-Za-z_$][\w$]*\s*\.\s*){1,3})$/
 /** Top-level assignments `name = value` / `const name = value`, by name. */
 export function assignments(text: string): Map<string, number> {
   const found = new Map<string, number>()
+  // At a line start, or indented (a docs code block, a function body) with
+  // spaces around `=`, which keyword arguments (`model="…",`) do not have.
   const re =
-    /^(?:[ \t]*(?:export[ \t]+)?(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]{1,80})?=(?!=)/gm
+    /^(?:[ \t]*(?:export[ \t]+)?(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]{1,80})?=(?!=)|^[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*:[^=\n]{1,80})?[ \t]+=[ \t](?!=)/gm
   for (const m of text.matchAll(re)) {
-    const name = m[1]!
+    const name = (m[1] ?? m[2])!
     if (!found.has(name)) found.set(name, m.index + m[0].length)
   }
   return found
@@ -59,6 +63,7 @@ function callArguments(
     }
   }
   const body: Record<string, Value> = {}
+  let language: SdkCall["language"] = "python"
   let pos = from
   for (;;) {
     const t = parser.token(pos)
@@ -68,13 +73,20 @@ function callArguments(
       continue
     }
     const eq = parser.token(t.end)
-    if (t.kind === "id" && eq.kind === "punct" && eq.value === "=") {
+    // Ruby's keyword arguments (`model: "…"`) read like Python's `model=`.
+    const ruby =
+      eq.kind === "punct" &&
+      eq.value === ":" &&
+      parser.text[eq.end] !== ":" &&
+      parser.text[eq.start - 1] !== ":"
+    if (ruby) language = "ruby"
+    if (t.kind === "id" && eq.kind === "punct" && (eq.value === "=" || ruby)) {
       const { value, end } = parser.value(eq.end)
       body[t.value] = value
       pos = end
     } else pos = Math.max(parser.skipExpression(t.end), t.end)
   }
-  return { body, language: "python" }
+  return { body, language }
 }
 
 /** Index after the `)` that closes the arguments starting at `from`. */
@@ -102,6 +114,7 @@ export function findSdkCalls(text: string, parser: LiteralParser): SdkCall[] {
     resumeAt = argumentsEnd(parser, open)
     const name = m[1]!
     calls.push({
+      end: resumeAt,
       callee: `${receiver}messages.${name}`,
       method: name === "countTokens" ? "count_tokens" : (name as SdkMethod),
       beta: /\bbeta\.$/.test(receiver),

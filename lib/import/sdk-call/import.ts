@@ -84,6 +84,47 @@ function missingMessages(call: SdkCall, gaps: Gaps, text: string) {
   )
 }
 
+const LANGUAGES = { python: "Python", typescript: "TypeScript", ruby: "Ruby" }
+
+/** One call's request body, imported (its notes, betas; no candidates). */
+export function importSdkCall(
+  text: string,
+  call: SdkCall,
+  gaps: Gaps,
+  importBody: (value: unknown) => ImportResult
+): ImportResult {
+  const bad = missingMessages(call, gaps, text)
+  if (bad) return bad
+  const notes = new Notes()
+  notes.info(
+    `Read the ${LANGUAGES[call.language]} SDK call \`${call.callee}(…)\` as the request body`
+  )
+  reportGaps(gaps, text, notes)
+  const { body, betas } = requestBody(call, notes)
+  if (call.method === "count_tokens" && body.max_tokens === undefined)
+    notes.info("count_tokens takes no max_tokens; the import adds the default")
+  const result = importBody(body)
+  if (!result.success) return result
+  const allBetas = [...new Set([...(result.betas ?? []), ...betas])]
+  return {
+    ...result,
+    notes: [...notes.list(), ...result.notes],
+    ...(allBetas.length > 0 ? { betas: allBetas } : {}),
+  }
+}
+
+/** The gaps found inside `[from, to)` (one call of a page). */
+export function gapsWithin(gaps: Gaps, from: number, to: number): Gaps {
+  const inside = (at: number) => at >= from && at < to
+  return {
+    undefinedVariables: new Map(
+      [...gaps.undefinedVariables].filter(([, at]) => inside(at))
+    ),
+    expressions: gaps.expressions.filter((e) => inside(e.at)),
+    interpolated: 0,
+  }
+}
+
 /** Imports an SDK snippet; `importBody` imports the extracted request body. */
 export function fromSdkCall(
   text: string,
@@ -102,28 +143,19 @@ export function fromSdkCall(
     return failure("No `messages.create(…)` or `count_tokens(…)` call found.")
   const picked = calls.find((_, i) => options.pick === `call-${i + 1}`)
   const call = picked ?? calls[0]!
-  const bad = missingMessages(call, parser.gaps, text)
-  if (bad) return bad
-  const notes = new Notes()
-  const lang = call.language === "python" ? "Python" : "TypeScript"
-  notes.info(
-    `Read the ${lang} SDK call \`${call.callee}(…)\` as the request body`
-  )
-  if (calls.length > 1)
-    notes.info(
-      `The snippet makes ${plural(calls.length, "Messages call")}; imported call ${calls.indexOf(call) + 1} (pick another in the dialog)`
-    )
-  reportGaps(parser.gaps, text, notes)
-  const { body, betas } = requestBody(call, notes)
-  if (call.method === "count_tokens" && body.max_tokens === undefined)
-    notes.info("count_tokens takes no max_tokens; the import adds the default")
-  const result = importBody(body)
-  if (!result.success) return result
-  const allBetas = [...new Set([...(result.betas ?? []), ...betas])]
+  const result = importSdkCall(text, call, parser.gaps, importBody)
+  if (!result.success || calls.length < 2) return result
+  const [first, ...rest] = result.notes
   return {
     ...result,
-    notes: [...notes.list(), ...result.notes],
-    ...(allBetas.length > 0 ? { betas: allBetas } : {}),
-    ...(calls.length > 1 ? { candidates: candidates(calls, call) } : {}),
+    notes: [
+      ...(first ? [first] : []),
+      {
+        level: "info",
+        message: `The snippet makes ${plural(calls.length, "Messages call")}; imported call ${calls.indexOf(call) + 1} (pick another in the dialog)`,
+      },
+      ...rest,
+    ],
+    candidates: candidates(calls, call),
   }
 }

@@ -1,4 +1,5 @@
-// Same-length filler text for redacted links. Whitespace, ASCII punctuation
+// Same-length filler text: for opaque blobs and editor text that does not
+// parse (counted-filler.ts fills the rest of a redacted link). Whitespace, ASCII punctuation
 // and letter case stay where they were, each run of letters becomes lorem
 // words cut to the run's length, digits become other digits. Line breaks,
 // word lengths and code shape survive (so token estimates stay close) while

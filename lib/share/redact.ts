@@ -3,9 +3,15 @@
 // edits, every string's length — but none of its words. Useful for "why did
 // this get cleared?" questions about a transcript that cannot be shared.
 
+import { claudeBpe, type ClaudeBpe } from "@/lib/tokens/claude-bpe"
+
+import { fillCounted, fillerState } from "./counted-filler"
 import { fillLike } from "./filler"
 import { redactImageData } from "./redact-media"
 import type { ShareState } from "./types"
+
+/** Replaces one string's words. */
+type Fill = (text: string) => string
 
 // Strings under these keys describe structure, not content, and stay as is.
 const STRUCTURAL_KEYS = new Set([
@@ -33,22 +39,27 @@ function fillNumber(n: number): number {
   return Number.isFinite(filled) ? filled : 0
 }
 
-function redactContent(node: unknown, key: string, fillAll: boolean): unknown {
+function redactContent(
+  node: unknown,
+  key: string,
+  fillAll: boolean,
+  fill: Fill
+): unknown {
   if (typeof node === "string") {
-    return !fillAll && STRUCTURAL_KEYS.has(key) ? node : fillLike(node)
+    return !fillAll && STRUCTURAL_KEYS.has(key) ? node : fill(node)
   }
   // Numbers in message blocks are structure (indices, sizes) except inside
   // tool inputs, which are user data through and through.
   if (typeof node === "number") return fillAll ? fillNumber(node) : node
   if (Array.isArray(node)) {
-    return node.map((child) => redactContent(child, key, fillAll))
+    return node.map((child) => redactContent(child, key, fillAll, fill))
   }
   if (node !== null && typeof node === "object") {
     const block = node as Record<string, unknown>
     const source = block.source as Record<string, unknown> | undefined
     const out: Record<string, unknown> = {}
     for (const [k, child] of Object.entries(node)) {
-      out[k] = redactContent(child, k, fillAll || ALL_STRINGS_KEYS.has(k))
+      out[k] = redactContent(child, k, fillAll || ALL_STRINGS_KEYS.has(k), fill)
     }
     // An image keeps its pixel size (its token estimate), nothing else.
     if (
@@ -81,15 +92,15 @@ const TOOL_STRUCTURAL_KEYS = new Set([
 // Tool definitions keep names and schemas (they shape the token count and the
 // edits' exclude_tools); descriptions, enum values, defaults, examples,
 // domain lists and locations are filled.
-function redactTools(node: unknown, key: string): unknown {
+function redactTools(node: unknown, key: string, fill: Fill): unknown {
   if (typeof node === "string") {
-    return TOOL_STRUCTURAL_KEYS.has(key) ? node : fillLike(node)
+    return TOOL_STRUCTURAL_KEYS.has(key) ? node : fill(node)
   }
-  if (Array.isArray(node)) return node.map((c) => redactTools(c, key))
+  if (Array.isArray(node)) return node.map((c) => redactTools(c, key, fill))
   if (node !== null && typeof node === "object") {
     const out: Record<string, unknown> = {}
     for (const [k, child] of Object.entries(node)) {
-      out[k] = redactTools(child, k)
+      out[k] = redactTools(child, k, fill)
     }
     return out
   }
@@ -97,7 +108,7 @@ function redactTools(node: unknown, key: string): unknown {
 }
 
 // The edits keep every setting; only compaction's prompt is prose.
-function redactEdits(cm: unknown): unknown {
+function redactEdits(cm: unknown, fill: Fill): unknown {
   if (cm === null || typeof cm !== "object" || Array.isArray(cm)) return cm
   const edits = (cm as Record<string, unknown>).edits
   if (!Array.isArray(edits)) return cm
@@ -109,7 +120,7 @@ function redactEdits(cm: unknown): unknown {
       typeof (e as Record<string, unknown>).instructions === "string"
         ? {
             ...e,
-            instructions: fillLike(
+            instructions: fill(
               (e as Record<string, unknown>).instructions as string
             ),
           }
@@ -118,30 +129,30 @@ function redactEdits(cm: unknown): unknown {
   }
 }
 
-function redactRequest(request: unknown): unknown {
+function redactRequest(request: unknown, fill: Fill): unknown {
   if (typeof request === "string") return redactJsonText(request)
   if (
     request === null ||
     typeof request !== "object" ||
     Array.isArray(request)
   ) {
-    return redactContent(request, "", false)
+    return redactContent(request, "", false, fill)
   }
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(request)) {
     if (key === "messages" || key === "system") {
-      out[key] = redactContent(value, key, false)
+      out[key] = redactContent(value, key, false, fill)
     } else if (key === "tools") {
-      out[key] = redactTools(value, key)
+      out[key] = redactTools(value, key, fill)
     } else if (
       key === "metadata" ||
       key === "stop_sequences" ||
       key === "mcp_servers"
     ) {
       // A user id, words the user stops on, server names and URLs.
-      out[key] = redactContent(value, key, key === "metadata")
+      out[key] = redactContent(value, key, key === "metadata", fill)
     } else if (key === "context_management") {
-      out[key] = redactEdits(value)
+      out[key] = redactEdits(value, fill)
     } else {
       // model, max_tokens, thinking, context_management (the edits), …
       out[key] = value
@@ -153,10 +164,20 @@ function redactRequest(request: unknown): unknown {
 /**
  * Returns a copy whose message text, thinking (and signatures), tool inputs'
  * strings, tool results, system prompt and tool descriptions are replaced by
- * same-length filler; ids, tool names, model and edits are kept. Never mutates.
+ * filler with the same counted (Claude BPE) tokens and content class
+ * (counted-filler.ts); ids, tool names, model and edits are kept. Never
+ * mutates. `bpe`: the counter (default: the Claude BPE, built on first use).
  */
-export function redactState(state: ShareState): ShareState {
-  const out: ShareState = { ...state, request: redactRequest(state.request) }
+export function redactState(
+  state: ShareState,
+  bpe: ClaudeBpe = claudeBpe()
+): ShareState {
+  const filler = fillerState(bpe)
+  const fill = (text: string) => fillCounted(text, filler)
+  const out: ShareState = {
+    ...state,
+    request: redactRequest(state.request, fill),
+  }
   if (typeof state.requestText === "string") {
     out.requestText = redactJsonText(state.requestText)
   }

@@ -2,12 +2,9 @@
 
 import { useEffect, useMemo, useState } from "react"
 
-import {
-  encodeShare,
-  redactState,
-  stripSecrets,
-  type ShareState,
-} from "@/lib/share"
+import { encodeShare, stripSecrets, type ShareState } from "@/lib/share"
+
+import { redactInWorker } from "./redact-in-worker"
 
 /** The link for the current state, or why it is not ready. */
 export type Permalink =
@@ -54,27 +51,32 @@ export function usePermalink(
     if (!key) return
     let cancelled = false
     const parsed = JSON.parse(key) as ShareState
-    const source = redact ? redactState(parsed) : parsed
-    const { removed } = stripSecrets(source)
     const done = (result: Computed["result"]) => {
       if (!cancelled) setComputed({ key, redact, result })
     }
-    encodeShare(source).then(
-      (payload) => {
-        const { origin, pathname, search } = window.location
-        done({
-          status: "ready",
-          payload,
-          url: `${origin}${pathname}${search}#${payload}`,
-          removed,
-        })
-      },
-      () =>
-        done({
-          status: "error",
-          message: "This state could not be turned into a link.",
-        })
-    )
+    let removed: string[] = []
+    // Redaction counts every string with the BPE: in a worker.
+    ;(redact ? redactInWorker(parsed) : Promise.resolve(parsed))
+      .then((source) => {
+        removed = stripSecrets(source).removed
+        return encodeShare(source)
+      })
+      .then(
+        (payload) => {
+          const { origin, pathname, search } = window.location
+          done({
+            status: "ready",
+            payload,
+            url: `${origin}${pathname}${search}#${payload}`,
+            removed,
+          })
+        },
+        () =>
+          done({
+            status: "error",
+            message: "This state could not be turned into a link.",
+          })
+      )
     return () => {
       cancelled = true
     }

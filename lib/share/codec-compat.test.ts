@@ -66,3 +66,22 @@ describe("frozen v2 link", () => {
     expect(text).toContain('"lines":[0]')
   })
 })
+
+describe("frozen v3 link", () => {
+  const link = fixture("v3.txt").trim()
+  const state: unknown = JSON.parse(fixture("v3.json"))
+
+  it("is short, and opens the example it was made from with its changes", async () => {
+    expect(link.startsWith("v3.")).toBe(true)
+    expect(link.length).toBeLessThan(2000)
+    const decoded = await decodeShare(link)
+    if (!decoded.success) throw new Error(decoded.error.message)
+    // The example may change in a later release: then the link opens on the
+    // new one with its changes, and says so (codec-v3.ts).
+    if (decoded.notes.length === 0) expect(decoded.data).toEqual(state)
+    else
+      expect(decoded.notes.join(" ")).toMatch(
+        /made from an earlier version of the built-in example/
+      )
+  })
+})

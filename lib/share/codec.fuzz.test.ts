@@ -259,10 +259,18 @@ describe("decodeFragment under fuzzing", () => {
       "too_large",
     ],
     [
-      "v3",
+      "a v2 document under the v3 prefix",
       () =>
         v2({ t: [], s: { request: {} } }).then((l) =>
           l.replace("#v2.", "#v3.")
+        ),
+      "damaged",
+    ],
+    [
+      "v4",
+      () =>
+        v2({ t: [], s: { request: {} } }).then((l) =>
+          l.replace("#v2.", "#v4.")
         ),
       "unsupported_version",
     ],

@@ -298,7 +298,7 @@ describe("decodeFragment", () => {
     ["a bare #", "#", "not_share"],
     ["an anchor", "#section-2", "not_share"],
     ["a future version", "#v9.abc", "unsupported_version"],
-    ["the next version", "#v3.abc", "unsupported_version"],
+    ["the next version", "#v4.abc", "unsupported_version"],
   ])("answers %s", async (_name, hash, code) => {
     const decoded = await decodeFragment(hash)
     if (code === null) {

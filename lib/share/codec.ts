@@ -9,7 +9,11 @@
  *      earlier ones, so repeats further back than deflate's 32 KB window
  *      still cost almost nothing. The table, the reference syntax and its
  *      escape are specified in string-table.ts and long-match.ts.
- *    This build writes v2 and reads both.
+ *    - v3: a built-in example (preset, default sample, lesson) by ref plus
+ *      a patch of what changed, with a hash of the example's content
+ *      (codec-v3.ts, patch.ts, bases.ts); the other wire fields as in v1.
+ *    This build writes v3 when the state starts from built-in content and
+ *    the link comes out shorter, else v2; it reads all three.
  * 2. Never rename a field, change its meaning or reorder the keys `toWire`
  *    writes (`request`, `requestText`, `assumptions`, `view`, `probes`); only
  *    append new optional fields. Older readers ignore unknown fields with a
@@ -42,14 +46,15 @@ import type {
   ShareErrorCode,
   ShareState,
 } from "./types"
+import { encodeV3, readV3 } from "./codec-v3"
 import { fromWire, toWire } from "./wire"
 import { formatNumber } from "@/lib/format/number"
 
-/** The version this build writes. */
-export const SHARE_VERSION = 2
+/** The newest version this build writes (and reads). */
+export const SHARE_VERSION = 3
 
-/** Prefix of links this build writes, e.g. `v2.` (no `#`). */
-export const SHARE_PREFIX = `v${SHARE_VERSION}.`
+/** Prefix of the full-state links this build writes (no `#`). */
+export const SHARE_PREFIX = "v2."
 
 /** Options for decoding; both are optional and exist for tests and servers. */
 export interface DecodeOptions {
@@ -104,13 +109,16 @@ export function shareStateJson(state: ShareState): string {
 export async function encodeShare(state: ShareState): Promise<string> {
   // Through JSON first: the table sees exactly what JSON.stringify would
   // write (toJSON, undefined, -0) and may then rewrite it in place.
-  const doc = packStrings(JSON.parse(shareStateJson(state)))
+  const json = shareStateJson(state)
+  const v3 = await encodeV3(JSON.parse(json) as Record<string, unknown>)
+  const doc = packStrings(JSON.parse(json))
   const bytes = new TextEncoder().encode(JSON.stringify(doc))
-  return SHARE_PREFIX + bytesToBase64url(await deflateRaw(bytes))
+  const v2 = SHARE_PREFIX + bytesToBase64url(await deflateRaw(bytes))
+  return v3 !== null && v3.length < v2.length ? v3 : v2
 }
 
 /**
- * Decodes a `v1.…` or `v2.…` fragment (with or without `#`). Never throws; each
+ * Decodes a `v1.…`, `v2.…` or `v3.…` fragment (with or without `#`). Never throws; each
  * failure carries a user-facing message, and `notes` lists repairs.
  */
 export async function decodeShare(
@@ -142,7 +150,7 @@ async function decodeShareUnsafe(
   if (n > SHARE_VERSION) {
     return fail("unsupported_version", `(It uses format v${n}.)`)
   }
-  if (n !== 1 && n !== 2) return fail("damaged")
+  if (n !== 1 && n !== 2 && n !== 3) return fail("damaged")
   // Chat apps that autolink take a closing `)` or `.`, or add `?utm_…`:
   // nothing outside the base64url alphabet belongs to the payload.
   const rest = text.slice(version[0].length)
@@ -160,7 +168,7 @@ async function decodeShareUnsafe(
       ? tooLarge(limits)
       : fail(inflated.reason)
   }
-  const read = readJson(inflated.text, n === 1 ? 1 : 2, limits, now, deadline)
+  const read = readJson(inflated.text, n as 1 | 2 | 3, limits, now, deadline)
   if (!read.success || payload.length === rest.length) return read
   return {
     ...read,
@@ -185,7 +193,7 @@ const tooLarge = (limits: ShareLimits) =>
 
 function readJson(
   text: string,
-  version: 1 | 2,
+  version: 1 | 2 | 3,
   limits: ShareLimits,
   now: () => number,
   deadline: number
@@ -194,7 +202,7 @@ function readJson(
   // for the state itself.
   const parsed = parseJsonBounded(
     text,
-    limits.maxDepth + version - 1,
+    limits.maxDepth + (version === 1 ? 0 : 1),
     limits.maxItems
   )
   if (!parsed.ok) {
@@ -218,6 +226,12 @@ function readJson(
     }
     wire = unpacked.value
     notes.push(...unpacked.notes)
+  }
+  if (version === 3) {
+    const v3 = readV3(parsed.value)
+    if (!v3.ok) return fail(v3.reason, v3.detail)
+    wire = v3.wire
+    notes.push(...v3.notes)
   }
   const state = fromWire(wire)
   if (!state.ok) return fail("invalid")

@@ -1,21 +1,29 @@
 "use client"
 
-import { type ChangeEvent, type ComponentProps, useId, useState } from "react"
+import {
+  type ChangeEvent,
+  type ComponentProps,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react"
 
 import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
-import { simulate } from "@/lib/context-editing"
+import { formatCount } from "@/lib/format/number"
 import {
   clampPanelTokens,
   DEFAULT_PANEL_FORM,
   generatedSummary,
-  generateToEstimate,
   PANEL_MAX_TOKENS,
   PANEL_MIN_TOKENS,
   PANEL_TOOLS,
   type PanelForm,
   panelOptions,
 } from "@/lib/generate"
+
+import { type Generation, generateInWorker } from "./generate-in-worker"
 
 const field =
   "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-950"
@@ -48,14 +56,39 @@ export function GeneratePanel({
   const setForm: SetForm = (change) =>
     setFormState((f) => ({ ...f, ...change }))
 
+  const [running, setRunning] = useState<{
+    pass: number
+    tokens: number
+  } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const generation = useRef<Generation | null>(null)
+  useEffect(() => () => generation.current?.cancel(), [])
+
   const generate = () => {
     const options = panelOptions(form)
-    // Sized by the playground's own estimate, the number the page shows.
-    const { request, tokens } = generateToEstimate(options, (r) => {
-      const sim = simulate(r)
-      return sim.ok ? sim.original_input_tokens : Number.NaN
-    })
-    onImport(request, generatedSummary(options, request, tokens))
+    setError(null)
+    setRunning({ pass: 0, tokens: 0 })
+    // Sized by the numbers the page shows once counted, in a worker.
+    const run = generateInWorker(options, (pass, tokens) =>
+      setRunning({ pass, tokens })
+    )
+    generation.current = run
+    run.result.then(
+      (done) => {
+        generation.current = null
+        setRunning(null)
+        if (done)
+          onImport(
+            done.request,
+            generatedSummary(options, done.request, done.tokens)
+          )
+      },
+      (e: unknown) => {
+        generation.current = null
+        setRunning(null)
+        setError(e instanceof Error ? e.message : String(e))
+      }
+    )
   }
 
   return (
@@ -68,16 +101,49 @@ export function GeneratePanel({
     >
       <p className="text-zinc-600 dark:text-zinc-400">
         Builds a realistic agent session (code files, search results, test
-        output) of about the chosen size, estimated at 3.5 characters per token.
-        The same seed always gives the same session.
+        output) of the chosen size as the page counts it (within 2 %, and never
+        over the model&apos;s context window). The same seed always gives the
+        same session.
       </p>
       <SizeField form={form} setForm={setForm} />
       <ShapeFields form={form} setForm={setForm} />
       <ToolMixField form={form} setForm={setForm} />
       <ThinkingAndSeed form={form} setForm={setForm} />
-      <div className="flex justify-end">
+      <div className="flex items-center justify-end gap-3">
+        {running ? (
+          <>
+            <span
+              role="status"
+              data-testid="import.generate.progress"
+              className="text-zinc-600 tabular-nums dark:text-zinc-400"
+            >
+              Generating… pass {Math.max(1, running.pass)} of at most 6
+              {running.tokens > 0
+                ? ` (last: ${formatCount(running.tokens)} tokens)`
+                : ""}
+            </span>
+            <button
+              type="button"
+              data-testid="import.generate.cancel"
+              onClick={() => {
+                generation.current?.cancel()
+                generation.current = null
+                setRunning(null)
+              }}
+              className="rounded-md border border-zinc-300 px-3 py-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:hover:bg-zinc-800"
+            >
+              Cancel
+            </button>
+          </>
+        ) : null}
+        {error ? (
+          <span role="alert" className="text-red-700 dark:text-red-400">
+            {error}
+          </span>
+        ) : null}
         <button
           type="submit"
+          disabled={running !== null}
           data-testid="import.generate.submit"
           className="rounded-md bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
         >

@@ -11,8 +11,11 @@ import {
   duplicateMessage,
   moveBlock,
   moveMessage,
+  declareCalledTools,
   nextToolUseId,
   selectMessages,
+  TOOLS_RULE,
+  undeclaredTools,
 } from "./compose"
 import { assistant, text, toolResult, toolUse, user } from "@/test/messages"
 
@@ -118,5 +121,55 @@ describe("compose operations", () => {
   it("works on a bare messages array", () => {
     expect(selectMessages(addMessage([], "assistant"))).toHaveLength(1)
     expect(nextToolUseId([])).toBe("toolu_compose_001")
+  })
+})
+
+describe("compose keeps tool calls declared (the API's rule)", () => {
+  const bare = {
+    model: "claude-sonnet-4-5",
+    max_tokens: 100,
+    messages: [{ role: "user", content: "hi" }],
+  }
+
+  it("declares the tool of a tool call it adds, with a schema its input fits", () => {
+    const next = addToolCallPair(bare, "read_file", "contents") as {
+      tools: Array<{ name: string; input_schema: { required: string[] } }>
+      messages: Array<{ content: Array<{ input?: Record<string, unknown> }> }>
+    }
+    expect(next.tools.map((t) => t.name)).toEqual(["read_file"])
+    const input = next.messages[1]!.content[0]!.input!
+    for (const key of next.tools[0]!.input_schema.required)
+      expect(input).toHaveProperty(key)
+    expect(undeclaredTools(next)).toEqual({ names: [], noTools: false })
+    // A second call does not declare it twice.
+    const again = addToolCallPair(next, "read_file", "more") as {
+      tools: unknown[]
+    }
+    expect(again.tools).toHaveLength(1)
+  })
+
+  it("finds what a pasted request calls without declaring, and declares it", () => {
+    const pasted = {
+      ...bare,
+      messages: [
+        { role: "user", content: "go" },
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "t1", name: "grep", input: {} }],
+        },
+        {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "t1", content: "x" }],
+        },
+      ],
+    }
+    expect(undeclaredTools(pasted)).toEqual({ names: ["grep"], noTools: true })
+    expect(undeclaredTools(declareCalledTools(pasted))).toEqual({
+      names: [],
+      noTools: false,
+    })
+    expect(TOOLS_RULE).toBe(
+      "Requests which include tool_use or tool_result blocks must define tools."
+    )
   })
 })

@@ -173,7 +173,12 @@ export function newBlock(request: unknown, type: string): Block {
     case "redacted_thinking":
       return { type, data: "RWNyeXB0ZWQ=" }
     case "tool_use":
-      return { type, id: nextToolUseId(request), name: "read_file", input: {} }
+      return {
+        type,
+        id: nextToolUseId(request),
+        name: "read_file",
+        input: { path: "README.md" },
+      }
     case "server_tool_use":
       return {
         type,
@@ -195,15 +200,95 @@ export function newBlock(request: unknown, type: string): Block {
 }
 
 export function addBlock(request: unknown, m: number, type: string): unknown {
-  return setBlocks(request, m, [
+  const block = newBlock(request, type)
+  const next = setBlocks(request, m, [
     ...blocksOf(selectMessages(request)[m]),
-    newBlock(request, type),
+    block,
   ])
+  // A new tool call declares its tool (TOOLS_RULE).
+  return type === "tool_use" && typeof block.name === "string"
+    ? withToolDefinition(next, block.name)
+    : next
+}
+
+/**
+ * The API's rule, in its words (OBS, a live 400 quoted in
+ * anthropics/anthropic-sdk-python#494): every request with tool blocks
+ * declares tools.
+ */
+export const TOOLS_RULE =
+  "Requests which include tool_use or tool_result blocks must define tools."
+
+/** Definitions compose adds for the tools it calls (a schema the input fits). */
+const TOOL_DEFINITIONS: Record<string, Json> = {
+  read_file: {
+    name: "read_file",
+    description:
+      "Read a text file from the repository and return its contents.",
+    input_schema: {
+      type: "object",
+      properties: { path: { type: "string", description: "Path of the file" } },
+      required: ["path"],
+    },
+  },
+}
+
+const declaredTools = (request: unknown): Json[] =>
+  isRecord(request) && Array.isArray(request.tools)
+    ? (request.tools as unknown[]).filter(isRecord)
+    : []
+
+/**
+ * The request with a definition of tool `name` in `tools` (added when
+ * missing; a bare messages array has nowhere to put one and is returned
+ * as is).
+ */
+export function withToolDefinition(request: unknown, name: string): unknown {
+  if (!isRecord(request)) return request
+  const tools = declaredTools(request)
+  if (tools.some((t) => t.name === name)) return request
+  const definition = TOOL_DEFINITIONS[name] ?? {
+    name,
+    description: `The ${name} tool (declared by compose so the request is valid).`,
+    input_schema: { type: "object", properties: {} },
+  }
+  return { ...request, tools: [...tools, definition] }
+}
+
+/**
+ * What keeps the request from following TOOLS_RULE: the names of custom
+ * tools it calls without declaring them, and whether it has tool blocks but
+ * no tools at all.
+ */
+export function undeclaredTools(request: unknown): {
+  names: string[]
+  noTools: boolean
+} {
+  const declared = new Set(declaredTools(request).map((t) => t.name))
+  const names = new Set<string>()
+  let toolBlocks = false
+  for (const m of selectMessages(request))
+    for (const b of blocksOf(m)) {
+      if (b.type === "tool_use" || b.type === "tool_result") toolBlocks = true
+      if (
+        b.type === "tool_use" &&
+        typeof b.name === "string" &&
+        !declared.has(b.name)
+      )
+        names.add(b.name)
+    }
+  return { names: [...names], noTools: toolBlocks && declared.size === 0 }
+}
+
+/** Every undeclared tool the request calls, declared. */
+export function declareCalledTools(request: unknown): unknown {
+  return undeclaredTools(request).names.reduce(withToolDefinition, request)
 }
 
 /**
  * Appends a complete tool call: an assistant `tool_use` and the user's
- * `tool_result`, paired by a fresh id (the quickest way to grow a session).
+ * `tool_result`, paired by a fresh id (the quickest way to grow a session),
+ * and declares the tool (TOOLS_RULE) with a schema the input fits.
  */
 export function addToolCallPair(
   request: unknown,
@@ -212,12 +297,15 @@ export function addToolCallPair(
 ): unknown {
   const id = nextToolUseId(request)
   const messages = selectMessages(request)
-  return withMessages(request, [
+  const n = toolUseIds(request).length + 1
+  const input = name === "read_file" ? { path: `src/module_${n}.ts` } : {}
+  const next = withMessages(request, [
     ...messages,
-    { role: "assistant", content: [{ type: "tool_use", id, name, input: {} }] },
+    { role: "assistant", content: [{ type: "tool_use", id, name, input }] },
     {
       role: "user",
       content: [{ type: "tool_result", tool_use_id: id, content: result }],
     },
   ])
+  return withToolDefinition(next, name)
 }

@@ -5,8 +5,11 @@ import { useMemo, useState } from "react"
 import {
   addMessage,
   addToolCallPair,
+  declareCalledTools,
   selectMessages,
+  TOOLS_RULE,
   toolUseIds,
+  undeclaredTools,
 } from "@/lib/state/compose"
 
 import { cn } from "@/components/ui/cn"
@@ -95,6 +98,7 @@ export function ComposeView() {
           />
         </label>
       )}
+      <ToolsRuleNotice request={request} />
       {isObject && (
         <p className="text-[11px] text-zinc-500">
           {Array.isArray(tools)
@@ -137,6 +141,46 @@ export function ComposeView() {
           </button>
         ))}
       </div>
+    </div>
+  )
+}
+
+/**
+ * Says when the request breaks the API's rule on tool definitions (in the
+ * API's words) and offers to declare the tools it calls.
+ */
+function ToolsRuleNotice({ request }: { request: unknown }) {
+  const compose = useCompose()
+  const { names, noTools } = useMemo(() => undeclaredTools(request), [request])
+  if (names.length === 0 && !noTools) return null
+  const bare = Array.isArray(request)
+  return (
+    <div
+      role="note"
+      data-testid="compose.tools-rule"
+      className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p>
+        The API answers 400 to this request: “{TOOLS_RULE}”
+        {names.length > 0
+          ? ` It calls ${names.map((n) => `“${n}”`).join(", ")} without a definition.`
+          : ""}
+      </p>
+      {bare ? (
+        <p className="mt-1">
+          A bare messages array has no <code>tools</code> field: paste the whole
+          request to declare them.
+        </p>
+      ) : names.length > 0 ? (
+        <button
+          type="button"
+          data-testid="compose.tools-rule.declare"
+          className="mt-1 rounded-md border border-amber-400 px-2 py-0.5 hover:bg-amber-100 dark:border-amber-600 dark:hover:bg-amber-900"
+          onClick={() => compose(declareCalledTools)}
+        >
+          Declare {names.length === 1 ? "it" : "them"}
+        </button>
+      ) : null}
     </div>
   )
 }

@@ -1,8 +1,12 @@
 "use client"
 
-import { estimateRequestTokens } from "@/lib/generate"
+import { useMemo } from "react"
+
+import { simulate, type SimulateOptions } from "@/lib/context-editing"
 import type { ParsedImport, RequestSummary } from "@/lib/import"
 import { formatNumber } from "@/lib/format/number"
+
+import { usePlaygroundStore } from "../playground-store-provider"
 
 const ROWS: Array<[keyof RequestSummary, string]> = [
   ["messages", "Messages"],
@@ -24,6 +28,18 @@ function Preview({
 }) {
   const after = summarize(result)
   const before = result.before
+  // The page's own estimate (same engine, switches and calibration; hidden
+  // tool prompt, framing and server-tool overheads included), so the preview
+  // and the page show one number.
+  const assumptions = usePlaygroundStore((s) => s.assumptions)
+  const calibration = usePlaygroundStore((s) => s.calibration)
+  const tokens = useMemo(() => {
+    const sim = simulate(result.data, {
+      assumptions: assumptions as SimulateOptions["assumptions"],
+      calibration,
+    })
+    return sim.ok ? sim.original_input_tokens : null
+  }, [result.data, assumptions, calibration])
   const converted = before ? Math.max(0, after.toolUses - before.toolUses) : 0
   return (
     <section
@@ -68,7 +84,14 @@ function Preview({
         {converted > 0
           ? `${count(converted)} tool use${converted === 1 ? "" : "s"} converted · `
           : ""}
-        ≈{count(estimateRequestTokens(result.data))} tokens (estimate)
+        {tokens === null ? (
+          "The engine rejects this request; the page will say why"
+        ) : (
+          <span data-testid="import.preview.tokens">
+            ≈{count(tokens)} tokens (estimate, as the page counts the request:
+            hidden tool prompt and framing included)
+          </span>
+        )}
       </p>
     </section>
   )

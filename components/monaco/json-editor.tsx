@@ -35,6 +35,11 @@ export interface JsonEditorProps {
    * by the page's own parser.
    */
   heavy?: boolean
+  /**
+   * Text the playground wrote itself (a generated session): Monaco's
+   * "ambiguous unicode characters" highlighting and banner are off.
+   */
+  generated?: boolean
   modelUri: string
   ariaLabel: string
 }
@@ -200,6 +205,7 @@ export function JsonEditor(props: JsonEditorProps) {
           folding: !props.heavy,
           occurrencesHighlight: props.heavy ? "off" : "singleFile",
           bracketPairColorization: { enabled: !props.heavy },
+          unicodeHighlight: { ambiguousCharacters: !props.generated },
         }}
       />
       {tabHint && (

@@ -83,6 +83,9 @@ export function countToolUses(
 }
 
 /** The import summary: the size estimate, and what set it when tool calls were forced. */
+/** How a generated session's summary starts (the page knows it wrote the text). */
+export const GENERATED_SUMMARY_PREFIX = "Generated session:"
+
 export function generatedSummary(
   options: GenerateOptions,
   request: { messages: ReadonlyArray<{ content: unknown }> },
@@ -94,5 +97,5 @@ export function generatedSummary(
     options.toolCalls !== undefined
       ? ` (the ${uses} tool calls asked for set the size; target was ${fmt(options.targetTokens)})`
       : ""
-  return `Generated session: ≈${fmt(estimated)} tokens${forced}, ${request.messages.length} messages, ${uses} tool uses, thinking ${options.thinking ? "on" : "off"} (seed ${options.seed})`
+  return `${GENERATED_SUMMARY_PREFIX} ≈${fmt(estimated)} tokens${forced}, ${request.messages.length} messages, ${uses} tool uses, thinking ${options.thinking ? "on" : "off"} (seed ${options.seed})`
 }

@@ -4,6 +4,8 @@ import { useEffect, useRef } from "react"
 
 import { LazyJsonEditor } from "@/components/monaco/lazy-json-editor"
 
+import { GENERATED_SUMMARY_PREFIX } from "@/lib/generate/panel-options"
+
 import { blockAtOffset, setEditorApi } from "../editor-bridge"
 import {
   usePlaygroundStore,
@@ -28,6 +30,11 @@ export function RequestEditor() {
   const store = usePlaygroundStoreApi()
   const text = usePlaygroundStore((s) => s.requestText)
   const revision = usePlaygroundStore((s) => s.textRevision)
+  const generated = usePlaygroundStore(
+    (s) =>
+      s.origin?.source.kind === "import" &&
+      s.origin.source.summary.startsWith(GENERATED_SUMMARY_PREFIX)
+  )
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const pending = useRef<string | null>(null)
 
@@ -49,6 +56,7 @@ export function RequestEditor() {
       ariaLabel="Messages API request (JSON)"
       schema={loadRequestSchema}
       heavy={text.length > HEAVY_CHARS}
+      generated={generated}
       onChange={(next) => {
         pending.current = next
         clearTimeout(timer.current)

@@ -42,6 +42,11 @@ export {
   type TuneResult,
 } from "./tune"
 export {
+  clearsNewestResult,
+  tuneChoices,
+  type TuneChoice,
+} from "./tune-choices"
+export {
   formatDollars,
   type ModelPrice,
   OUTPUT_NOT_MODELLED,

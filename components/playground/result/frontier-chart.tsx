@@ -10,8 +10,9 @@ const PAD = 36
 
 /**
  * The tuner's frontier: session cost (dollars) against peak context, one
- * dot per config, the context window as a dashed line and the request's own
- * config as a ring. Hovering (or focusing) a dot previews its timeline.
+ * dot per config, both axes fitted to the configs (labelled at their ends),
+ * the context window as a dashed line when it is near them and as a marker
+ * at the edge when far off, and the request's own config as a ring. Hovering (or focusing) a dot previews its timeline.
  */
 export function FrontierChart({
   frontier,
@@ -36,11 +37,19 @@ export function FrontierChart({
     ...(current ? [current] : []),
     ...(none ? [none] : []),
   ]
-  const maxPeak =
-    Math.max(1, ...all.map((e) => e.peak), contextWindow ?? 0) * 1.05
-  const maxCost = Math.max(1e-9, ...all.map((e) => e.cost)) * 1.1
-  const x = (peak: number) => PAD + ((W - PAD - 8) * peak) / maxPeak
-  const y = (cost: number) => H - PAD + 8 - ((H - PAD) * cost) / maxCost
+  const { lo: loPeak, hi: hiPeak } = fitAxis(all.map((e) => e.peak))
+  // The window joins the scale when it is near the configs; far off (a small
+  // session on a 1M model) it is a marker at the edge, so the frontier is
+  // not squeezed into a vertical line.
+  const windowNear =
+    contextWindow !== null && contextWindow <= hiPeak + (hiPeak - loPeak)
+  const maxPeak = windowNear ? Math.max(hiPeak, contextWindow * 1.03) : hiPeak
+  const minPeak = loPeak
+  const { lo: minCost, hi: maxCost } = fitAxis(all.map((e) => e.cost))
+  const x = (peak: number) =>
+    PAD + ((W - PAD - 8) * (peak - minPeak)) / (maxPeak - minPeak)
+  const y = (cost: number) =>
+    H - PAD + 8 - ((H - PAD) * (cost - minCost)) / (maxCost - minCost)
   /** A config's dot, its tooltip naming it with its cost and peak. */
   const dot = (
     at: { cost: number; peak: number },
@@ -91,12 +100,18 @@ export function FrontierChart({
         textAnchor="end"
         className="fill-current text-[10px]"
       >
-        peak input tokens →
+        {approxShort(maxPeak)} peak input tokens
+      </text>
+      <text x={PAD} y={H + 4} className="fill-current text-[10px]">
+        {approxShort(minPeak)}
       </text>
       <text x={2} y={10} className="fill-current text-[10px]">
-        {dollars(maxCost / 1.1)}
+        {dollars(maxCost)}
       </text>
-      {contextWindow !== null && contextWindow <= maxPeak && (
+      <text x={2} y={H - PAD + 8} className="fill-current text-[10px]">
+        {dollars(minCost)}
+      </text>
+      {contextWindow !== null && windowNear && (
         <g data-testid="tune.window">
           <line
             x1={x(contextWindow)}
@@ -115,6 +130,17 @@ export function FrontierChart({
             context window {approxShort(contextWindow)}
           </text>
         </g>
+      )}
+      {contextWindow !== null && !windowNear && (
+        <text
+          x={W - 4}
+          y={12}
+          textAnchor="end"
+          className="fill-red-600 text-[10px]"
+          data-testid="tune.window-offscale"
+        >
+          context window {approxShort(contextWindow)} →
+        </text>
       )}
       {none && dot(none, "No edits", 4, "fill-zinc-400")}
       {current &&
@@ -150,4 +176,16 @@ export function FrontierChart({
       ))}
     </svg>
   )
+}
+
+/**
+ * An axis that fits the values: from a little below the smallest to a
+ * little above the largest (never below zero), at least 10 % of the
+ * largest wide so a single value or a tight cluster still reads.
+ */
+function fitAxis(values: number[]): { lo: number; hi: number } {
+  const max = Math.max(1e-9, ...values)
+  const min = Math.min(max, ...values)
+  const span = Math.max(max - min, max * 0.1)
+  return { lo: Math.max(0, min - span * 0.1), hi: max + span * 0.1 }
 }

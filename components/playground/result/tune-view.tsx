@@ -7,6 +7,7 @@ import {
   formatDollars as dollars,
   OUTPUT_NOT_MODELLED,
   sessionCaching,
+  tuneChoices,
   type SimulateOptions,
   type TuneEntry,
   writePrice,
@@ -43,8 +44,9 @@ function Progress({
           value={pct}
           aria-label="Search progress"
         />
-        <span className="text-xs text-zinc-500">
-          {state.done.toLocaleString("en-US")} configs tried
+        <span className="text-xs text-zinc-500 tabular-nums">
+          {state.done.toLocaleString("en-US")} of{" "}
+          {state.total.toLocaleString("en-US")} configs tried
         </span>
         <button
           type="button"
@@ -148,9 +150,13 @@ export function TuneView({ request }: { request: unknown }) {
   const calibration = usePlaygroundStore((s) => s.calibration)
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
   const latest = useDeferredValue(request)
+  // The search depends on the session, not on the config being tried: a
+  // change of context_management alone (Apply, an edit form) keeps the
+  // result on screen, and the focus on the Apply button pressed.
+  const session = useSessionWithoutEdits(asBody(latest))
   const input = useMemo(() => {
-    const body = asBody(latest)
-    const setup = cacheSetup(latest)
+    const body = session
+    const setup = cacheSetup(session)
     return {
       request: body,
       options: {
@@ -162,8 +168,10 @@ export function TuneView({ request }: { request: unknown }) {
         writePrice: writePrice(setup),
       },
     }
-  }, [latest, assumptions, calibration])
+  }, [session, assumptions, calibration])
   const { state, run, cancel, preview } = useTuner(input)
+  const ownEdits = (asBody(latest)?.context_management as { edits?: unknown })
+    ?.edits
   const [active, setActive] = useState<number | null>(null)
   const [shown, setShown] = useState<TunePreview | null>(null)
   const [current, setCurrent] = useState<TunePreview | null>(null)
@@ -177,13 +185,16 @@ export function TuneView({ request }: { request: unknown }) {
   // (a cancelled worker drops its pending previews).
   useEffect(() => {
     if (!result) return
-    const edits = (input.request?.context_management as { edits?: unknown[] })
-      ?.edits
-    void preview(Array.isArray(edits) ? edits : [])?.then(setCurrent)
-  }, [result, preview, input])
+    void preview(Array.isArray(ownEdits) ? ownEdits : [])?.then(setCurrent)
+  }, [result, preview, ownEdits])
+  const choices = useMemo(
+    () => (result ? tuneChoices(result.frontier, result.alternatives) : []),
+    [result]
+  )
+  const shownFrontier = choices.map((c) => c.entry)
   const hover = (i: number | null) => {
     setActive(i)
-    const e = i === null ? null : result?.frontier[i]
+    const e = i === null ? null : shownFrontier[i]
     if (e) void preview(e.edits)?.then(setShown)
   }
   const apply = (e: TuneEntry) =>
@@ -233,7 +244,7 @@ export function TuneView({ request }: { request: unknown }) {
             {current && <>; your config: {dollars(current.cost)}</>}.
           </p>
           <FrontierChart
-            frontier={result.frontier}
+            frontier={shownFrontier}
             alternatives={result.alternatives}
             current={current}
             none={result.none}
@@ -244,7 +255,7 @@ export function TuneView({ request }: { request: unknown }) {
           {shown && active !== null && (
             <div data-testid="tune.preview">
               <p className="text-xs text-zinc-500">
-                {result.frontier[active]?.label}: {dollars(shown.cost)}, peak{" "}
+                {shownFrontier[active]?.label}: {dollars(shown.cost)}, peak{" "}
                 {approx(shown.peak)} tokens
                 {shown.compactions ? `, ${shown.compactions} compactions` : ""}.
               </p>
@@ -256,8 +267,18 @@ export function TuneView({ request }: { request: unknown }) {
               />
             </div>
           )}
+          {choices.some((c) => c.added) && (
+            <p
+              className="text-xs text-amber-800 dark:text-amber-200"
+              data-testid="tune.added-note"
+            >
+              Every config on the frontier clears the newest tool result too,
+              before the model reads it; the cheapest config that keeps it is
+              listed after them.
+            </p>
+          )}
           <FrontierTable
-            frontier={result.frontier}
+            frontier={shownFrontier}
             contextWindow={result.contextWindow}
             onApply={apply}
             onHover={hover}
@@ -278,5 +299,36 @@ export function TuneView({ request }: { request: unknown }) {
         </>
       )}
     </div>
+  )
+}
+
+/**
+ * The request without its context_management, as the same object while
+ * only context_management changes (the store replaces just the parts it
+ * changes, so the other fields keep their identity).
+ */
+function useSessionWithoutEdits(
+  body: Record<string, unknown> | null
+): Record<string, unknown> | null {
+  const rest = useMemo(() => {
+    if (!body) return null
+    const { context_management: _edits, ...others } = body
+    return others
+  }, [body])
+  const [stable, setStable] = useState(rest)
+  if (sameFields(stable, rest)) return stable
+  setStable(rest) // derived state: kept until another field changes
+  return rest
+}
+
+function sameFields(
+  a: Record<string, unknown> | null,
+  b: Record<string, unknown> | null
+): boolean {
+  if (a === null || b === null) return a === b
+  const keys = Object.keys(b)
+  return (
+    Object.keys(a).length === keys.length &&
+    keys.every((k) => Object.is(a[k], b[k]))
   )
 }

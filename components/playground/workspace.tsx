@@ -83,6 +83,9 @@ function RegionBox({
 }) {
   return (
     <section
+      id={`region-${id}`}
+      // A skip link can move focus here (the section itself is not a stop).
+      tabIndex={-1}
       aria-label={label}
       data-testid={`region.${id}`}
       className={cn(

@@ -1,6 +1,6 @@
 "use client"
 
-import { type ReactNode, useCallback, useRef, useState } from "react"
+import { type ReactNode, useCallback, useId, useRef, useState } from "react"
 
 import { cn } from "./cn"
 import { onMenuKeyDown } from "./menu-keys"
@@ -20,7 +20,8 @@ export interface MenuButton {
 /**
  * A button that opens a `role="menu"` popup (Examples, "⋯", "+ Add edit"):
  * closed by a click outside, Escape or an item (through `close`), with the
- * arrow keys moving between items.
+ * arrow keys moving between items; Escape and an item give focus back to
+ * the button (a dialog an item opens then returns focus to it too).
  */
 export function DropdownMenu({
   className,
@@ -39,13 +40,26 @@ export function DropdownMenu({
 }) {
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
-  const close = useCallback(() => setOpen(false), [])
+  const buttonId = useId()
+  // Closing gives focus back to the button when it was in the menu (Escape,
+  // an item), never when the user moved it elsewhere (a click outside).
+  const close = useCallback(() => {
+    const active = document.activeElement
+    const button = document.getElementById(buttonId)
+    const inMenu =
+      active === null ||
+      active === document.body ||
+      (button?.parentElement?.contains(active) ?? false)
+    setOpen(false)
+    if (inMenu) button?.focus()
+  }, [buttonId])
   useDismiss(ref, open, close)
   // A stable callback ref: focus once when the menu appears, not per render.
   const focusOnMount = useCallback((el: HTMLElement | null) => el?.focus(), [])
   return (
     <div ref={ref} className={cn("relative", className)}>
       <button
+        id={buttonId}
         type="button"
         disabled={button.disabled}
         data-testid={button.testId}

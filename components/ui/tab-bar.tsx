@@ -1,8 +1,16 @@
 "use client"
 
+import type { KeyboardEvent } from "react"
+
 import { cn } from "./cn"
 
-/** An underlined row of tabs (ARIA tablist), one selected. */
+/**
+ * An underlined row of tabs following the ARIA tabs pattern: one tab in the
+ * Tab order (the selected one, roving tabindex), Left/Right arrows move to
+ * the previous/next tab and select it (wrapping), Home/End to the first
+ * and last. With `panelId`, each tab controls that tabpanel, which is
+ * labelled by the selected tab (`tabId`).
+ */
 export function TabBar<T extends string>({
   label,
   tabs,
@@ -11,6 +19,7 @@ export function TabBar<T extends string>({
   testIdPrefix,
   className,
   stretch = false,
+  panelId,
 }: {
   label: string
   tabs: ReadonlyArray<{ id: T; label: string }>
@@ -20,11 +29,34 @@ export function TabBar<T extends string>({
   className?: string
   /** Tabs share the full width (narrow-screen region switcher). */
   stretch?: boolean
+  /** The id of the tabpanel the tabs show (aria-controls). */
+  panelId?: string
 }) {
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = tabs.findIndex((t) => t.id === value)
+    const next =
+      e.key === "ArrowRight"
+        ? (at + 1) % tabs.length
+        : e.key === "ArrowLeft"
+          ? (at - 1 + tabs.length) % tabs.length
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? tabs.length - 1
+              : -1
+    const tab = tabs[next]
+    if (!tab) return
+    e.preventDefault()
+    onChange(tab.id)
+    e.currentTarget
+      .querySelector<HTMLElement>(`[data-testid="${testIdPrefix}.${tab.id}"]`)
+      ?.focus()
+  }
   return (
     <div
       role="tablist"
       aria-label={label}
+      onKeyDown={onKeyDown}
       className={cn(
         // A row too wide for a phone scrolls sideways instead of wrapping labels.
         "flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800",
@@ -36,7 +68,10 @@ export function TabBar<T extends string>({
           key={t.id}
           type="button"
           role="tab"
+          id={panelId ? tabId(panelId, t.id) : undefined}
           aria-selected={value === t.id}
+          aria-controls={panelId}
+          tabIndex={value === t.id ? 0 : -1}
           data-testid={`${testIdPrefix}.${t.id}`}
           onClick={() => onChange(t.id)}
           className={cn(
@@ -53,3 +88,6 @@ export function TabBar<T extends string>({
     </div>
   )
 }
+
+/** The id of the tab `id` of the tab bar controlling `panelId`. */
+export const tabId = (panelId: string, id: string) => `${panelId}-tab-${id}`

@@ -68,6 +68,7 @@ export function ConversationPanel() {
       </RegionHeader>
       <ConversationToolbar />
       <LegacyNotice />
+      <SkipEditor />
       <div className="relative min-h-0 flex-1">
         {mode === "json" ? <RequestEditor /> : <ComposeView />}
       </div>
@@ -83,5 +84,30 @@ export function ConversationPanel() {
         </div>
       )}
     </div>
+  )
+}
+
+/**
+ * A link, shown when focused, that takes keyboard users past the editor
+ * (Tab indents inside Monaco) to the Edits region.
+ */
+function SkipEditor() {
+  const setRegion = usePlaygroundStore((s) => s.setNarrowRegion)
+  return (
+    <a
+      href="#region-edits"
+      data-testid="conversation.skip-editor"
+      className="sr-only focus:not-sr-only focus:m-1 focus:self-start focus:rounded focus:bg-blue-600 focus:px-2 focus:py-1 focus:text-xs focus:text-white"
+      onClick={(event) => {
+        // No hash change: the page reads the hash as a link to open.
+        event.preventDefault()
+        setRegion("edits")
+        requestAnimationFrame(() =>
+          document.getElementById("region-edits")?.focus()
+        )
+      }}
+    >
+      Skip past the editor
+    </a>
   )
 }

@@ -6,7 +6,7 @@ import type { SimulateResult, SimulateSuccess } from "@/lib/context-editing"
 import { RESULT_TABS, type ResultTab } from "@/lib/state"
 
 import { cn } from "@/components/ui/cn"
-import { TabBar } from "@/components/ui/tab-bar"
+import { TabBar, tabId } from "@/components/ui/tab-bar"
 
 import { usePlaygroundStore } from "../playground-store-provider"
 import { RegionHeader } from "../region-header"
@@ -23,6 +23,9 @@ import {
   LazyTuneView as TuneView,
 } from "../lazy"
 import { TokenSummary } from "./token-summary"
+
+/** The result views' tabpanel (the tabs control it). */
+const RESULT_PANEL = "result-panel"
 
 const LABELS: Record<ResultTab, string> = {
   blocks: "Blocks",
@@ -94,10 +97,14 @@ export function ResultPanel() {
           value={tab}
           onChange={setTab}
           testIdPrefix="result.tab"
+          panelId={RESULT_PANEL}
           className="sticky top-0 z-10 bg-white px-3 pt-1 dark:bg-zinc-950"
         />
         <div
           role="tabpanel"
+          id={RESULT_PANEL}
+          aria-labelledby={tabId(RESULT_PANEL, tab)}
+          tabIndex={0}
           // After an error the views show the last valid request: dimmed,
           // like the numbers above, so nobody reads them as current.
           data-stale={

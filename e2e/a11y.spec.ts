@@ -97,8 +97,54 @@ test("import, edit and share by keyboard alone; focus comes back after each dial
   await blur(page)
   await tabTo(page, "header.share")
   await page.keyboard.press("Enter")
-  await expect(page.getByTestId("share.url")).toHaveValue(/#v2\./)
+  await expect(page.getByTestId("share.url")).toHaveValue(/#v[23]\./)
   await page.keyboard.press("Escape")
   await expect(page.getByTestId("share.dialog")).not.toBeVisible()
   await expect(page.getByTestId("header.share")).toBeFocused()
+})
+
+test("a skip link leads past the editor, menus give focus back on Escape, and the result tabs move with the arrow keys", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.waitForMonaco()
+
+  // The skip link comes before the editor in the Tab order.
+  await blur(page)
+  await tabTo(page, "conversation.skip-editor")
+  await expect(page.getByTestId("conversation.skip-editor")).toBeVisible()
+  await page.keyboard.press("Enter")
+  await expect(playground.region("edits")).toBeFocused()
+
+  // Escape on the Examples menu: focus back on its button.
+  await blur(page)
+  await tabTo(page, "header.examples")
+  await page.keyboard.press("Enter")
+  await expect(playground.examples("basic")).toBeVisible()
+  await page.keyboard.press("ArrowDown")
+  await page.keyboard.press("Escape")
+  await expect(playground.examples("basic")).toHaveCount(0)
+  await expect(playground.header("examples")).toBeFocused()
+
+  // The result tabs: one Tab stop, arrows move and select.
+  await blur(page)
+  await tabTo(page, "result.tab.blocks")
+  await page.keyboard.press("ArrowRight")
+  await expect(playground.resultTab("explain")).toBeFocused()
+  await expect(playground.resultTab("explain")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
+  await page.keyboard.press("End")
+  await expect(playground.resultTab("server")).toBeFocused()
+  await page.keyboard.press("Home")
+  await expect(playground.resultTab("blocks")).toHaveAttribute(
+    "aria-selected",
+    "true"
+  )
+  await expect(page.locator("#result-panel")).toHaveAttribute(
+    "aria-labelledby",
+    "result-panel-tab-blocks"
+  )
 })

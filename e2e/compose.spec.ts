@@ -145,3 +145,40 @@ test.describe("with the JSON editor ready", () => {
     await expect(hint).toHaveCount(0)
   })
 })
+
+test("a tool call added in compose declares its tool, and a request that calls undeclared tools says so in the API's words", async ({
+  playground,
+}) => {
+  await playground.openRequest(request([user("Read the config, please.")]))
+  await playground.conversation("mode.compose").click()
+  await playground.compose("add.tool-call").click()
+  await expect(playground.compose("tools-rule")).toHaveCount(0)
+  await playground.conversation("mode.json").click()
+  await playground.waitForMonaco()
+  const text = JSON.parse(await playground.editorText()) as {
+    tools: Array<{ name: string; input_schema: { required: string[] } }>
+    messages: Array<{ content: Array<{ input?: Record<string, unknown> }> }>
+  }
+  expect(text.tools.map((t) => t.name)).toEqual(["read_file"])
+  expect(Object.keys(text.messages[1]!.content[0]!.input!)).toEqual(
+    text.tools[0]!.input_schema.required
+  )
+
+  // A pasted request that calls a tool it never declares.
+  await playground.typeRequest(
+    JSON.stringify(
+      request([
+        user("go"),
+        assistant([{ type: "tool_use", id: "t1", name: "grep", input: {} }]),
+        user([{ type: "tool_result", tool_use_id: "t1", content: "x" }]),
+      ])
+    )
+  )
+  await playground.conversation("mode.compose").click()
+  await expect(playground.compose("tools-rule")).toContainText(
+    "Requests which include tool_use or tool_result blocks must define tools."
+  )
+  await expect(playground.compose("tools-rule")).toContainText("“grep”")
+  await playground.compose("tools-rule.declare").click()
+  await expect(playground.compose("tools-rule")).toHaveCount(0)
+})

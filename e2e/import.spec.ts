@@ -114,3 +114,41 @@ test("a curl command from the docs loads its --data body", async ({
   )
   await expect(playground.editCard(0)).toContainText("clear_tool_uses_20250919")
 })
+
+test("a whole docs page pasted offers each of its curl commands in the picker, and imports the one picked", async ({
+  playground,
+  page,
+}) => {
+  const text = fixture("pages/platform-en-token-counting.md")
+  await playground.open()
+  await page.getByTestId("header.import").click()
+  await page.getByTestId("import.text").fill(text)
+  const picker = page.getByTestId("import.candidates")
+  // Three count_tokens commands; the Python, TypeScript and Ruby copies of
+  // the same requests are not offered twice.
+  await expect(picker.locator("option")).toHaveCount(3)
+  await expect(picker.locator("option").nth(1)).toContainText(
+    /count_tokens — claude-opus-4-8: “What's the weather like in San Francisco\?”, with tools \(also as Python\), line \d+/
+  )
+  await picker.selectOption({ index: 1 })
+  await page.getByTestId("import.submit").click()
+  await expect(page.getByTestId("import.dialog")).toHaveCount(0)
+  await expect(playground.diff("view")).toContainText("San Francisco")
+  expect(await playground.editorText()).toContain('"name": "get_weather"')
+})
+
+test("the import preview shows the number the page shows for the request, hidden tool prompt included", async ({
+  playground,
+  page,
+}) => {
+  const text = fixture("curl-docs-multi.sh")
+  await playground.open()
+  await page.getByTestId("header.import").click()
+  await page.getByTestId("import.text").fill(text)
+  await page.getByTestId("import.candidates").selectOption({ index: 1 })
+  const preview = page.getByTestId("import.preview.tokens")
+  await expect(preview).toBeVisible()
+  const shown = (await preview.textContent())?.match(/≈([\d,]+)/)?.[1]
+  await page.getByTestId("import.submit").click()
+  await expect(page.getByTestId("tokens.before")).toHaveText(`≈${shown}`)
+})

@@ -124,3 +124,17 @@ test("the LangChain export is the edit card's config as ClearToolUsesEdit, with 
     "pick one of them above"
   )
 })
+
+test("the sample with a changed config is a link short enough for a chat message", async ({
+  playground,
+  freshBrowser,
+}) => {
+  await playground.openWithKeep(2)
+  const link = await playground.permalink()
+  expect(link).toMatch(/#v3\./)
+  expect(link.length).toBeLessThan(2000)
+  const other = await freshBrowser()
+  await other.openLink(link)
+  await expect(other.field(1, "keep")).toHaveValue("2")
+  expect(await other.editorText()).toBe(await playground.editorText())
+})

@@ -52,3 +52,57 @@ test("the memory tool's hidden tokens are their own line in the category bar, ma
   })
   await expect(line).toContainText("memory tool (hidden)")
 })
+
+/** The counted number before edits, once the BPE refinement is done. */
+async function countedBefore(page: import("@playwright/test").Page) {
+  await expect(page.getByTestId("tokens.mark")).toHaveText("counted", {
+    timeout: 30_000,
+  })
+  const text = (await page.getByTestId("tokens.before").textContent()) ?? ""
+  return Number(text.replace(/[^\d]/g, ""))
+}
+
+test("a redacted link opens at the counted numbers of the original, within 3 %", async ({
+  playground,
+  page,
+  freshBrowser,
+}) => {
+  const sample = (await playground.openSample()) as {
+    messages: Array<{ content: string | Array<{ text?: string }> }>
+  }
+  const first = sample.messages[0]!.content
+  const firstText = typeof first === "string" ? first : (first[0]?.text ?? "")
+  const original = await countedBefore(page)
+  await playground.header("share").click()
+  await playground.share("redact").check()
+  const url = playground.share("url")
+  await expect(url).toHaveValue(/#v2\./, { timeout: 20_000 })
+  const link = await url.inputValue()
+  await playground.closeDialog()
+  const other = await freshBrowser()
+  await other.openLink(link)
+  // The content is gone…
+  expect(firstText.length).toBeGreaterThan(20)
+  expect(await other.editorText()).not.toContain(firstText.slice(0, 40))
+  // …and the numbers stayed.
+  const redacted = await countedBefore(other.page)
+  expect(Math.abs(redacted - original) / original).toBeLessThan(0.03)
+})
+
+test("a generated session lands within 2 % of the size asked, as the page counts it, without Monaco's unicode banner", async ({
+  playground,
+  page,
+}) => {
+  await playground.open()
+  await playground.header("import").click()
+  await page.getByTestId("import.tab.generate").click()
+  await page.getByTestId("import.generate.tokens").fill("300000")
+  await page.getByTestId("import.generate.submit").click()
+  await expect(page.getByTestId("import.dialog")).toHaveCount(0, {
+    timeout: 60_000,
+  })
+  const counted = await countedBefore(page)
+  expect(Math.abs(counted - 300_000) / 300_000).toBeLessThanOrEqual(0.02)
+  await playground.waitForMonaco()
+  await expect(page.getByText(/ambiguous unicode characters/)).toHaveCount(0)
+})

@@ -33,13 +33,18 @@ test("Tune searches in the background with progress, Apply puts a frontier confi
     `${frontier.length} config${frontier.length === 1 ? "" : "s"} on the frontier`,
     { timeout: 60_000 }
   )
-  await expect(playground.tune("window")).toBeVisible()
+  // The axes fit the configs; the 1M window is far off, marked at the edge.
+  await expect(playground.tune("window-offscale")).toContainText(
+    "context window"
+  )
   await expect(playground.tune("current")).toBeVisible()
   // Hovering a point previews that config's timeline.
   await playground.tune("point.0").hover()
   await expect(playground.tune("preview")).toContainText(frontier[0]!.label)
   // Apply: the form, the diff and the timeline show the config.
   await playground.tune("apply.0").click()
+  // The result stays, and so does the focus on the button pressed.
+  await expect(playground.tune("apply.0")).toBeFocused()
   const applied = {
     ...session,
     context_management: { edits: frontier[0]!.edits },

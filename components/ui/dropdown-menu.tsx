@@ -57,7 +57,14 @@ export function DropdownMenu({
   // A stable callback ref: focus once when the menu appears, not per render.
   const focusOnMount = useCallback((el: HTMLElement | null) => el?.focus(), [])
   return (
-    <div ref={ref} className={cn("relative", className)}>
+    <div
+      ref={ref}
+      className={cn("relative", className)}
+      // On the wrapper: Escape and the arrows work from the button too.
+      onKeyDown={(e) => {
+        if (open) onMenuKeyDown(e, close)
+      }}
+    >
       <button
         id={buttonId}
         type="button"
@@ -80,7 +87,6 @@ export function DropdownMenu({
           // Escape and the arrow keys reach a menu focused on open.
           tabIndex={focusMenu ? -1 : undefined}
           ref={focusMenu ? focusOnMount : undefined}
-          onKeyDown={(e) => onMenuKeyDown(e, close)}
           className={menuClassName}
         >
           {children(close)}

@@ -303,7 +303,7 @@ export class PlaygroundPage extends PlaygroundRegions {
   async permalink(): Promise<string> {
     await this.page.getByTestId("header.share").click()
     const url = this.page.getByTestId("share.url")
-    await expect(url).toHaveValue(/#v2\./)
+    await expect(url).toHaveValue(/#v[23]\./)
     return url.inputValue()
   }
 

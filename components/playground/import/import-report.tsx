@@ -4,7 +4,7 @@ import { useMemo } from "react"
 
 import { simulate, type SimulateOptions } from "@/lib/context-editing"
 import type { ParsedImport, RequestSummary } from "@/lib/import"
-import { formatNumber } from "@/lib/format/number"
+import { formatApprox, formatNumber } from "@/lib/format/number"
 
 import { usePlaygroundStore } from "../playground-store-provider"
 
@@ -88,8 +88,8 @@ function Preview({
           "The engine rejects this request; the page will say why"
         ) : (
           <span data-testid="import.preview.tokens">
-            ≈{count(tokens)} tokens (estimate, as the page counts the request:
-            hidden tool prompt and framing included)
+            {formatApprox(tokens)} tokens (estimate, as the page counts the
+            request: hidden tool prompt and framing included)
           </span>
         )}
       </p>

@@ -118,8 +118,7 @@ test("a skip link leads past the editor, menus give focus back on Escape, and th
   await expect(playground.region("edits")).toBeFocused()
 
   // Escape on the Examples menu: focus back on its button.
-  await blur(page)
-  await tabTo(page, "header.examples")
+  await playground.header("examples").focus()
   await page.keyboard.press("Enter")
   await expect(playground.examples("basic")).toBeVisible()
   await page.keyboard.press("ArrowDown")
@@ -127,8 +126,12 @@ test("a skip link leads past the editor, menus give focus back on Escape, and th
   await expect(playground.examples("basic")).toHaveCount(0)
   await expect(playground.header("examples")).toBeFocused()
 
-  // The result tabs: one Tab stop, arrows move and select.
-  await blur(page)
+  // The result tabs: one Tab stop (the selected tab), arrows move and select.
+  await expect(playground.resultTab("explain")).toHaveAttribute(
+    "tabindex",
+    "-1"
+  )
+  await playground.header("examples").focus()
   await tabTo(page, "result.tab.blocks")
   await page.keyboard.press("ArrowRight")
   await expect(playground.resultTab("explain")).toBeFocused()

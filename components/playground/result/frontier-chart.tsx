@@ -37,7 +37,10 @@ export function FrontierChart({
     ...(current ? [current] : []),
     ...(none ? [none] : []),
   ]
-  const { lo: loPeak, hi: hiPeak } = fitAxis(all.map((e) => e.peak))
+  // The axes fit the frontier (the choices); the other dots (no edits, your
+  // config, the alternatives) sit at the edge when they fall outside.
+  const fit = frontier.length > 0 ? frontier : all
+  const { lo: loPeak, hi: hiPeak } = fitAxis(fit.map((e) => e.peak))
   // The window joins the scale when it is near the configs; far off (a small
   // session on a 1M model) it is a marker at the edge, so the frontier is
   // not squeezed into a vertical line.
@@ -45,11 +48,21 @@ export function FrontierChart({
     contextWindow !== null && contextWindow <= hiPeak + (hiPeak - loPeak)
   const maxPeak = windowNear ? Math.max(hiPeak, contextWindow * 1.03) : hiPeak
   const minPeak = loPeak
-  const { lo: minCost, hi: maxCost } = fitAxis(all.map((e) => e.cost))
+  const { lo: minCost, hi: maxCost } = fitAxis(fit.map((e) => e.cost))
+  const clamp = (v: number, lo: number, hi: number) =>
+    Math.min(hi, Math.max(lo, v))
   const x = (peak: number) =>
-    PAD + ((W - PAD - 8) * (peak - minPeak)) / (maxPeak - minPeak)
+    clamp(
+      PAD + ((W - PAD - 8) * (peak - minPeak)) / (maxPeak - minPeak),
+      PAD,
+      W - 4
+    )
   const y = (cost: number) =>
-    H - PAD + 8 - ((H - PAD) * (cost - minCost)) / (maxCost - minCost)
+    clamp(
+      H - PAD + 8 - ((H - PAD) * (cost - minCost)) / (maxCost - minCost),
+      4,
+      H - PAD + 8
+    )
   /** A config's dot, its tooltip naming it with its cost and peak. */
   const dot = (
     at: { cost: number; peak: number },

@@ -5,7 +5,10 @@ import { createElement } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { describe, expect, it } from "vitest"
 
+import { createPlaygroundStore } from "@/lib/state"
+
 import { ImportDialog } from "../import-dialog"
+import { PlaygroundStoreProvider } from "../playground-store-provider"
 
 const fixture = (name: string) =>
   readFileSync(
@@ -13,13 +16,17 @@ const fixture = (name: string) =>
     "utf8"
   )
 
+// Inside a playground: the preview reads the page's switches for its count.
 function render(initialText?: string) {
   return renderToStaticMarkup(
-    createElement(ImportDialog, {
-      open: true,
-      onClose: () => {},
-      onImport: () => {},
-      ...(initialText !== undefined ? { initialText } : {}),
+    createElement(PlaygroundStoreProvider, {
+      store: createPlaygroundStore(),
+      children: createElement(ImportDialog, {
+        open: true,
+        onClose: () => {},
+        onImport: () => {},
+        ...(initialText !== undefined ? { initialText } : {}),
+      }),
     })
   )
 }

@@ -1,6 +1,8 @@
 import type { GenerateOptions } from "./generate-session"
 import { formatCount } from "@/lib/format/number"
 
+import { GENERATED_SUMMARY_PREFIX } from "./summary-prefix"
+
 /** The tools the Generate panel offers, with their weight in the mix. */
 export const PANEL_TOOLS = [
   { name: "read_file", label: "read_file (code)", weight: 4 },
@@ -83,9 +85,6 @@ export function countToolUses(
 }
 
 /** The import summary: the size estimate, and what set it when tool calls were forced. */
-/** How a generated session's summary starts (the page knows it wrote the text). */
-export const GENERATED_SUMMARY_PREFIX = "Generated session:"
-
 export function generatedSummary(
   options: GenerateOptions,
   request: { messages: ReadonlyArray<{ content: unknown }> },

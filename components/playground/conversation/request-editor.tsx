@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react"
 
 import { LazyJsonEditor } from "@/components/monaco/lazy-json-editor"
 
-import { GENERATED_SUMMARY_PREFIX } from "@/lib/generate/panel-options"
+import { GENERATED_SUMMARY_PREFIX } from "@/lib/generate/summary-prefix"
 
 import { blockAtOffset, setEditorApi } from "../editor-bridge"
 import {

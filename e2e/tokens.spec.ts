@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test"
+
 import { simulate } from "@/lib/context-editing"
 
 import { expect, test } from "./fixtures"
@@ -54,7 +56,7 @@ test("the memory tool's hidden tokens are their own line in the category bar, ma
 })
 
 /** The counted number before edits, once the BPE refinement is done. */
-async function countedBefore(page: import("@playwright/test").Page) {
+async function countedBefore(page: Page) {
   await expect(page.getByTestId("tokens.mark")).toHaveText("counted", {
     timeout: 30_000,
   })

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 
-import { createElement } from "react"
+import { type ComponentProps, createElement } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { describe, expect, it } from "vitest"
 
@@ -19,15 +19,19 @@ const fixture = (name: string) =>
 // Inside a playground: the preview reads the page's switches for its count.
 function render(initialText?: string) {
   return renderToStaticMarkup(
-    createElement(PlaygroundStoreProvider, {
-      store: createPlaygroundStore(),
-      children: createElement(ImportDialog, {
+    createElement(
+      PlaygroundStoreProvider,
+      // The child is createElement's third argument.
+      { store: createPlaygroundStore() } as ComponentProps<
+        typeof PlaygroundStoreProvider
+      >,
+      createElement(ImportDialog, {
         open: true,
         onClose: () => {},
         onImport: () => {},
         ...(initialText !== undefined ? { initialText } : {}),
-      }),
-    })
+      })
+    )
   )
 }
 

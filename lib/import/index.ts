@@ -120,9 +120,16 @@ export function parseImport(
       result = fromClaudeCode(text, options)
     else if (format === "sdk-call")
       result = fromSdkCall(text, importValue, options)
-    else if (format === "legacy-xml" && detection.value === undefined)
-      result = fromLegacyTranscript(text, detection.transcript)
-    else result = importValue(detection.value)
+    else if (format === "legacy-xml" && detection.value === undefined) {
+      // A page that quotes Human:/Assistant: turns in its prose (prompting
+      // guides) but holds curl commands is a page, not a transcript.
+      const page = fromPage(text, importValue, options)
+      if (page?.result.success && commands(page.result) > 0) {
+        result = page.result
+        format = page.format
+        label = formatLabel(format)
+      } else result = fromLegacyTranscript(text, detection.transcript)
+    } else result = importValue(detection.value)
   } catch (error) {
     // Importers are written not to throw; this is the last line of defence
     // (e.g. a stack overflow on input the bounds did not anticipate).

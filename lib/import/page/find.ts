@@ -38,10 +38,31 @@ export interface PageScan {
   skipped: string[]
 }
 
-const MESSAGES_URL = /\/(?:messages|count_tokens)\/?(?:[?#]|$)/
+const MESSAGES_URL =
+  /\/(?:messages|count_tokens|messages\/batches)\/?(?:[?#]|$)/
 /** A command with no URL or one the shell would fill in still counts. */
 const isMessagesUrl = (url: string | undefined) =>
   url === undefined || url.trim() === "" || MESSAGES_URL.test(url.trim())
+
+/**
+ * A Message Batches body (`{requests: [{custom_id, params}]}`) imports its
+ * first request's params, and says so; any other body imports as it is.
+ */
+function batchAware(importBody: ImportBody): ImportBody {
+  return (value) => {
+    const raw = (value as { requests?: unknown } | null)?.requests
+    const requests: unknown[] = Array.isArray(raw) ? raw : []
+    const first = requests[0] as
+      { custom_id?: unknown; params?: unknown } | undefined
+    if (!first || typeof first.params !== "object") return importBody(value)
+    const result = importBody(first.params)
+    if (!result.success) return result
+    const id =
+      typeof first.custom_id === "string" ? ` (${first.custom_id})` : ""
+    const message = `A Message Batches request of ${plural(requests.length, "request")}: imported the first${id}`
+    return { ...result, notes: [{ level: "info", message }, ...result.notes] }
+  }
+}
 
 const LANGUAGE = { python: "Python", typescript: "TypeScript", ruby: "Ruby" }
 
@@ -100,7 +121,7 @@ function curlCommands(
       read.region,
       read.read,
       read.reread,
-      importBody
+      batchAware(importBody)
     )
     scan.found.push({
       kind: "command",

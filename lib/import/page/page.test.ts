@@ -123,3 +123,28 @@ describe("a page pasted whole", () => {
     expect(result.success).toBe(false)
   })
 })
+
+describe("a page that also quotes a Human:/Assistant: transcript", () => {
+  it("is read as a page when it holds curl commands", () => {
+    const text = `A prompt in the old format:\n\nHuman: Hello there\n\nAssistant: Hi!\n\nThe same with the Messages API:\n\n${CURL}\n`
+    const result = imported(text)
+    expect(result.format).toBe("curl")
+    expect(result.candidates?.map((c) => c.kind)).toEqual(["command"])
+  })
+})
+
+describe("a Message Batches command on a page", () => {
+  it("is offered, importing its first request", () => {
+    const batch = `curl https://api.anthropic.com/v1/messages/batches \\
+  --header "content-type: application/json" \\
+  --data '{"requests": [{"custom_id": "first", "params": {"model": "claude-opus-4-8", "max_tokens": 100, "messages": [{"role": "user", "content": "Hello, world"}]}}, {"custom_id": "second", "params": {"model": "claude-opus-4-8", "max_tokens": 100, "messages": [{"role": "user", "content": "Hi again"}]}}]}'`
+    const result = imported(`Batches:\n\n${batch}\n\nThat is all.`)
+    expect(result.candidates?.map((c) => c.id)).toEqual(["command-1"])
+    expect(result.data.messages[0]!.content).toEqual([
+      { type: "text", text: "Hello, world" },
+    ])
+    expect(result.notes.map((n) => n.message).join("\n")).toMatch(
+      /Message Batches request of 2 requests: imported the first \(first\)/
+    )
+  })
+})

@@ -125,8 +125,11 @@ test.describe("with the JSON editor ready", () => {
     page,
   }) => {
     const hint = playground.editor("tab-hint")
-    // Tab from the control before the editor.
+    // Tab from the control before the editor: the skip link first, then
+    // the editor.
     await playground.conversation("cache").focus()
+    await page.keyboard.press("Tab")
+    await expect(playground.conversation("skip-editor")).toBeFocused()
     await page.keyboard.press("Tab")
     await expect(hint).toBeVisible()
     await expect(hint).toContainText("Ctrl+M")

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react"
 import { LazyJsonEditor } from "@/components/monaco/lazy-json-editor"
 
 import { blockAtOffset, setEditorApi } from "../editor-bridge"
+import { onPageExit } from "../page-exit"
 import {
   usePlaygroundStore,
   usePlaygroundStoreApi,
@@ -38,8 +39,14 @@ export function RequestEditor() {
       pending.current = null
     }
   }
+  const flushRef = useRef(flush)
+  useEffect(() => {
+    flushRef.current = flush
+  })
 
   useEffect(() => () => setEditorApi(null), [])
+  // Text typed in the last pause reaches the store before the page goes away.
+  useEffect(() => onPageExit("input", () => flushRef.current()), [])
 
   return (
     <LazyJsonEditor

@@ -160,7 +160,9 @@ export function useImportSource(initialText: string) {
     },
   }
   const verdict = state.verdict ?? inline
-  return { state: { ...state, verdict }, actions }
+  // The inline check is done by the time this renders.
+  const checking = inline ? null : state.checking
+  return { state: { ...state, verdict, checking }, actions }
 }
 
 /** The state for a new input: refused, in the text area, or held. */

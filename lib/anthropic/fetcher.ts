@@ -152,18 +152,40 @@ export type StreamMessageResult =
   | { success: true; data: StreamSnapshot }
   | { success: false; error: ApiErrorBody; partial: StreamSnapshot }
 
-/** Splits a text stream into complete lines, buffering the unfinished tail. */
+/**
+ * What the page reads of a streamed reply, whatever the server sends: the
+ * server relays at most 32 MB and 1 MB per event (stream-messages.ts), so
+ * these only stop a server or proxy that does not; reading then stops and
+ * the run says so, keeping what arrived.
+ */
+export const PAGE_STREAM_LIMITS = {
+  maxReplyBytes: 33 * 1024 * 1024,
+  maxLineChars: 2 * 1024 * 1024,
+}
+
+/**
+ * Splits a text stream into complete lines, buffering the unfinished tail.
+ * Linear: only the new chunk is searched for line ends. `tailLength` says
+ * how long the unfinished line is.
+ */
 export function createLineSplitter(): {
   push(chunk: string): string[]
   flush(): string[]
+  tailLength(): number
 } {
   let tail = ""
   return {
     push(chunk) {
-      const parts = (tail + chunk).split("\n")
-      tail = parts.pop() ?? ""
+      const end = chunk.lastIndexOf("\n")
+      if (end === -1) {
+        tail += chunk
+        return []
+      }
+      const parts = (tail + chunk.slice(0, end)).split("\n")
+      tail = chunk.slice(end + 1)
       return parts.filter((l) => l.trim() !== "")
     },
+    tailLength: () => tail.length,
     flush() {
       const last = tail
       tail = ""
@@ -230,6 +252,20 @@ function endOfStreamResult(
   )
 }
 
+/** Longest stretch of reading before the page gets a turn (ms). */
+const YIELD_AFTER_MS = 30
+
+/** Why the page stopped reading a reply. */
+function overrunMessage(
+  whole: boolean,
+  limits: typeof PAGE_STREAM_LIMITS
+): string {
+  const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`
+  return whole
+    ? `The reply passed ${mb(limits.maxReplyBytes)}, more than the page reads; it stopped reading. What arrived is kept.`
+    : `One line of the reply passed ${mb(limits.maxLineChars)}, more than the page reads; it stopped reading. What arrived is kept.`
+}
+
 /**
  * Runs `request` for real (`POST /api/messages`), calling `onEvent` with each
  * line and the snapshot so far. Abort `signal` to cancel.
@@ -238,6 +274,8 @@ export async function streamMessage(
   request: unknown,
   options: FetcherOptions & {
     onEvent?: (line: StreamLine, snapshot: StreamSnapshot) => void
+    /** Defaults to PAGE_STREAM_LIMITS (tests pass smaller ones). */
+    limits?: typeof PAGE_STREAM_LIMITS
   }
 ): Promise<StreamMessageResult> {
   let snapshot = emptySnapshot()
@@ -267,10 +305,33 @@ export async function streamMessage(
     return line.kind !== "error" && line.kind !== "done"
   }
 
+  const limits = options.limits ?? PAGE_STREAM_LIMITS
+  let received = 0
+  let ranSince = Date.now()
   try {
     let going = true
     while (going) {
+      // Data already buffered resolves reads at once; give the page a turn
+      // now and then, so a fast stream never holds the main thread.
+      if (Date.now() - ranSince > YIELD_AFTER_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        ranSince = Date.now()
+      }
       const { done, value } = await reader.read()
+      received += value?.byteLength ?? 0
+      if (
+        received > limits.maxReplyBytes ||
+        lines.tailLength() > limits.maxLineChars
+      ) {
+        reader.cancel().catch(() => undefined)
+        return failWith(
+          fail(
+            "stream_interrupted",
+            "messages",
+            overrunMessage(received > limits.maxReplyBytes, limits)
+          )
+        )
+      }
       const texts = done
         ? lines.push(decoder.decode()).concat(lines.flush())
         : lines.push(decoder.decode(value, { stream: true }))

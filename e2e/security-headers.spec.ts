@@ -11,8 +11,8 @@ import { encodeShare } from "@/lib/share/codec"
 import { expect, test } from "./fixtures"
 import { ask } from "./requests"
 
-/** A port for the other site's page (this worktree's range for extra servers). */
-const ATTACKER_PORT = Number(process.env.E2E_ATTACKER_PORT ?? 3311)
+/** A port for the other site's page: next to the app's (E2E_PORT + 11). */
+const ATTACKER_PORT = Number(process.env.E2E_PORT ?? 3100) + 11
 
 function cspOf(response: APIResponse) {
   const csp = response.headers()["content-security-policy"] ?? ""

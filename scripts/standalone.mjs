@@ -21,4 +21,6 @@ cpSync(join(root, ".next", "static"), join(out, ".next", "static"), {
 if (existsSync(join(root, "public")))
   cpSync(join(root, "public"), join(out, "public"), { recursive: true })
 cpSync(join(root, "server.mjs"), join(out, "server.mjs"))
-console.log(`standalone server ready: node ${join(".next", "standalone", "server.mjs")}`)
+console.log(
+  `standalone server ready: node ${join(".next", "standalone", "server.mjs")}`
+)

@@ -30,13 +30,13 @@ describe("Dockerfile", () => {
   it("starts server.mjs on the standalone output, with what scripts/standalone.mjs adds to it", () => {
     expect(runStage).toMatch(/^CMD \["node", "server\.mjs"\]/m)
     expect(runStage).toContain("/app/.next/standalone ./")
-    for (const [copied, into] of [
-      [".next/static", "./.next/static"],
-      ["public", "./public"],
-      ["server.mjs", "./server.mjs"],
+    for (const [copied, into, name] of [
+      [".next/static", "./.next/static", "static"],
+      ["public", "./public", "public"],
+      ["server.mjs", "./server.mjs", "server.mjs"],
     ]) {
       expect(runStage).toContain(`/app/${copied} ${into}`)
-      expect(layout).toContain(`"${copied.split("/").at(-1)}"`)
+      expect(layout).toContain(`"${name}"`)
     }
   })
 })

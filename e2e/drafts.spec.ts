@@ -110,7 +110,7 @@ test("a tab closed 50 ms after the last keystroke comes back", async ({
   await playground.open()
   const typed = await typeDraft(playground, "closed-fast")
   await page.waitForTimeout(50)
-  await page.close({ runBeforeUnload: true })
+  await page.close()
   const tab = await newTab(playground.page)
   expect(await restore(tab)).toBe(typed)
 })

@@ -38,7 +38,9 @@ const peerHeader = `x-playground-peer-${randomBytes(12).toString("hex")}`
 process.env.PLAYGROUND_PEER_HEADER = peerHeader
 
 // A standalone output has no next.config.js: its config was written at
-// build time into required-server-files.json.
+// build time into required-server-files.json. (Run from the repository,
+// Next warns that "next start" does not work with output: standalone; it
+// does: the full node_modules is there.)
 const serverFiles = join(dir, ".next", "required-server-files.json")
 const standalone =
   !existsSync(join(dir, "next.config.js")) && existsSync(serverFiles)

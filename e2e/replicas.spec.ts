@@ -34,7 +34,8 @@ function start(args: string[], env: Record<string, string>, cwd?: string) {
 }
 
 async function waitFor(check: () => Promise<boolean>, what: string) {
-  const until = Date.now() + 60_000
+  // PGlite's first start (initdb in WASM) takes 2 s idle, 20 s on a busy machine.
+  const until = Date.now() + 150_000
   while (Date.now() < until) {
     if (await check().catch(() => false)) return
     await new Promise((r) => setTimeout(r, 200))
@@ -43,7 +44,7 @@ async function waitFor(check: () => Promise<boolean>, what: string) {
 }
 
 test.describe.configure({ mode: "serial" })
-test.setTimeout(180_000)
+test.setTimeout(300_000)
 
 test.beforeAll(async () => {
   const ready = spawnSync(process.execPath, ["scripts/standalone.mjs"], {

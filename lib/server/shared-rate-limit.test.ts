@@ -14,6 +14,8 @@ import { createSharedRateLimiter } from "./shared-rate-limit"
 
 const dir = mkdtempSync(join(tmpdir(), "shared-limit-"))
 const postgres = startPgliteServer({ port: 0 })
+/** PGlite's first start (initdb in WASM) takes 2 s on an idle machine, 20 s on a busy one. */
+const PGLITE_START_MS = 180_000
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
   await (await postgres).stop()
@@ -31,7 +33,7 @@ describe.each([
   beforeAll(async () => {
     a = lazyDatabase(await url())
     b = lazyDatabase(await url())
-  })
+  }, PGLITE_START_MS)
   afterAll(async () => {
     await a.close()
     await b.close()

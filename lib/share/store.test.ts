@@ -9,6 +9,8 @@ import { createShareStore, type ShareStore } from "./store"
 
 const dir = mkdtempSync(join(tmpdir(), "share-store-"))
 const postgres = startPgliteServer({ port: 0 })
+/** PGlite's first start (initdb in WASM) takes 2 s on an idle machine, 20 s on a busy one. */
+const PGLITE_START_MS = 180_000
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
   await (await postgres).stop()
@@ -28,7 +30,7 @@ describe.each([
   let store: ShareStore
   beforeAll(async () => {
     store = createShareStore(await url())
-  })
+  }, PGLITE_START_MS)
   afterAll(() => store.close())
 
   it("creates the directory and schema on first use", async () => {

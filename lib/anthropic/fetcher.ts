@@ -294,65 +294,71 @@ export async function streamMessage(
     return failWith(errorFrom(json, response.status, "messages"))
   }
 
-  const reader = response.body.getReader()
+  const failure = await readLines(
+    response.body,
+    (text) => {
+      const line = parseStreamLine(text)
+      if (!line) return true
+      snapshot = applyStreamLine(snapshot, line)
+      options.onEvent?.(line, snapshot)
+      return line.kind !== "error" && line.kind !== "done"
+    },
+    { limits: options.limits ?? PAGE_STREAM_LIMITS, signal: options.signal }
+  )
+  if (failure) return failWith(failure)
+  return endOfStreamResult(snapshot, options.signal)
+}
+
+/**
+ * Reads `body` line by line into `onLine` until it answers false, the body
+ * ends or the signal aborts; answers why reading failed (a cap passed, the
+ * connection broke, a cancel), or null. Data already buffered resolves
+ * reads at once, so the page gets a turn every YIELD_AFTER_MS.
+ */
+async function readLines(
+  body: ReadableStream<Uint8Array>,
+  onLine: (text: string) => boolean,
+  options: { limits: typeof PAGE_STREAM_LIMITS; signal?: AbortSignal }
+): Promise<{ success: false; error: ApiErrorBody } | null> {
+  const { limits, signal } = options
+  const reader = body.getReader()
   const decoder = new TextDecoder()
   const lines = createLineSplitter()
-  const handle = (text: string): boolean => {
-    const line = parseStreamLine(text)
-    if (!line) return true
-    snapshot = applyStreamLine(snapshot, line)
-    options.onEvent?.(line, snapshot)
-    return line.kind !== "error" && line.kind !== "done"
-  }
-
-  const limits = options.limits ?? PAGE_STREAM_LIMITS
   let received = 0
   let ranSince = Date.now()
   try {
-    let going = true
-    while (going) {
-      // Data already buffered resolves reads at once; give the page a turn
-      // now and then, so a fast stream never holds the main thread.
+    for (let going = true; going;) {
       if (Date.now() - ranSince > YIELD_AFTER_MS) {
         await new Promise((resolve) => setTimeout(resolve, 0))
         ranSince = Date.now()
       }
       const { done, value } = await reader.read()
       received += value?.byteLength ?? 0
-      if (
-        received > limits.maxReplyBytes ||
-        lines.tailLength() > limits.maxLineChars
-      ) {
-        reader.cancel().catch(() => undefined)
-        return failWith(
-          fail(
-            "stream_interrupted",
-            "messages",
-            overrunMessage(received > limits.maxReplyBytes, limits)
-          )
-        )
-      }
       const texts = done
         ? lines.push(decoder.decode()).concat(lines.flush())
         : lines.push(decoder.decode(value, { stream: true }))
+      const whole = received > limits.maxReplyBytes
+      if (whole || lines.tailLength() > limits.maxLineChars) {
+        reader.cancel().catch(() => undefined)
+        const message = overrunMessage(whole, limits)
+        return fail("stream_interrupted", "messages", message)
+      }
       // Cancel is honoured between lines too: when the rest of the stream
       // arrived in the same chunk, nothing after the abort is applied.
       for (const text of texts) {
-        if (going) going = handle(text) && !options.signal?.aborted
+        if (going) going = onLine(text) && !signal?.aborted
       }
       if (done) break
     }
   } catch (error) {
-    return failWith(
-      isAbort(error, options.signal)
-        ? fail("cancelled", "messages", "Cancelled. What arrived is kept.")
-        : fail(
-            "stream_interrupted",
-            "messages",
-            "The connection to the playground server broke mid-answer. What arrived is kept."
-          )
-    )
+    return isAbort(error, signal)
+      ? fail("cancelled", "messages", "Cancelled. What arrived is kept.")
+      : fail(
+          "stream_interrupted",
+          "messages",
+          "The connection to the playground server broke mid-answer. What arrived is kept."
+        )
   }
   reader.cancel().catch(() => undefined)
-  return endOfStreamResult(snapshot, options.signal)
+  return null
 }

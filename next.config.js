@@ -1,4 +1,5 @@
 // @ts-check
+
 /**
  * Next.js config. Monaco's workers are bundled by Turbopack from local files
  * (see lib/monaco/setup.ts), so nothing is fetched from a CDN.
@@ -11,23 +12,30 @@ const nextConfig = {
   // repo, tests included), which runs first in `npm test`; checking again
   // during `next build` only costs time on 2 cores.
   typescript: { ignoreBuildErrors: true },
-  // The short-link database client ships a native binary; keep it out of the bundle.
-  serverExternalPackages: ["@libsql/client"],
-  // The playground (which may hold a typed API key) is never framed by
-  // another site; the read-only /embed card is made to be.
+  // The database clients (libsql ships a native binary) stay out of the bundle.
+  serverExternalPackages: ["@libsql/client", "pg"],
+  // `.next/standalone`: a self-contained server (only the node_modules it
+  // uses) for the Dockerfile and replicas; `server.mjs` runs it.
+  output: "standalone",
+  // Every response, static files included: no MIME sniffing, no full URL
+  // in the Referer. The CSP (with a per-request nonce) and the framing rule
+  // are set per response in proxy.ts; files under /_next, which it skips,
+  // may not be framed either.
   async headers() {
     return [
       {
-        source: "/",
+        source: "/:path*",
         headers: [
-          { key: "Content-Security-Policy", value: "frame-ancestors 'self'" },
-          { key: "X-Frame-Options", value: "SAMEORIGIN" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          // Links out of the playground never carry its path (a short link's id).
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
       {
-        source: "/embed",
+        source: "/_next/:path*",
         headers: [
-          { key: "Content-Security-Policy", value: "frame-ancestors *" },
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Frame-Options", value: "DENY" },
         ],
       },
     ]

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next"
+import { headers } from "next/headers"
 
 import "./globals.css"
 
@@ -19,13 +20,20 @@ export const viewport: Viewport = {
 // no light flash in dark mode. The preference is not a secret.
 const themeScript = `(function(){try{var t=localStorage.getItem("cep.theme");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}})()`
 
-export default function RootLayout({
+export default async function RootLayout({
   children,
 }: Readonly<{ children: React.ReactNode }>) {
+  // The CSP nonce proxy.ts made for this response: without it the browser
+  // refuses the inline theme script. Reading it renders every page per
+  // request, as any nonce must (README, "Security headers").
+  const nonce = (await headers()).get("x-nonce") ?? undefined
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: themeScript }}
+        />
       </head>
       <body className="bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         {children}

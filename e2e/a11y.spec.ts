@@ -78,7 +78,7 @@ test("import, edit and share by keyboard alone; focus comes back after each dial
       messages: [{ role: "user", content: "Typed by keyboard" }],
     })
   )
-  await expect(page.getByTestId("import.detected")).toBeVisible()
+  await expect(page.getByTestId("import.submit")).toBeEnabled()
   await tabTo(page, "import.submit")
   await page.keyboard.press("Enter")
   await expect(page.getByTestId("import.dialog")).toHaveCount(0)

@@ -93,12 +93,13 @@ test.describe("another site's page", () => {
   test("another site's page cannot spend the server's key", async ({
     page,
   }) => {
-    // A page of another origin (the key-less app, another port) posts to
+    // A page of another origin (the fake API's health page: another port,
+    // and no CSP of ours, which would forbid the fetches outright) posts to
     // this deployment the ways a hostile page could: a no-cors text/plain
     // "simple request", and a JSON fetch that needs a CORS preflight.
     const target = `http://127.0.0.1:${process.env.E2E_SERVER_KEY_PORT ?? 3101}/api/count-tokens`
     await page.goto(
-      `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/api/status`
+      `http://127.0.0.1:${process.env.E2E_FAKE_ANTHROPIC_PORT ?? 3199}/health`
     )
     const posted = page.waitForResponse(
       (r) => r.url() === target && r.request().method() === "POST"

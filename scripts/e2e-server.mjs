@@ -1,5 +1,6 @@
-// Builds the app (unless E2E_SKIP_BUILD=1) and serves it with `next start` on
-// 127.0.0.1, as one process tree that Playwright's webServer can stop.
+// Builds the app (unless E2E_SKIP_BUILD=1) and serves it with the production
+// entry (`server.mjs`, as `npm start` does) on 127.0.0.1, as one process
+// tree that Playwright's webServer can stop.
 import { spawn, spawnSync } from "node:child_process"
 import { createWriteStream, mkdirSync, rmSync } from "node:fs"
 import { dirname } from "node:path"
@@ -28,7 +29,7 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
 
 const server = spawn(
   process.execPath,
-  [next, "start", "-H", "127.0.0.1", "-p", port],
+  ["server.mjs", "-H", "127.0.0.1", "--port", port],
   { stdio: ["ignore", "pipe", "pipe"], env: process.env }
 )
 

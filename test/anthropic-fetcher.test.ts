@@ -223,6 +223,54 @@ describe("fetcher", () => {
   })
 })
 
+describe("streamMessage reads no more than its caps", () => {
+  /** A server that never stops: `line` again and again, and whether it was cancelled. */
+  function endless(line: string) {
+    let cancelled = false
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(line))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    const respond: typeof fetch = async () =>
+      new Response(body, {
+        headers: { "content-type": "application/x-ndjson" },
+      })
+    return { respond, cancelled: () => cancelled }
+  }
+  const delta = JSON.stringify({
+    kind: "event",
+    event: {
+      type: "content_block_delta",
+      index: 0,
+      delta: { type: "text_delta", text: "z".repeat(1000) },
+    },
+  })
+  const limits = { maxReplyBytes: 200_000, maxLineChars: 50_000 }
+
+  it("stops at the reply cap, says so, keeps what arrived and cancels the read", async () => {
+    const server = endless(`${delta}\n`)
+    const result = await streamMessage({}, { fetch: server.respond, limits })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(result.error.message).toMatch(/more than the page reads/)
+    expect(result.partial.status).toBe("error")
+    expect(server.cancelled()).toBe(true)
+  })
+
+  it("stops at a line longer than the line cap", async () => {
+    const server = endless("z".repeat(10_000))
+    const result = await streamMessage({}, { fetch: server.respond, limits })
+    expect(!result.success && result.error.message).toMatch(
+      /One line of the reply/
+    )
+    expect(server.cancelled()).toBe(true)
+  })
+})
+
 describe("createLineSplitter", () => {
   it("joins lines split across chunks", () => {
     const s = createLineSplitter()

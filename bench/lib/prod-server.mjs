@@ -1,6 +1,6 @@
 // The production build on 127.0.0.1 for the browser benchmarks: builds it
-// first when there is none (or BENCH_BUILD=1), starts `next start` and stops
-// it when the process exits.
+// first when there is none (or BENCH_BUILD=1), starts it as `npm start` does
+// (server.mjs) and stops it when the process exits.
 import { spawn, spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 
@@ -16,7 +16,7 @@ export function startProductionServer(port) {
   const base = `http://127.0.0.1:${port}`
   const server = spawn(
     process.execPath,
-    [next, "start", "-H", "127.0.0.1", "-p", String(port)],
+    ["server.mjs", "-H", "127.0.0.1", "--port", String(port)],
     {
       stdio: ["ignore", "pipe", "inherit"],
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },

@@ -10,23 +10,23 @@ import {
   type RequestSource,
 } from "@/lib/state"
 
-import { stripSecrets } from "@/lib/share/secrets"
-
 import {
   refineEnabled,
   setRefineStatus,
 } from "@/components/tokens/refine-status"
 
+import {
+  adoptOfferedDraft,
+  claimTab,
+  clearDraft,
+  draftToOffer,
+  saveDraft,
+} from "./drafts"
 import { applyFragment } from "./hash-links"
 import { loadDefaultSample, readFragment } from "./initial-request"
+import { onPageExit } from "./page-exit"
 
 const BOOT_KEY = "cep.boot"
-/**
- * The last autosave of any tab, in localStorage, offered (never applied) when
- * a new tab opens on the sample: closing a tab no longer loses the work.
- * Credential-like text is masked before it is written.
- */
-export const DRAFT_KEY = "cep.draft.v1"
 const CALIBRATION_KEY = "cep.calibration"
 /** Probe results per model (what the user's API settled); never the key. */
 const PROBES_KEY = "cep.probes.v1"
@@ -53,13 +53,30 @@ function sameFields(a: PersistedState, b: PersistedState): boolean {
 }
 
 /**
- * Per-tab autosave in sessionStorage. Writes are debounced so typing in a
- * multi-megabyte request does not stringify it on every keystroke; a request
- * too large for the quota is skipped, with a warning in the console.
+ * Per-tab autosave in sessionStorage, and this tab's draft (drafts.ts).
+ * Writes are debounced so typing in a multi-megabyte request does not
+ * stringify it on every keystroke, and flushed at once when the page is
+ * hidden or unloaded (a reload or close right after a keystroke keeps it);
+ * a request too large for the quota is skipped, with a warning.
  */
 function sessionStorageAutosave(): PersistStorage<PersistedState> {
   let timer: ReturnType<typeof setTimeout> | undefined
   let pending: StorageValue<PersistedState> | null = null
+  let due: StorageValue<PersistedState> | null = null
+  const write = () => {
+    clearTimeout(timer)
+    const value = due
+    due = null
+    pending = null
+    if (!value) return
+    try {
+      sessionStorage.setItem(PERSIST_KEY, JSON.stringify(value))
+    } catch {
+      console.warn("Autosave skipped: the request is too large to keep.")
+    }
+    saveDraft(value)
+  }
+  onPageExit("storage", write)
   return {
     getItem: (name) => {
       const raw = sessionStorage.getItem(name)
@@ -79,62 +96,14 @@ function sessionStorageAutosave(): PersistStorage<PersistedState> {
       if (value.state.requestText.length > AUTOSAVE_MAX_CHARS) {
         // An older autosave would silently come back on reload: drop it. The
         // conversation toolbar tells the user autosave is off for this size.
+        due = null
         sessionStorage.removeItem(name)
         return
       }
-      timer = setTimeout(() => {
-        pending = null
-        try {
-          sessionStorage.setItem(name, JSON.stringify(value))
-        } catch {
-          console.warn("Autosave skipped: the request is too large to keep.")
-        }
-        saveDraft(value)
-      }, SAVE_DELAY_MS)
+      due = value
+      timer = setTimeout(write, SAVE_DELAY_MS)
     },
     removeItem: (name) => sessionStorage.removeItem(name),
-  }
-}
-
-interface Draft {
-  savedAt: number
-  value: StorageValue<PersistedState>
-}
-
-/**
- * A link's state, not yet changed: the link itself reproduces it, so it
- * does not replace the draft of other work (opening a link costs nothing).
- */
-function isUntouchedLink(state: PersistedState): boolean {
-  const kind = state.origin?.source.kind
-  return (kind === "share" || kind === "deep-link") && !state.origin?.edited
-}
-
-function saveDraft(value: StorageValue<PersistedState>) {
-  if (isUntouchedLink(value.state)) return
-  try {
-    const draft: Draft = {
-      savedAt: Date.now(),
-      value: stripSecrets(value).value,
-    }
-    localStorage.setItem(DRAFT_KEY, JSON.stringify(draft))
-  } catch {
-    // Over the quota or blocked: the tab's own autosave still holds it.
-  }
-}
-
-function readDraft(): Draft | null {
-  try {
-    const raw = localStorage.getItem(DRAFT_KEY)
-    const draft = raw ? (JSON.parse(raw) as Partial<Draft>) : null
-    if (
-      typeof draft?.savedAt !== "number" ||
-      typeof draft.value?.state?.requestText !== "string"
-    )
-      return null
-    return draft as Draft
-  } catch {
-    return null
   }
 }
 
@@ -168,15 +137,11 @@ export function markBootComplete() {
   sessionStorage.removeItem(BOOT_KEY)
 }
 
-/** Forgets the autosaved state of this tab (the Reset action). */
+/** Forgets the autosaved state of this tab and its draft (the Reset action). */
 export function clearAutosave() {
   sessionStorage.removeItem(PERSIST_KEY)
   sessionStorage.removeItem(BOOT_KEY)
-  try {
-    localStorage.removeItem(DRAFT_KEY)
-  } catch {
-    // blocked storage: nothing was saved there
-  }
+  clearDraft()
 }
 
 /**
@@ -186,6 +151,10 @@ export function clearAutosave() {
  * undoable change.
  */
 export async function initPlaygroundStore(): Promise<InitOutcome> {
+  // This tab's id and lock (drafts.ts); drafts are written once it is known.
+  void claimTab()
+  // A page that can still run its pagehide handlers did not freeze.
+  onPageExit("storage", markBootComplete)
   const storage = sessionStorageAutosave()
   const calibration = readCalibration()
   const make = (request: unknown, source: RequestSource) => {
@@ -245,16 +214,13 @@ async function restoreOrSample(
   })
   const hasSaved = sessionStorage.getItem(PERSIST_KEY) !== null
   if (!hasSaved) {
-    // A new tab: offer the last draft of another tab, unless it is this sample.
-    const draft = readDraft()
-    const differs =
-      draft !== null &&
-      draft.value.state.requestText !== store.getState().requestText
+    // A new tab: offer the newest draft of a closed tab, unless it is this sample.
+    const draft = await draftToOffer(store.getState().requestText)
     return {
       store,
       notice: null,
       skippedRestore: false,
-      draftSavedAt: differs ? draft.savedAt : null,
+      draftSavedAt: draft?.savedAt ?? null,
     }
   }
   if (sessionStorage.getItem(BOOT_KEY) === "pending") {
@@ -275,11 +241,11 @@ async function rehydrateGuarded(store: PlaygroundStore) {
   setTimeout(markBootComplete, 1500)
 }
 
-/** Restores the last draft of any tab into this one (see DRAFT_KEY). */
+/** Restores the offered draft of a closed tab into this one (drafts.ts). */
 export async function restoreDraft(store: PlaygroundStore) {
-  const draft = readDraft()
-  if (!draft) return
-  sessionStorage.setItem(PERSIST_KEY, JSON.stringify(draft.value))
+  const value = adoptOfferedDraft()
+  if (!value) return
+  sessionStorage.setItem(PERSIST_KEY, JSON.stringify(value))
   await rehydrateGuarded(store)
 }
 

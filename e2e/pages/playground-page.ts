@@ -322,6 +322,15 @@ export class PlaygroundPage extends PlaygroundRegions {
   }
 
   // ── Import ────────────────────────────────────────────────────────────────
+  /** Waits until the Import dialog's worker has checked the current input. */
+  async importChecked() {
+    await expect(this.page.getByTestId("import.panel")).toHaveAttribute(
+      "aria-busy",
+      "false"
+    )
+    await expect(this.page.getByTestId("import.detected")).toBeVisible()
+  }
+
   /**
    * Pastes text into the import dialog and imports it (keeping the current
    * edits unless told not to); `pick`: the label of the candidate to take
@@ -334,7 +343,7 @@ export class PlaygroundPage extends PlaygroundRegions {
     await this.page.getByTestId("header.import").click()
     if (!keepEdits) await this.page.getByTestId("import.keep-edits").uncheck()
     await this.page.getByTestId("import.text").fill(text)
-    await expect(this.page.getByTestId("import.detected")).toBeVisible()
+    await this.importChecked()
     if (pick) {
       const picker = this.page.getByTestId("import.candidates")
       const options = await picker.locator("option").allTextContents()
@@ -342,6 +351,7 @@ export class PlaygroundPage extends PlaygroundRegions {
       if (!label) throw new Error(`No import candidate matches ${pick}`)
       await picker.selectOption({ label })
       await expect(picker.locator("option:checked")).toHaveText(label)
+      await this.importChecked()
     }
     await this.page.getByTestId("import.submit").click()
     await expect(this.page.getByTestId("import.dialog")).toHaveCount(0)

@@ -11,6 +11,7 @@
  */
 import Anthropic from "@anthropic-ai/sdk"
 
+import { cappedFetch } from "./capped-fetch"
 import { ApiError, type ApiSurface } from "./errors"
 import type { RetryPolicy } from "./retry"
 import { API_KEY_HEADER } from "./schemas"
@@ -108,7 +109,8 @@ export function resolveApiKey(
 
 /**
  * A fresh SDK client for one request. Retries are ours (`maxRetries: 0`),
- * SDK logging is off so nothing can print request details.
+ * SDK logging is off so nothing can print request details, and every
+ * answer is size-capped while it is read (`cappedFetch`).
  */
 export function createAnthropicClient(
   apiKey: string,
@@ -120,5 +122,6 @@ export function createAnthropicClient(
     maxRetries: 0,
     timeout: config.timeoutMs,
     logLevel: "off",
+    fetch: cappedFetch(),
   })
 }

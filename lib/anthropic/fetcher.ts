@@ -152,18 +152,40 @@ export type StreamMessageResult =
   | { success: true; data: StreamSnapshot }
   | { success: false; error: ApiErrorBody; partial: StreamSnapshot }
 
-/** Splits a text stream into complete lines, buffering the unfinished tail. */
+/**
+ * What the page reads of a streamed reply, whatever the server sends: the
+ * server relays at most 32 MB and 1 MB per event (stream-messages.ts), so
+ * these only stop a server or proxy that does not; reading then stops and
+ * the run says so, keeping what arrived.
+ */
+export const PAGE_STREAM_LIMITS = {
+  maxReplyBytes: 33 * 1024 * 1024,
+  maxLineChars: 2 * 1024 * 1024,
+}
+
+/**
+ * Splits a text stream into complete lines, buffering the unfinished tail.
+ * Linear: only the new chunk is searched for line ends. `tailLength` says
+ * how long the unfinished line is.
+ */
 export function createLineSplitter(): {
   push(chunk: string): string[]
   flush(): string[]
+  tailLength(): number
 } {
   let tail = ""
   return {
     push(chunk) {
-      const parts = (tail + chunk).split("\n")
-      tail = parts.pop() ?? ""
+      const end = chunk.lastIndexOf("\n")
+      if (end === -1) {
+        tail += chunk
+        return []
+      }
+      const parts = (tail + chunk.slice(0, end)).split("\n")
+      tail = chunk.slice(end + 1)
       return parts.filter((l) => l.trim() !== "")
     },
+    tailLength: () => tail.length,
     flush() {
       const last = tail
       tail = ""
@@ -230,6 +252,20 @@ function endOfStreamResult(
   )
 }
 
+/** Longest stretch of reading before the page gets a turn (ms). */
+const YIELD_AFTER_MS = 30
+
+/** Why the page stopped reading a reply. */
+function overrunMessage(
+  whole: boolean,
+  limits: typeof PAGE_STREAM_LIMITS
+): string {
+  const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`
+  return whole
+    ? `The reply passed ${mb(limits.maxReplyBytes)}, more than the page reads; it stopped reading. What arrived is kept.`
+    : `One line of the reply passed ${mb(limits.maxLineChars)}, more than the page reads; it stopped reading. What arrived is kept.`
+}
+
 /**
  * Runs `request` for real (`POST /api/messages`), calling `onEvent` with each
  * line and the snapshot so far. Abort `signal` to cancel.
@@ -238,6 +274,8 @@ export async function streamMessage(
   request: unknown,
   options: FetcherOptions & {
     onEvent?: (line: StreamLine, snapshot: StreamSnapshot) => void
+    /** Defaults to PAGE_STREAM_LIMITS (tests pass smaller ones). */
+    limits?: typeof PAGE_STREAM_LIMITS
   }
 ): Promise<StreamMessageResult> {
   let snapshot = emptySnapshot()
@@ -256,42 +294,71 @@ export async function streamMessage(
     return failWith(errorFrom(json, response.status, "messages"))
   }
 
-  const reader = response.body.getReader()
+  const failure = await readLines(
+    response.body,
+    (text) => {
+      const line = parseStreamLine(text)
+      if (!line) return true
+      snapshot = applyStreamLine(snapshot, line)
+      options.onEvent?.(line, snapshot)
+      return line.kind !== "error" && line.kind !== "done"
+    },
+    { limits: options.limits ?? PAGE_STREAM_LIMITS, signal: options.signal }
+  )
+  if (failure) return failWith(failure)
+  return endOfStreamResult(snapshot, options.signal)
+}
+
+/**
+ * Reads `body` line by line into `onLine` until it answers false, the body
+ * ends or the signal aborts; answers why reading failed (a cap passed, the
+ * connection broke, a cancel), or null. Data already buffered resolves
+ * reads at once, so the page gets a turn every YIELD_AFTER_MS.
+ */
+async function readLines(
+  body: ReadableStream<Uint8Array>,
+  onLine: (text: string) => boolean,
+  options: { limits: typeof PAGE_STREAM_LIMITS; signal?: AbortSignal }
+): Promise<{ success: false; error: ApiErrorBody } | null> {
+  const { limits, signal } = options
+  const reader = body.getReader()
   const decoder = new TextDecoder()
   const lines = createLineSplitter()
-  const handle = (text: string): boolean => {
-    const line = parseStreamLine(text)
-    if (!line) return true
-    snapshot = applyStreamLine(snapshot, line)
-    options.onEvent?.(line, snapshot)
-    return line.kind !== "error" && line.kind !== "done"
-  }
-
+  let received = 0
+  let ranSince = Date.now()
   try {
-    let going = true
-    while (going) {
+    for (let going = true; going;) {
+      if (Date.now() - ranSince > YIELD_AFTER_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        ranSince = Date.now()
+      }
       const { done, value } = await reader.read()
+      received += value?.byteLength ?? 0
       const texts = done
         ? lines.push(decoder.decode()).concat(lines.flush())
         : lines.push(decoder.decode(value, { stream: true }))
+      const whole = received > limits.maxReplyBytes
+      if (whole || lines.tailLength() > limits.maxLineChars) {
+        reader.cancel().catch(() => undefined)
+        const message = overrunMessage(whole, limits)
+        return fail("stream_interrupted", "messages", message)
+      }
       // Cancel is honoured between lines too: when the rest of the stream
       // arrived in the same chunk, nothing after the abort is applied.
       for (const text of texts) {
-        if (going) going = handle(text) && !options.signal?.aborted
+        if (going) going = onLine(text) && !signal?.aborted
       }
       if (done) break
     }
   } catch (error) {
-    return failWith(
-      isAbort(error, options.signal)
-        ? fail("cancelled", "messages", "Cancelled. What arrived is kept.")
-        : fail(
-            "stream_interrupted",
-            "messages",
-            "The connection to the playground server broke mid-answer. What arrived is kept."
-          )
-    )
+    return isAbort(error, signal)
+      ? fail("cancelled", "messages", "Cancelled. What arrived is kept.")
+      : fail(
+          "stream_interrupted",
+          "messages",
+          "The connection to the playground server broke mid-answer. What arrived is kept."
+        )
   }
   reader.cancel().catch(() => undefined)
-  return endOfStreamResult(snapshot, options.signal)
+  return null
 }

@@ -1,6 +1,8 @@
 /**
- * A per-client in-memory token bucket. One process, no persistence: enough
- * to stop a runaway loop in the page from burning a server key.
+ * Token buckets per client. The routes use the shared limiter
+ * (`lib/server/shared-rate-limit.ts`: buckets in the database every
+ * instance shares); this in-memory one is its fallback while the database
+ * cannot be reached, and the reference its tests compare with.
  */
 
 /** Bucket size and refill speed. */
@@ -17,14 +19,28 @@ export type RateLimitVerdict =
 
 /** A limiter; `now` is passed in so tests control time. */
 export interface RateLimiter {
+  take(key: string, nowMs: number): Promise<RateLimitVerdict>
+  reset(): Promise<void>
+}
+
+/** The in-memory limiter's synchronous form. */
+export interface MemoryRateLimiter {
   take(key: string, nowMs: number): RateLimitVerdict
   reset(): void
 }
 
+/** How long until a bucket holding `tokens` has one again, in whole seconds (≥ 1). */
+export function retryAfterSeconds(
+  tokens: number,
+  policy: RateLimitPolicy
+): number {
+  return Math.max(1, Math.ceil((1 - tokens) / policy.refillPerSecond))
+}
+
 const MAX_TRACKED_CLIENTS = 1_000
 
-/** Creates a token-bucket limiter keyed by client. */
-export function createRateLimiter(policy: RateLimitPolicy): RateLimiter {
+/** Creates an in-memory token-bucket limiter keyed by client (one process). */
+export function createRateLimiter(policy: RateLimitPolicy): MemoryRateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>()
 
   function refill(bucket: { tokens: number; at: number }, nowMs: number) {
@@ -57,31 +73,15 @@ export function createRateLimiter(policy: RateLimitPolicy): RateLimiter {
         bucket.tokens -= 1
         return { allowed: true }
       }
-      const missing = 1 - bucket.tokens
       return {
         allowed: false,
-        retryAfterSeconds: Math.max(
-          1,
-          Math.ceil(missing / policy.refillPerSecond)
-        ),
+        retryAfterSeconds: retryAfterSeconds(bucket.tokens, policy),
       }
     },
     reset() {
       buckets.clear()
     },
   }
-}
-
-/**
- * The client a request is counted against: the first `x-forwarded-for` hop,
- * else `x-real-ip`, else `"local"` (a local playground has one user).
- * These headers are spoofable; behind a proxy, make the proxy set them.
- */
-export function clientKeyFrom(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim()
-  if (forwarded) return forwarded
-  const real = headers.get("x-real-ip")?.trim()
-  return real ? real : "local"
 }
 
 /** `count_tokens` is free upstream: allow bursts of 30, then 1 per second. */

@@ -1,9 +1,13 @@
 /**
  * The checks every POST route runs before touching Anthropic, in order:
- * same-origin caller → rate limit → body size and JSON → schema → API key.
+ * same-origin caller → rate limit (shared by every instance, per client as
+ * the connection or a trusted proxy says) → body size and JSON → schema →
+ * API key.
  * Server-only.
  */
 import type { z } from "zod"
+
+import { clientIdentity, ownHosts } from "@/lib/server/client-identity"
 
 import {
   createAnthropicClient,
@@ -13,7 +17,7 @@ import {
   type ServerConfig,
 } from "./client"
 import { ApiError, type ApiSurface } from "./errors"
-import { clientKeyFrom, type RateLimiter } from "./rate-limit"
+import type { RateLimiter } from "./rate-limit"
 import { MAX_BODY_BYTES } from "./schemas"
 
 type Result<T> =
@@ -91,7 +95,8 @@ export interface GuardRefusal {
   message: string
 }
 
-function foreignOrigin(headers: Headers, requestUrl: string): boolean {
+function foreignOrigin(request: Request): boolean {
+  const headers = request.headers
   const site = headers.get("sec-fetch-site")
   if (site !== null) return site !== "same-origin" && site !== "none"
   // Without Sec-Fetch-Site (older browsers), the Origin must be this host.
@@ -105,11 +110,9 @@ function foreignOrigin(headers: Headers, requestUrl: string): boolean {
   } catch {
     // "null" (sandboxed frames, file://) or garbage: not our page.
   }
-  const own =
-    headers.get("x-forwarded-host") ??
-    headers.get("host") ??
-    new URL(requestUrl).host
-  return host === null || host !== own
+  // This app's own hosts: its Host header, PUBLIC_ORIGIN's, and a trusted
+  // proxy's X-Forwarded-Host, never one the client wrote.
+  return host === null || !ownHosts(request).includes(host.toLowerCase())
 }
 
 /**
@@ -129,7 +132,7 @@ export function guardStateChange(
   options: { hasBody: boolean } = { hasBody: true }
 ): GuardRefusal | null {
   const headers = request.headers
-  if (foreignOrigin(headers, request.url)) {
+  if (foreignOrigin(request)) {
     return {
       status: 403,
       reason: "cross_site",
@@ -201,7 +204,10 @@ export async function prepareRequest<S extends z.ZodType>(
   const { surface, schema, limiter } = options
   const refused = crossSiteError(request, surface)
   if (refused) return { success: false, error: refused }
-  const verdict = limiter.take(clientKeyFrom(request.headers), options.nowMs)
+  const verdict = await limiter.take(
+    clientIdentity(request.headers, options.env),
+    options.nowMs
+  )
   if (!verdict.allowed) {
     const wait = verdict.retryAfterSeconds
     return {

@@ -11,6 +11,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/beta/messages/messages"
 
 import { betaHeadersFor } from "./betas"
+import { UpstreamTooLarge } from "./capped-fetch"
 import type { ServerConfig } from "./client"
 import { ApiError } from "./errors"
 import { withBoundedRetry } from "./retry"
@@ -140,7 +141,11 @@ function closingLine(
   },
   options: PipeOptions
 ): StreamLine {
-  const { idle, sawStop, sawFinalDelta, overrun, failure } = ending
+  const { idle, sawStop, sawFinalDelta, failure } = ending
+  // A cap hit while the bytes were read (capped-fetch) or on a parsed event.
+  const overrun =
+    ending.overrun ??
+    (failure instanceof UpstreamTooLarge ? failure.message : null)
   if (sawStop && sawFinalDelta && !overrun) return { kind: "done" }
   const error = overrun
     ? interrupted(overrun)
@@ -231,10 +236,76 @@ export function pipeToNdjson(
   })
 }
 
+type Events = AsyncIterable<BetaRawMessageStreamEvent>
+
+/** Events that open a reply before any content. */
+const OPENING_EVENTS = new Set(["message_start", "content_block_start"])
+
+/** What `peekStart` read: the events so far and the rest, or the failure. */
+type Peeked =
+  { success: true; events: Events } | { success: false; error: unknown }
+
 /**
- * Starts a streamed `messages.create`. Resolves once Anthropic has answered
- * with headers: errors before that are returned (so the route can answer
- * with a real status); later ones arrive as the stream's last line.
+ * Reads the reply's opening (`message_start`, `content_block_start`, and
+ * the first event after them, the first piece of content; the SDK drops
+ * pings) before the route commits to a status: a reply that fails
+ * right away (an SSE `error` event, an oversized first event, a dropped
+ * connection) then gets a real error status instead of a 200 with an
+ * error line. Waits at most `waitMs`; what is still pending then is handed
+ * on with the rest.
+ */
+export async function peekStart(
+  source: Events,
+  waitMs: number
+): Promise<Peeked> {
+  const iterator = source[Symbol.asyncIterator]()
+  const head: BetaRawMessageStreamEvent[] = []
+  let pending: Promise<IteratorResult<BetaRawMessageStreamEvent>> | null = null
+  let ended = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), waitMs)
+  })
+  try {
+    for (;;) {
+      pending = iterator.next()
+      const next = await Promise.race([pending, late])
+      if (next === "late") break
+      pending = null
+      if (next.done) {
+        ended = true
+        break
+      }
+      head.push(next.value)
+      if (!OPENING_EVENTS.has(next.value.type)) break
+    }
+  } catch (error) {
+    return { success: false, error }
+  } finally {
+    clearTimeout(timer)
+  }
+  async function* rest(): AsyncGenerator<BetaRawMessageStreamEvent> {
+    yield* head
+    if (ended) return
+    if (pending) {
+      const next = await pending
+      if (next.done) return
+      yield next.value
+    }
+    for (;;) {
+      const next = await iterator.next()
+      if (next.done) return
+      yield next.value
+    }
+  }
+  return { success: true, events: rest() }
+}
+
+/**
+ * Starts a streamed `messages.create`. Resolves once Anthropic's reply has
+ * begun (headers, then its opening events: `peekStart`): errors before
+ * that are returned (so the route can answer with a real status); later
+ * ones arrive as the stream's last line.
  */
 export async function openMessageStream(
   client: Anthropic,
@@ -274,11 +345,12 @@ export async function openMessageStream(
     config.retry,
     { signal: upstream.signal }
   )
-  if (!outcome.success) {
+  const failed = (error: unknown) => {
     detach()
+    upstream.abort()
     return {
-      success: false,
-      error: toApiError(outcome.error, {
+      success: false as const,
+      error: toApiError(error, {
         surface: "messages",
         retries: outcome.retries,
         timeoutMs: config.timeoutMs,
@@ -286,9 +358,12 @@ export async function openMessageStream(
       }),
     }
   }
+  if (!outcome.success) return failed(outcome.error)
+  const opening = await peekStart(outcome.data, config.streamIdleTimeoutMs)
+  if (!opening.success) return failed(opening.error)
   return {
     success: true,
-    data: pipeToNdjson(outcome.data, {
+    data: pipeToNdjson(opening.events, {
       retries: outcome.retries,
       betas,
       idleTimeoutMs: config.streamIdleTimeoutMs,

@@ -9,6 +9,7 @@ import {
   APIUserAbortError,
 } from "@anthropic-ai/sdk"
 
+import { UpstreamTooLarge } from "./capped-fetch"
 import { ApiError, redact, type ApiSurface } from "./errors"
 
 /** Top-level Messages API fields an upstream 400 message may start with. */
@@ -99,6 +100,12 @@ function errorWithoutUpstreamAnswer(
 ): ApiError | APIError {
   const { surface, retries } = ctx
   if (error instanceof ApiError) return error
+  if (error instanceof UpstreamTooLarge) {
+    return new ApiError("upstream_error", surface, error.message, {
+      limitBytes: error.limitBytes,
+      retries,
+    })
+  }
   if (error instanceof APIConnectionTimeoutError) {
     const seconds = Math.round(ctx.timeoutMs / 100) / 10
     return new ApiError(

@@ -5,13 +5,17 @@ import {
   guardStateChange,
   type GuardRefusal,
 } from "@/lib/anthropic/route-guard"
-import { clientKeyFrom, createRateLimiter } from "@/lib/anthropic/rate-limit"
+import { clientIdentity } from "@/lib/server/client-identity"
+import { createSharedRateLimiter } from "@/lib/server/shared-rate-limit"
 
 import { errorResponse } from "./http"
 import { SHARE_CREATE_RATE_LIMIT } from "./limits"
 
-/** One limiter per server process (tests call `reset()`). */
-export const shareCreateLimiter = createRateLimiter(SHARE_CREATE_RATE_LIMIT)
+/** Shared by every instance on the same database (tests call `reset()`). */
+export const shareCreateLimiter = createSharedRateLimiter(
+  "share-create",
+  SHARE_CREATE_RATE_LIMIT
+)
 
 function refusedResponse(refused: GuardRefusal): Response {
   return errorResponse(
@@ -22,13 +26,16 @@ function refusedResponse(refused: GuardRefusal): Response {
 }
 
 /** For `POST /api/share`: null when the request may create a link. */
-export function refuseShareCreate(
+export async function refuseShareCreate(
   request: Request,
   nowMs: number
-): Response | null {
+): Promise<Response | null> {
   const refused = guardStateChange(request, { hasBody: true })
   if (refused) return refusedResponse(refused)
-  const verdict = shareCreateLimiter.take(clientKeyFrom(request.headers), nowMs)
+  const verdict = await shareCreateLimiter.take(
+    clientIdentity(request.headers),
+    nowMs
+  )
   if (verdict.allowed) return null
   const response = errorResponse(
     429,

@@ -9,6 +9,8 @@ export type ShortLinkPage =
       kind: "open"
       payload: string
       /** `/s/<id>?embed`: the embed card */ embed?: boolean
+      /** The response's CSP nonce (proxy.ts), without which the redirect script is refused. */
+      nonce?: string
     }
   | { kind: "deleted" }
   | { kind: "missing" }
@@ -65,7 +67,7 @@ export function renderShortLinkPage(page: ShortLinkPage): {
       status: 200,
       html: document(
         "Shared playground",
-        `<p role="status">Opening the shared playground…</p><a href="${escapeHtml(href)}">Open it now</a><script>${script}</script>`
+        `<p role="status">Opening the shared playground…</p><a href="${escapeHtml(href)}">Open it now</a><script${page.nonce ? ` nonce="${escapeHtml(page.nonce)}"` : ""}>${script}</script>`
       ),
     }
   }

@@ -1,20 +1,38 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
-import { createShareStore } from "./store"
+import { startPgliteServer } from "@/test/postgres/pglite-server.mjs"
+
+import { createShareStore, type ShareStore } from "./store"
 
 const dir = mkdtempSync(join(tmpdir(), "share-store-"))
-const store = createShareStore(`file:${join(dir, "a", "b", "share.db")}`)
-afterAll(() => {
-  store.close()
+const postgres = startPgliteServer({ port: 0 })
+/** PGlite's first start (initdb in WASM) takes 2 s on an idle machine, 20 s on a busy one. */
+const PGLITE_START_MS = 180_000
+afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
+  await (await postgres).stop()
 })
 
 const base = { payload: "v1.x", deleteTokenHash: "t", now: 1 }
 
-describe("createShareStore", () => {
+// The same behaviour on both backends: the embedded SQLite file (default)
+// and Postgres (PGlite over the wire protocol, as `pg` sees a real server).
+describe.each([
+  [
+    "SQLite (libsql file)",
+    async () => `file:${join(dir, "a", "b", "share.db")}`,
+  ],
+  ["Postgres", async () => (await postgres).url],
+])("createShareStore on %s", (_name, url) => {
+  let store: ShareStore
+  beforeAll(async () => {
+    store = createShareStore(await url())
+  }, PGLITE_START_MS)
+  afterAll(() => store.close())
+
   it("creates the directory and schema on first use", async () => {
     expect(await store.get("nothing")).toEqual({ status: "missing" })
   })

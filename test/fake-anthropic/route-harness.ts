@@ -3,7 +3,13 @@
  * pointing at it, per-test client IPs (so the in-memory rate limiter does not
  * couple tests) and helpers to build requests and read NDJSON streams.
  */
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest"
+
+import { closeDatabase } from "@/lib/server/database"
 
 import type { StreamLine } from "@/lib/anthropic/schemas"
 
@@ -26,6 +32,8 @@ const MANAGED_ENV = [
   "PLAYGROUND_UPSTREAM_TIMEOUT_MS",
   "PLAYGROUND_STREAM_IDLE_TIMEOUT_MS",
   "PLAYGROUND_RETRY_BASE_MS",
+  "TRUSTED_PROXY_HOPS",
+  "SHARE_DATABASE_URL",
 ] as const
 
 function stringify(value: unknown): string {
@@ -41,9 +49,14 @@ function stringify(value: unknown): string {
 
 const CONSOLE_METHODS = ["log", "info", "warn", "error", "debug"] as const
 
+/** One database file per test file for the shared rate limits. */
+const databaseDir = mkdtempSync(join(tmpdir(), "route-harness-"))
+
 /**
  * Starts the fake before the file's tests and resets it before each one.
- * Env defaults: base URL = the fake, no server key, 5 ms retry backoff.
+ * Env defaults: base URL = the fake, no server key, 5 ms retry backoff,
+ * one trusted proxy (the tests play it: `X-Forwarded-For` names the
+ * client) and a fresh database for the rate limits.
  * Console output of the handlers is captured (not printed) into `logs()`.
  */
 export function setupFakeAnthropic(): {
@@ -73,9 +86,13 @@ export function setupFakeAnthropic(): {
     for (const k of MANAGED_ENV) delete process.env[k]
     process.env.ANTHROPIC_BASE_URL = holder.fake?.url
     process.env.PLAYGROUND_RETRY_BASE_MS = "5"
+    process.env.TRUSTED_PROXY_HOPS = "1"
+    process.env.SHARE_DATABASE_URL = `file:${join(databaseDir, "limits.db")}`
   })
   afterAll(async () => {
     await holder.fake?.close()
+    await closeDatabase(`file:${join(databaseDir, "limits.db")}`)
+    rmSync(databaseDir, { recursive: true, force: true })
     for (const [k, v] of saved) {
       if (v === undefined) delete process.env[k]
       else process.env[k] = v
@@ -92,7 +109,7 @@ export function setupFakeAnthropic(): {
 
 let ipCounter = 0
 
-/** A fresh client address, so each test gets its own rate-limit bucket. */
+/** A fresh client address (as the trusted proxy names it), so each test gets its own rate-limit bucket. */
 export function nextClientIp(): string {
   ipCounter += 1
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`

@@ -14,6 +14,8 @@
 //   [[fault:timeout]] never answer   [[fault:slow]] stream slowly (~250 ms/event)
 //   [[fault:cut]] drop the connection mid-stream
 //   [[fault:stream-error]] SSE `event: error` (overloaded) mid-stream
+//   [[fault:huge-event]] [[fault:huge-stream]] [[fault:huge-answer]]  100 MB
+//   (one event / many events / a JSON answer; see oversize.mjs)
 // Keys starting with `sk-ant-bad` get 401. Control endpoints: GET /health,
 // GET /__requests, POST /__reset, POST /__faults {"faults":["429","cut"]}.
 //
@@ -26,6 +28,7 @@ import { createHash } from "node:crypto"
 import http from "node:http"
 import { pathToFileURL } from "node:url"
 
+import { OVERSIZE_FAULTS, serveOversize } from "./oversize.mjs"
 import { buildMessage, buildStreamEvents } from "./responses.mjs"
 import { countTokensWith, loadEngine } from "./semantics.mjs"
 import {
@@ -191,6 +194,8 @@ export async function startFakeAnthropic({
 
     const fault = faultFor(path, raw, body)
     if (fault?.kind === "timeout") return // never answer; the client times out
+    if (fault && OVERSIZE_FAULTS.has(fault.kind))
+      return serveOversize(res, fault, body, n)
     const status = Number(fault?.kind)
     if (ERRORS[status]) {
       const retryAfter = fault.retryAfter ?? (status === 429 ? 7 : undefined)

@@ -1,15 +1,14 @@
 import { countTokensUpstream } from "@/lib/anthropic/count-tokens"
-import {
-  COUNT_TOKENS_RATE_LIMIT,
-  createRateLimiter,
-} from "@/lib/anthropic/rate-limit"
+import { COUNT_TOKENS_RATE_LIMIT } from "@/lib/anthropic/rate-limit"
+import { createSharedRateLimiter } from "@/lib/server/shared-rate-limit"
 import { answerPost } from "@/lib/anthropic/route-guard"
 import { countTokensBodySchema } from "@/lib/anthropic/schemas"
 
 export const runtime = "nodejs"
 export const dynamic = "force-dynamic"
 
-const limiter = createRateLimiter(COUNT_TOKENS_RATE_LIMIT)
+/** Shared by every instance on the same database (SHARE_DATABASE_URL). */
+const limiter = createSharedRateLimiter("count_tokens", COUNT_TOKENS_RATE_LIMIT)
 
 /** Exact server token counts (free): edited and original input tokens. */
 export async function POST(request: Request): Promise<Response> {

@@ -1,8 +1,6 @@
-import {
-  createRateLimiter,
-  MESSAGES_RATE_LIMIT,
-} from "@/lib/anthropic/rate-limit"
+import { MESSAGES_RATE_LIMIT } from "@/lib/anthropic/rate-limit"
 import { answerPost, logApiError } from "@/lib/anthropic/route-guard"
+import { createSharedRateLimiter } from "@/lib/server/shared-rate-limit"
 import {
   messagesBodySchema,
   NDJSON_CONTENT_TYPE,
@@ -12,7 +10,8 @@ import { openMessageStream } from "@/lib/anthropic/stream-messages"
 export const runtime = "nodejs"
 export const dynamic = "force-dynamic"
 
-const limiter = createRateLimiter(MESSAGES_RATE_LIMIT)
+/** Shared by every instance on the same database (SHARE_DATABASE_URL). */
+const limiter = createSharedRateLimiter("messages", MESSAGES_RATE_LIMIT)
 
 /**
  * A real (billed) run, streamed as NDJSON `StreamLine`s: `meta`, upstream

@@ -17,12 +17,15 @@ import { POST } from "./route"
 let dir = ""
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "share-guard-"))
+  // The tests play one trusted proxy: X-Forwarded-For names the client.
+  process.env.TRUSTED_PROXY_HOPS = "1"
   process.env.SHARE_DATABASE_URL = `file:${join(dir, "share.db")}`
 })
 beforeEach(() => shareCreateLimiter.reset())
 afterAll(() => {
   getShareStore().close()
   delete process.env.SHARE_DATABASE_URL
+  delete process.env.TRUSTED_PROXY_HOPS
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -9,6 +9,7 @@ import { errorResponse, jsonResponse, readBodyText } from "@/lib/share/http"
 import { MAX_SHORT_LINK_PAYLOAD_CHARS } from "@/lib/share/limits"
 import { createShortLink } from "@/lib/share/service"
 import { getShareStore } from "@/lib/share/store"
+import { requestOrigin } from "@/lib/server/client-identity"
 
 export const runtime = "nodejs"
 
@@ -16,7 +17,7 @@ export const runtime = "nodejs"
 const MAX_BODY_BYTES = MAX_SHORT_LINK_PAYLOAD_CHARS + 4096
 
 export async function POST(request: Request): Promise<Response> {
-  const refused = refuseShareCreate(request, Date.now())
+  const refused = await refuseShareCreate(request, Date.now())
   if (refused) return refused
   const body = await readBodyText(request, MAX_BODY_BYTES)
   if (!body.ok) {
@@ -82,16 +83,11 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 /**
- * The link on the host the caller used (its Host header), so a page on
- * 127.0.0.1 gets a 127.0.0.1 link even when the server thinks of itself as
- * localhost.
+ * The link on this app's origin: PUBLIC_ORIGIN when set, else the host the
+ * caller used (its Host header, so a page on 127.0.0.1 gets a 127.0.0.1
+ * link); a client-written X-Forwarded-Host is never used (only a trusted
+ * proxy's, with TRUSTED_PROXY_HOPS set).
  */
 function shortLinkUrl(request: Request, id: string): string {
-  const base = new URL(request.url)
-  const host =
-    request.headers.get("x-forwarded-host") ?? request.headers.get("host")
-  if (host && /^[\w.-]+(?::\d+)?$|^\[[\da-f:]+\](?::\d+)?$/i.test(host)) {
-    base.host = host
-  }
-  return new URL(`/s/${id}`, base).toString()
+  return new URL(`/s/${id}`, requestOrigin(request)).toString()
 }

@@ -20,12 +20,16 @@ interface Context {
   params: Promise<{ id: string }>
 }
 
-async function lookUp(id: string, embed: boolean): Promise<ShortLinkPage> {
+async function lookUp(
+  id: string,
+  embed: boolean,
+  nonce: string | undefined
+): Promise<ShortLinkPage> {
   if (!SHORT_ID_PATTERN.test(id)) return { kind: "missing" }
   try {
     const link = await readShortLink(getShareStore(), id)
     if (link.status === "found")
-      return { kind: "open", payload: link.payload, embed }
+      return { kind: "open", payload: link.payload, embed, nonce }
     return { kind: link.status }
   } catch (error) {
     console.error("share: reading a short link failed", error)
@@ -40,7 +44,9 @@ export async function GET(
   const { id } = await context.params
   // `?embed` (the Share dialog's iframe snippet) opens the embed card.
   const embed = new URL(request.url).searchParams.has("embed")
-  const { status, html } = renderShortLinkPage(await lookUp(id, embed))
+  // proxy.ts's nonce for this response: the page's redirect script needs it.
+  const nonce = request.headers.get("x-nonce") ?? undefined
+  const { status, html } = renderShortLinkPage(await lookUp(id, embed, nonce))
   return new Response(html, {
     status,
     headers: {

@@ -7,6 +7,7 @@ import { LazyJsonEditor } from "@/components/monaco/lazy-json-editor"
 import { GENERATED_SUMMARY_PREFIX } from "@/lib/generate/summary-prefix"
 
 import { blockAtOffset, setEditorApi } from "../editor-bridge"
+import { onPageExit } from "../page-exit"
 import {
   usePlaygroundStore,
   usePlaygroundStoreApi,
@@ -45,8 +46,14 @@ export function RequestEditor() {
       pending.current = null
     }
   }
+  const flushRef = useRef(flush)
+  useEffect(() => {
+    flushRef.current = flush
+  })
 
   useEffect(() => () => setEditorApi(null), [])
+  // Text typed in the last pause reaches the store before the page goes away.
+  useEffect(() => onPageExit("input", () => flushRef.current()), [])
 
   return (
     <LazyJsonEditor

@@ -1,19 +1,13 @@
 "use client"
 
-import {
-  useDeferredValue,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type DragEvent,
-} from "react"
+import { useEffect, useId, useRef, useState, type DragEvent } from "react"
 
-import { MAX_INPUT_CHARS, parseImport, type ParsedImport } from "@/lib/import"
-import { workOverLimit } from "@/lib/share/work"
+import type { ParsedImport } from "@/lib/import"
 
 import { CandidatePicker } from "./candidate-picker"
+import { HeldText, ImportAlerts, ImportProgress } from "./held-text"
 import { ImportReport } from "./import-report"
+import { useImportSource } from "./use-import-source"
 
 const ACCEPT = ".json,.jsonl,.txt,.sh,.md,.log,application/json,text/plain"
 
@@ -82,7 +76,38 @@ function PasteHelp({ id, fileNote }: { id: string; fileNote: string | null }) {
   )
 }
 
-/** Paste / drop / pick a file, see what it is, import it. */
+/**
+ * Takes paste events over on the text area (native listener, so a paste
+ * of any size never goes through the text area itself): the text is read
+ * once, its length checked, then handed to `enter`; a pasted file to `file`.
+ */
+function usePasteCapture(
+  ref: React.RefObject<HTMLTextAreaElement | null>,
+  enter: (text: string, at: { start: number; end: number }) => void,
+  file: (file: File) => void
+) {
+  const handlers = useRef({ enter, file })
+  useEffect(() => {
+    handlers.current = { enter, file }
+  })
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const onPaste = (event: ClipboardEvent) => {
+      const data = event.clipboardData
+      if (!data) return
+      event.preventDefault()
+      const pastedFile = data.files[0]
+      if (pastedFile) return handlers.current.file(pastedFile)
+      const at = { start: el.selectionStart, end: el.selectionEnd }
+      handlers.current.enter(data.getData("text/plain"), at)
+    }
+    el.addEventListener("paste", onPaste)
+    return () => el.removeEventListener("paste", onPaste)
+  }, [ref])
+}
+
+/** Paste / drop / pick a file, see what it is (checked in a worker), import it. */
 export function PastePanel({
   initialText,
   onImport,
@@ -90,110 +115,101 @@ export function PastePanel({
   initialText: string
   onImport(result: Extract<ParsedImport, { success: true }>): void
 }) {
-  const [text, setText] = useState(initialText)
-  // Which candidate to take when the text holds several (reset on edit).
-  const [pick, setPick] = useState<string | undefined>(undefined)
+  const { state, actions } = useImportSource(initialText)
+  const { text, held, verdict, checking, refusal } = state
+  const result = verdict?.result ?? null
   const [fileNote, setFileNote] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
-  const deferred = useDeferredValue(text)
-  const result = useMemo(
-    () => (deferred.trim() === "" ? null : parseImport(deferred, { pick })),
-    [deferred, pick]
-  )
-  const stale = deferred !== text
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const ids = { text: useId(), error: useId(), help: useId() }
-
-  const readFile = async (file: File | undefined) => {
+  const readFile = (file: File | undefined) => {
     if (!file) return
-    if (file.size > MAX_INPUT_CHARS) {
-      setFileNote(
-        `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 20 MB.`
-      )
-      return
-    }
-    setText(await file.text())
-    setPick(undefined)
     setFileNote(`Loaded ${file.name}`)
+    actions.enterFile(file)
   }
 
+  usePasteCapture(
+    textareaRef,
+    (pasted, at) => {
+      setFileNote(null)
+      actions.enter(pasted, "The pasted text", at)
+    },
+    (file) => readFile(file)
+  )
+
   const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
-    if (event.dataTransfer.files.length === 0) return
     event.preventDefault()
     setDragging(false)
-    void readFile(event.dataTransfer.files[0])
+    const file = event.dataTransfer.files[0]
+    if (file) return readFile(file)
+    actions.enter(event.dataTransfer.getData("text/plain"), "The dropped text")
   }
 
   const showError = (line: number, column: number) => {
     const el = textareaRef.current
-    if (!el) return
+    if (!el || held) return
     const offset = offsetOf(text, line, column)
     el.focus()
     el.setSelectionRange(offset, Math.min(text.length, offset + 1))
   }
 
-  // Measured like a link: what the page would do with it, not its bytes.
-  const tooHeavy = useMemo(
-    () => (result?.success ? workOverLimit(result.data) : null),
-    [result]
-  )
-  const ready = result?.success === true && !stale && !tooHeavy
+  const ready =
+    result?.success === true && checking === null && !verdict?.tooHeavy
 
   return (
-    <div className="flex flex-col gap-3">
-      <PasteHeader textId={ids.text} onFile={(file) => void readFile(file)} />
+    <div
+      className="flex flex-col gap-3"
+      data-testid="import.panel"
+      aria-busy={checking !== null}
+    >
+      <PasteHeader textId={ids.text} onFile={readFile} />
+      {held ? <HeldText held={held} onClear={actions.cancel} /> : null}
       <textarea
         ref={textareaRef}
         id={ids.text}
         data-testid="import.text"
         value={text}
         onChange={(event) => {
-          setText(event.target.value)
-          setPick(undefined)
+          setFileNote(null)
+          actions.type(event.target.value)
         }}
         onDragOver={(event) => {
-          if (event.dataTransfer.types.includes("Files")) {
-            event.preventDefault()
-            setDragging(true)
-          }
+          event.preventDefault()
+          setDragging(true)
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         spellCheck={false}
         autoCapitalize="off"
         autoComplete="off"
-        rows={12}
+        rows={held ? 3 : 12}
         aria-invalid={result !== null && !result.success}
         aria-describedby={`${ids.help}${result && !result.success ? ` ${ids.error}` : ""}`}
         placeholder={
-          '{"model": "claude-sonnet-4-6", "max_tokens": 1024, "messages": [...]}\n\nor a curl command, a Claude Code .jsonl session, an OpenAI chat request, or a Human:/Assistant: transcript'
+          held
+            ? "Type or paste here to replace it"
+            : '{"model": "claude-sonnet-4-6", "max_tokens": 1024, "messages": [...]}\n\nor a curl command, a Claude Code .jsonl session, an OpenAI chat request, or a Human:/Assistant: transcript'
         }
-        className={`min-h-48 w-full resize-y rounded-md border bg-white p-3 font-mono text-xs leading-relaxed text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:bg-zinc-950 dark:text-zinc-100 ${
+        className={`${held ? "" : "min-h-48"} w-full resize-y rounded-md border bg-white p-3 font-mono text-xs leading-relaxed text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:bg-zinc-950 dark:text-zinc-100 ${
           dragging
             ? "border-blue-500 ring-2 ring-blue-500/40"
             : "border-zinc-300 dark:border-zinc-600"
         }`}
       />
-      <PasteHelp id={ids.help} fileNote={fileNote} />
+      <PasteHelp id={ids.help} fileNote={refusal ? null : fileNote} />
+      <ImportProgress checking={checking} onCancel={actions.cancel} />
       <CandidatePicker
         candidates={result?.success ? result.candidates : undefined}
-        onPick={setPick}
+        onPick={actions.choose}
       />
-      <ImportReport
-        result={result}
-        errorId={ids.error}
-        onShowError={showError}
-      />
-      {tooHeavy ? (
-        <p
-          role="alert"
-          data-testid="import.too-heavy"
-          className="text-sm text-red-800 dark:text-red-200"
-        >
-          This conversation is too large for the page to open. {tooHeavy} Your
-          current work is unchanged.
-        </p>
-      ) : null}
+      {refusal || verdict?.tooHeavy ? null : (
+        <ImportReport
+          result={result}
+          errorId={ids.error}
+          onShowError={showError}
+        />
+      )}
+      <ImportAlerts refusal={refusal} tooHeavy={verdict?.tooHeavy ?? null} />
       <div className="flex justify-end">
         <button
           type="button"

@@ -6,11 +6,26 @@ import type {
   StreamSnapshot,
 } from "@/lib/anthropic/stream-accumulator"
 
+/** Characters of one block the page lays out; a longer one shows its start and end. */
+const SHOWN_CHARS = 100_000
+
+/**
+ * A block's text as shown: laying out megabytes of text in one element
+ * takes the page seconds (a runaway reply can reach 32 MB), so the middle
+ * of a very long text is left out, with a count.
+ */
+export function clipForDisplay(text: string, max = SHOWN_CHARS): string {
+  if (text.length <= max) return text
+  const half = Math.floor(max / 2)
+  const hidden = text.length - 2 * half
+  return `${text.slice(0, half)}\n\n… ${formatTokens(hidden)} characters not shown …\n\n${text.slice(-half)}`
+}
+
 function toolInput(block: Extract<StreamBlock, { kind: "tool_use" }>) {
   if (block.done && block.input !== undefined) {
-    return JSON.stringify(block.input, null, 2)
+    return clipForDisplay(JSON.stringify(block.input, null, 2))
   }
-  return block.inputJson || "…"
+  return clipForDisplay(block.inputJson) || "…"
 }
 
 function Block({ block }: { block: StreamBlock }) {
@@ -23,14 +38,18 @@ function Block({ block }: { block: StreamBlock }) {
             {block.signed ? ", signed" : ""})
           </summary>
           <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">
-            {block.text}
+            {clipForDisplay(block.text)}
           </p>
         </details>
       )
     case "redacted_thinking":
       return <p className="text-xs text-zinc-500">Redacted thinking block</p>
     case "text":
-      return <p className="text-sm whitespace-pre-wrap">{block.text}</p>
+      return (
+        <p className="text-sm whitespace-pre-wrap">
+          {clipForDisplay(block.text)}
+        </p>
+      )
     case "tool_use":
       return (
         <div className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
@@ -49,7 +68,9 @@ function Block({ block }: { block: StreamBlock }) {
           <summary className="cursor-pointer text-xs text-zinc-500">
             Compaction summary
           </summary>
-          <p className="mt-1 text-sm whitespace-pre-wrap">{block.text}</p>
+          <p className="mt-1 text-sm whitespace-pre-wrap">
+            {clipForDisplay(block.text)}
+          </p>
         </details>
       )
     case "other":

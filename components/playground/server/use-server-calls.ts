@@ -15,6 +15,7 @@ import {
 } from "@/lib/anthropic/stream-accumulator"
 
 import type { ServerPanelProps } from "../server-panel"
+import { frameThrottle } from "./frame-throttle"
 import { useServerKeyStatus } from "./server-status"
 
 /** State of the last count. */
@@ -98,12 +99,17 @@ export function useServerCalls(props: ServerPanelProps & { apiKey: string }) {
     abortRef.current = controller
     const base = { notes: prepared.data.notes, request }
     setRun({ state: "streaming", snapshot: emptySnapshot(), ...base })
+    // One render per frame however fast events arrive: a fast stream of
+    // thousands of events would otherwise re-render the reply for each.
+    const frame = frameThrottle((snapshot: StreamSnapshot) =>
+      setRun({ state: "streaming", snapshot, ...base })
+    )
     const result = await streamMessage(prepared.data.request, {
       apiKey: typedKey || undefined,
       signal: controller.signal,
-      onEvent: (_line, snapshot) =>
-        setRun({ state: "streaming", snapshot, ...base }),
+      onEvent: (_line, snapshot) => frame.push(snapshot),
     })
+    frame.stop()
     if (abortRef.current === controller) abortRef.current = null
     if (result.success) {
       setRun({ state: "done", snapshot: result.data, ...base })

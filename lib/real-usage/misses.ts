@@ -45,3 +45,21 @@ export function loggedMiss(
     cause: r.cause ?? { kind: "unexplained" },
   }
 }
+
+/** A cause in words, for the page. */
+export function causeText(cause: MissCause): string {
+  switch (cause.kind) {
+    case "cold-start":
+      return "cold start: the system prompt and tools were not in the cache"
+    case "idle":
+      return `idle ${Math.round(cause.gapMs / 60_000)} min, over the ${cause.ttl === "1h" ? "1-hour" : "5-minute"} cache lifetime`
+    case "prefix-changed":
+      return cause.at.summary
+        ? `the prefix changed at the compaction summary in message ${cause.at.messageIndex}`
+        : `the prefix changed at message ${cause.at.messageIndex}, block ${cause.at.blockIndex}`
+    case "below-minimum":
+      return `below the model's ${cause.minimum.toLocaleString("en-US")}-token minimum cacheable prefix`
+    case "unexplained":
+      return "not predicted: something the log does not hold changed (the system prompt, the tools, an injected reminder)"
+  }
+}

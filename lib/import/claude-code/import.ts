@@ -245,6 +245,10 @@ function wholeLogUsage(
   const calls = new Map(loggedCalls(parsed.entries).map((c) => [c.key, c]))
   const taken = new Set(main.usage.map((u) => u.call!))
   const out = [...main.usage]
+  if (out[0]) {
+    const { messages: _messages, ...config } = main.result.data
+    out[0] = { ...out[0], config }
+  }
   const quiet = new Notes()
   for (const t of threads) {
     if (t === chosen) continue

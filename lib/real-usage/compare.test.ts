@@ -71,15 +71,20 @@ describe("compareWithLog: the bill", () => {
 })
 
 describe("compareWithLog: the replay", () => {
-  it("starts warm when the log's first call read the system prompt from the cache, cold when it wrote it", () => {
+  it("starts warm (the hidden part read as a whole) when the log's first call read most of it from the cache, cold when it wrote it", () => {
     const warm = compare(
       claudeLog(steps(4, { input: 3, write: 3000, read: 5000 }))
     )
     const cold = compare(
       claudeLog(steps(4, { input: 3, write: 8000, read: 0 }))
     )
-    expect(warm.c.rows[0]!.replayed.read).toBeGreaterThan(4000)
+    expect(warm.c.rows[0]!.replayed.read).toBe(warm.c.rows[0]!.hidden)
     expect(warm.c.rows[0]!.cause).toBeNull()
+    // How much the first call read beyond the warm/cold decision does not count.
+    const less = compare(
+      claudeLog(steps(4, { input: 3, write: 5000, read: 3000 }))
+    )
+    expect(less.c.configDollars).toBeCloseTo(warm.c.configDollars, 10)
     expect(cold.c.rows[0]!.replayed.read).toBe(0)
     expect(cold.c.rows[0]!.cause).toEqual({ kind: "cold-start" })
     expect(cold.c.configDollars).toBeGreaterThan(warm.c.configDollars)

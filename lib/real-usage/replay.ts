@@ -6,12 +6,15 @@
  * is derived from the engine's model of the prompt, request after request:
  * the prefix the previous request cached is read up to the first block
  * that changed (session-cache.ts), the rest written. From the log the
- * replay takes only what content cannot tell: the cache state at the
- * conversation's start (the first call's reads), the time of each call (an
+ * replay takes only what content cannot tell: whether the part the log
+ * lacks (system prompt and tools) was already cached when the conversation
+ * started — decided for that part as a whole (warm or cold), so a call's
+ * read/write split never sets how much is read — the time of each call (an
  * idle gap longer than the TTL loses the cache), each call's model and the
- * TTL the client asked for (its 1-hour share of writes), and where the
- * client put its breakpoints (the share of uncached input, over the whole
- * conversation). No call's logged read/write split enters its own replay.
+ * TTL the client asked for (whether the call wrote 1-hour entries), and
+ * where the client put its breakpoints (the share of uncached input, over
+ * the whole conversation). No call's read/write split enters the replay
+ * beyond that one warm/cold decision.
  */
 import type { BreakAt, Timeline, TimelinePoint } from "@/lib/context-editing"
 import type { RealUsage } from "@/lib/import/types"
@@ -104,7 +107,27 @@ interface CacheState {
   ttl: "5m" | "1h"
   /** The last call cached its prompt (it was over the minimum). */
   holds: boolean
-  hourShare: number
+  /** The client asks for 1-hour entries (the last call that wrote, wrote them). */
+  hour: boolean
+  /** What is already cached when the conversation starts: the hidden part, or nothing. */
+  warm: number
+}
+
+/**
+ * Whether the part the log lacks (system prompt and tools, `hidden`) was
+ * already cached when the conversation started (an earlier session, or the
+ * parent of a forked subagent, cached it): decided once, for that part as
+ * a whole, from the first call — it read at least a quarter of it. A cold
+ * start reads nothing; a warm one reads most of it. So moving part of any
+ * call's reads into writes (or a little of its writes into reads) leaves
+ * the replay where it was (docs/semantics.md#session-replay).
+ */
+export function startsWarm(first: RealUsage | undefined, hidden: number) {
+  return (
+    first !== undefined &&
+    hidden > 0 &&
+    first.cache_read_input_tokens >= hidden / 4
+  )
 }
 
 /** Read and written tokens of one call, with the cause of any extra write. */
@@ -118,12 +141,11 @@ function cacheUse(
 ): { read: number; written: number; cause: MissCause | null } {
   const t = timeOf(u)
   if (first) {
-    const read = Math.min(cacheable, u.cache_read_input_tokens)
-    const cold = read < cacheable / 2
+    const read = Math.min(cacheable, st.warm)
     return {
       read,
       written: cacheable - read,
-      cause: cold ? { kind: "cold-start" } : null,
+      cause: read === 0 ? { kind: "cold-start" } : null,
     }
   }
   const gap = t !== null && st.lastUse !== null ? t - st.lastUse : 0
@@ -151,8 +173,8 @@ function replayCall(
   first: boolean
 ): ReplayedCall {
   const prompt = p.inputTokens + hidden
-  const w = u.cache_creation_input_tokens
-  if (w > 0) st.hourShare = (u.cache_creation_1h_input_tokens ?? 0) / w
+  if (u.cache_creation_input_tokens > 0)
+    st.hour = (u.cache_creation_1h_input_tokens ?? 0) > 0
   const minimum = minCacheable(u.model)
   const cacheable = mode === "prefix" ? Math.min(prompt, hidden) : prompt
   if (mode === "none" || cacheable < minimum) {
@@ -170,7 +192,7 @@ function replayCall(
     }
   }
   const use = cacheUse(u, p, cacheable, st, first, u.repeat === true)
-  const write1h = Math.round(use.written * st.hourShare)
+  const write1h = st.hour ? use.written : 0
   const replay = {
     uncached: prompt - cacheable,
     write5m: use.written - write1h,
@@ -180,7 +202,7 @@ function replayCall(
   const t = timeOf(u)
   if (t !== null) st.lastUse = t
   st.holds = true
-  st.ttl = st.hourShare >= 0.5 ? "1h" : "5m"
+  st.ttl = st.hour ? "1h" : "5m"
   // A compaction the config fires: the server's summarising iteration reads
   // the whole prompt again (from the cache this call just filled).
   const compaction = p.compacted
@@ -212,7 +234,8 @@ export function replayConversation(
     lastUse: null,
     ttl: "5m",
     holds: false,
-    hourShare: 0,
+    hour: false,
+    warm: startsWarm(calls[0], hidden) ? hidden : 0,
   }
   let first = true
   let before = hidden // what is expected cached before the first call

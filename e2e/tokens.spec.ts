@@ -52,3 +52,51 @@ test("the memory tool's hidden tokens are their own line in the category bar, ma
   })
   await expect(line).toContainText("memory tool (hidden)")
 })
+
+// Code-heavy text: the Claude BPE (× the code factor) and the instant
+// estimate disagree on it by several percent.
+const codeRequest = {
+  model: "claude-opus-4-5",
+  max_tokens: 4096,
+  messages: [
+    {
+      role: "user",
+      content: Array.from(
+        { length: 300 },
+        (_, i) =>
+          `export function step${i}(xs: number[]): number { return xs.reduce((a, b) => a * ${i} + b, ${i % 7}) }`
+      ).join("\n"),
+    },
+  ],
+}
+
+test("once the header's tokens are counted, the Timeline and the Compare tab show the same counted numbers (and the estimate again when counting is off)", async ({
+  playground,
+  page,
+}) => {
+  await playground.openRequest(codeRequest)
+  const mark = page.getByTestId("tokens.mark")
+  await expect(mark).toHaveAttribute("data-state", "counted", {
+    timeout: 20_000,
+  })
+  const header = async () =>
+    `${await page.getByTestId("tokens.before").textContent()} → ${await page.getByTestId("tokens.after").textContent()}`
+  const counted = await header()
+  // One request: the Timeline's row is the whole request the header counts.
+  await playground.resultTab("timeline").click()
+  const row = page.getByTestId("timeline.row.1").locator("td").nth(1)
+  await expect(row).toHaveAttribute("title", counted)
+  await playground.resultTab("compare").click()
+  await expect(
+    page
+      .getByTestId("compare.row.none")
+      .locator('td[title$="before the edits"]')
+  ).toHaveAttribute("title", `${counted.split(" → ")[0]} before the edits`)
+  // Counting off: every view goes back to the instant estimate, together.
+  await mark.click()
+  await expect(mark).toHaveAttribute("data-state", "off")
+  const estimate = await header()
+  expect(estimate).not.toBe(counted)
+  await playground.resultTab("timeline").click()
+  await expect(row).toHaveAttribute("title", estimate)
+})

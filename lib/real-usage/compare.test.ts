@@ -7,6 +7,7 @@ import { parseImport } from "@/lib/import"
 
 import { usageDollars } from "./bill"
 import { compareWithLog } from "./compare"
+import { predictedMisses } from "./misses"
 import { claudeLog, sized, type Step } from "./test-log"
 
 function compare(text: string) {
@@ -164,5 +165,70 @@ describe("compareWithLog: the replay", () => {
       usage.reduce((s, u) => s + usageDollars(u), 0),
       12
     )
+  })
+})
+
+describe("predicted misses of a built session", () => {
+  const big = (n: number) => ({ role: "user", content: sized(n) })
+  const turn = (n: number) => [
+    big(n),
+    { role: "assistant", content: [{ type: "text", text: "ok" }] },
+  ]
+  it("names the request whose prefix changed (and what writing it again costs), and the requests below the model's minimum", () => {
+    const request = {
+      model: "claude-opus-4-5",
+      max_tokens: 1000,
+      messages: [...turn(300), ...turn(6000), ...turn(200), big(200)],
+    }
+    const t = timeline(request)
+    const misses = predictedMisses(t.points, "claude-opus-4-5", "end")
+    // Request 1 (≈300 tokens) is below Opus 4.5's 4,096-token minimum.
+    expect(misses[0]).toMatchObject({
+      request: 1,
+      cause: { kind: "below-minimum", minimum: 4096 },
+    })
+    expect(misses.some((m) => m.cause.kind === "prefix-changed")).toBe(false)
+    expect(predictedMisses(t.points, "claude-opus-4-5", "none")).toEqual([])
+  })
+
+  it("predicts the miss where tool clearing changes the prefix", () => {
+    const loop = (i: number) => [
+      {
+        role: "assistant",
+        content: [
+          { type: "tool_use", id: `t${i}`, name: "read", input: { i } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: `t${i}`, content: sized(3000) },
+        ],
+      },
+    ]
+    const request = {
+      model: "claude-opus-4-5",
+      max_tokens: 1000,
+      tools: [{ name: "read", input_schema: { type: "object" } }],
+      context_management: {
+        edits: [
+          {
+            type: "clear_tool_uses_20250919",
+            trigger: { type: "input_tokens", value: 10000 },
+            keep: { type: "tool_uses", value: 1 },
+          },
+        ],
+      },
+      messages: [big(5000), ...[0, 1, 2, 3, 4].flatMap(loop)],
+    }
+    const t = timeline(request)
+    const miss = predictedMisses(t.points, "claude-opus-4-5", "end").find(
+      (m) => m.cause.kind === "prefix-changed"
+    )
+    expect(miss).toBeDefined()
+    const p = t.points.find((x) => x.request === miss!.request)!
+    expect(p.ok && p.breakAt).toBeTruthy()
+    expect(miss!.tokens).toBeGreaterThan(1024)
+    expect(miss!.dollars).toBeGreaterThan(0)
   })
 })

@@ -8,7 +8,11 @@
  * timeline, with the config it was imported with. A call the engine cannot
  * replay is priced as logged and listed with the reason.
  */
-import { type Timeline, timeline } from "@/lib/context-editing"
+import {
+  type SimulateOptions,
+  type Timeline,
+  timeline,
+} from "@/lib/context-editing"
 import type { ImportedRequest, RealUsage } from "@/lib/import/types"
 
 import { type Billed, loggedBilled, realInput, usageDollars } from "./bill"
@@ -78,20 +82,29 @@ export interface RealComparison {
   outputTokens: number
 }
 
-const timelines = new WeakMap<ImportedRequest, Timeline>()
+const timelines = new WeakMap<
+  ImportedRequest,
+  { options: SimulateOptions | undefined; t: Timeline }
+>()
 
-/** The timeline of a conversation the file holds besides the imported one (memoised). */
-function sideTimeline(request: ImportedRequest): Timeline {
-  let t = timelines.get(request)
-  if (!t) {
-    t = timeline(request as unknown as Record<string, unknown>)
-    timelines.set(request, t)
-  }
+/** The timeline of a conversation the file holds besides the imported one (memoised per options). */
+function sideTimeline(
+  request: ImportedRequest,
+  options: SimulateOptions | undefined
+): Timeline {
+  const seen = timelines.get(request)
+  if (seen && seen.options === options) return seen.t
+  const t = timeline(request as unknown as Record<string, unknown>, options)
+  timelines.set(request, { options, t })
   return t
 }
 
 /** The file's conversations: the calls of each, in log order, with its timeline. */
-function conversations(t: Timeline, usage: readonly RealUsage[]) {
+function conversations(
+  t: Timeline,
+  usage: readonly RealUsage[],
+  options: SimulateOptions | undefined
+) {
   const main = usage[0]?.thread ?? "main"
   const groups = new Map<string, { t: Timeline | null; calls: RealUsage[] }>()
   for (const u of usage) {
@@ -101,7 +114,7 @@ function conversations(t: Timeline, usage: readonly RealUsage[]) {
       g = { t: id === main ? t : null, calls: [] }
       groups.set(id, g)
     }
-    if (u.conversation && !g.t) g.t = sideTimeline(u.conversation)
+    if (u.conversation && !g.t) g.t = sideTimeline(u.conversation, options)
     g.calls.push(u)
   }
   return { main, groups }
@@ -136,12 +149,17 @@ function rowOf(
   }
 }
 
-/** Lines every call of the log up with the engine's replay of it. */
+/**
+ * Lines every call of the log up with the engine's replay of it. `options`
+ * (the page's estimator, assumptions) count the file's other conversations
+ * as the page counts `t`.
+ */
 export function compareWithLog(
   t: Timeline,
-  usage: RealUsage[]
+  usage: RealUsage[],
+  options?: SimulateOptions
 ): RealComparison {
-  const { main, groups } = conversations(t, usage)
+  const { main, groups } = conversations(t, usage, options)
   const byCall = new Map<RealUsage, RealRow>()
   let hiddenMain = 0
   for (const [id, g] of groups) {

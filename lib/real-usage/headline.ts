@@ -5,7 +5,11 @@
  * this config (the what-if); the headline is the what-if corrected by the
  * replay's own error.
  */
-import { type Timeline, timeline } from "@/lib/context-editing"
+import {
+  type SimulateOptions,
+  type Timeline,
+  timeline,
+} from "@/lib/context-editing"
 import type { RealUsage } from "@/lib/import/types"
 
 import { compareWithLog, type RealComparison } from "./compare"
@@ -61,10 +65,11 @@ export function threeNumbers(
 /** The comparison with the log's own config, when the page's config differs (else null). */
 export function compareAsLogged(
   request: Record<string, unknown>,
-  usage: RealUsage[]
+  usage: RealUsage[],
+  options?: SimulateOptions
 ): RealComparison | null {
   const asLogged = asLoggedRequest(request, usage)
   if (!asLogged || configOf(asLogged) === configOf(request)) return null
-  const t: Timeline = timeline(asLogged)
-  return compareWithLog(t, usage)
+  const t: Timeline = timeline(asLogged, options)
+  return compareWithLog(t, usage, options)
 }

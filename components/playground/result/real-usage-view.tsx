@@ -11,6 +11,7 @@ import { originRealUsage } from "@/lib/state/origin"
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort, fmt } from "../use-simulation"
 import { RealHeadline, RealMisses } from "./real-usage-parts"
+import { useSimOptions } from "./use-sim-options"
 import { RequestTableHead, VirtualTable } from "./virtual-rows"
 
 const ROW = 24
@@ -86,16 +87,17 @@ function Row({ r, n }: { r: RealRow; n: number }) {
 export function RealUsageView({ timeline }: { timeline: Timeline }) {
   const usage = usePlaygroundStore((s) => originRealUsage(s.origin))
   const request = usePlaygroundStore((s) => s.request)
+  const options = useSimOptions()
   const c = useMemo(
-    () => (usage ? compareWithLog(timeline, usage) : null),
-    [timeline, usage]
+    () => (usage ? compareWithLog(timeline, usage, options) : null),
+    [timeline, usage, options]
   )
   const asLogged = useMemo(
     () =>
       usage && request && !Array.isArray(request)
-        ? compareAsLogged(request as Record<string, unknown>, usage)
+        ? compareAsLogged(request as Record<string, unknown>, usage, options)
         : null,
-    [request, usage]
+    [request, usage, options]
   )
   if (!c || c.matched === 0) return null
   const three = threeNumbers(c, asLogged)

@@ -6,12 +6,14 @@ import {
   CACHE_READ,
   cacheSetup,
   sessionCaching,
-  type SimulateOptions,
+  type Timeline,
   timeline,
   type TimelinePoint,
   writePrice,
   formatDollars as dollars,
 } from "@/lib/context-editing"
+import { causeText, predictedMisses } from "@/lib/real-usage/misses"
+import { originRealUsage } from "@/lib/state/origin"
 
 import { cn } from "@/components/ui/cn"
 
@@ -21,6 +23,7 @@ import { BlockLink } from "./block-link"
 import { CacheSetupLine } from "./cache-setup-line"
 import { RealUsageView } from "./real-usage-view"
 import { SessionChart } from "./session-chart"
+import { useSimOptions } from "./use-sim-options"
 import { RequestRow, RequestTableHead, VirtualTable } from "./virtual-rows"
 
 type Ok = Extract<TimelinePoint, { ok: true }>
@@ -105,14 +108,44 @@ function Row({ p }: { p: Ok }) {
   )
 }
 
+const modelOf = (request: unknown): string =>
+  typeof (request as { model?: unknown })?.model === "string"
+    ? (request as { model: string }).model
+    : ""
+
+/**
+ * For a built session (no log behind it): where the engine predicts the
+ * cache misses and what they cost (an imported log shows its own, beside
+ * the replay, in the real-usage view).
+ */
+function PredictedMissesLine({ t, model }: { t: Timeline; model: string }) {
+  const logged = usePlaygroundStore((s) => originRealUsage(s.origin))
+  const misses = useMemo(
+    () => (logged ? [] : predictedMisses(t.points, model, t.caching)),
+    [logged, t, model]
+  )
+  if (misses.length === 0) return null
+  const cost = misses.reduce((s, m) => s + m.dollars, 0)
+  return (
+    <p className="text-xs" data-testid="timeline.misses">
+      Predicted cache misses: {misses.length}
+      {cost > 0 ? `, costing ${dollars(cost)}` : ""} —{" "}
+      {misses
+        .slice(0, 4)
+        .map((m) => `request ${m.request}: ${causeText(m.cause)}`)
+        .join("; ")}
+      {misses.length > 4 ? `; and ${misses.length - 4} more` : ""}.
+    </p>
+  )
+}
+
 /**
  * The session request by request (docs/semantics.md#prompt-cache): every user message sends the
  * conversation again and the server edits it afresh, so the cache breaks
  * wherever an edit's result differs from the request before.
  */
 export function TimelineView({ request }: { request: unknown }) {
-  const assumptions = usePlaygroundStore((s) => s.assumptions)
-  const calibration = usePlaygroundStore((s) => s.calibration)
+  const options = useSimOptions()
   // Every request of the session is simulated: typing stays responsive
   // while the table catches up with the last keystroke.
   const latest = useDeferredValue(request)
@@ -121,15 +154,11 @@ export function TimelineView({ request }: { request: unknown }) {
     const body = Array.isArray(latest)
       ? { messages: latest }
       : (latest as Record<string, unknown>)
-    return timeline(
-      body,
-      {
-        assumptions: assumptions as SimulateOptions["assumptions"],
-        calibration,
-      },
-      { caching: sessionCaching(setup), writePrice: writePrice(setup) }
-    )
-  }, [latest, assumptions, calibration, setup])
+    return timeline(body, options, {
+      caching: sessionCaching(setup),
+      writePrice: writePrice(setup),
+    })
+  }, [latest, options, setup])
   const points = t.points.filter((p): p is Ok => p.ok)
   const failed = t.points.filter((p) => !p.ok)
   const diff = t.equivalents.withEdits - t.equivalents.withoutEdits
@@ -171,6 +200,7 @@ export function TimelineView({ request }: { request: unknown }) {
             </span>
           </p>
           <RealUsageView timeline={t} />
+          <PredictedMissesLine t={t} model={modelOf(latest)} />
           {t.contextWindow !== null &&
             t.firstOverflow.withoutEdits !== null && (
               <p data-testid="timeline.overflow">

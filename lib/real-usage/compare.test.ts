@@ -72,25 +72,49 @@ describe("compareWithLog: the bill", () => {
 })
 
 describe("compareWithLog: the replay", () => {
-  it("starts warm (the hidden part read as a whole) when the log's first call read most of it from the cache, cold when it wrote it", () => {
+  it("starts warm with what the first call read of the cache, cold when it read (almost) nothing", () => {
     const warm = compare(
       claudeLog(steps(4, { input: 3, write: 3000, read: 5000 }))
     )
     const cold = compare(
       claudeLog(steps(4, { input: 3, write: 8000, read: 0 }))
     )
-    expect(warm.c.rows[0]!.replayed.read).toBe(warm.c.rows[0]!.hidden)
-    expect(warm.c.rows[0]!.cause).toBeNull()
-    // How much the first call read beyond the warm/cold decision does not count.
-    const less = compare(
-      claudeLog(steps(4, { input: 3, write: 5000, read: 3000 }))
-    )
-    expect(less.c.configDollars).toBeCloseTo(warm.c.configDollars, 10)
+    const first = warm.c.rows[0]!
+    expect(first.replayed.read).toBeGreaterThan(4000)
+    expect(first.replayed.read).toBeLessThan(first.real)
+    expect(first.cause).toBeNull()
     expect(cold.c.rows[0]!.replayed.read).toBe(0)
     expect(cold.c.rows[0]!.cause).toEqual({ kind: "cold-start" })
     expect(cold.c.configDollars).toBeGreaterThan(warm.c.configDollars)
     // Later calls do not depend on how the first one was cached.
     expect(cold.c.rows[2]!.replayed).toEqual(warm.c.rows[2]!.replayed)
+  })
+
+  it("reads the start relative to the log's later reads: the same share of every call's reads moved into writes leaves the replay where it was", () => {
+    const { t, usage, c } = compare(
+      claudeLog(steps(4, { input: 3, write: 3000, read: 5000 }))
+    )
+    const half = usage.map((u) => ({
+      ...u,
+      cache_read_input_tokens: u.cache_read_input_tokens / 2,
+      cache_creation_input_tokens:
+        u.cache_creation_input_tokens + u.cache_read_input_tokens / 2,
+    }))
+    expect(compareWithLog(t, half).configDollars).toBeCloseTo(
+      c.configDollars,
+      10
+    )
+  })
+
+  it("starts a model the conversation switches to as the conversation started (each model has its own cache)", () => {
+    const s = steps(4, { input: 3, write: 3000, read: 5000 })
+    s[2]!.model = "claude-sonnet-4-20250514"
+    const rows = compare(claudeLog(s)).c.rows
+    // The switch reads only what was warm at the start, and writes the rest.
+    expect(rows[2]!.replayed.read).toBeCloseTo(rows[0]!.replayed.read, -1)
+    expect(rows[2]!.replayed.write5m).toBeGreaterThan(rows[1]!.replayed.write5m)
+    // Back on the first model, its cache still holds its last prompt.
+    expect(rows[3]!.replayed.read).toBeGreaterThan(rows[1]!.replayed.read)
   })
 
   it("loses the cache after an idle gap longer than the TTL the log asked for", () => {

@@ -16,14 +16,14 @@ import { RequestTableHead, VirtualTable } from "./virtual-rows"
 
 const ROW = 24
 const COLUMNS = [
-  "conversation",
+  "who",
   "real input (log)",
   "predicted + system & tools",
   "log read / write",
   "replay read / write",
   "real $",
   "replay $",
-  "cache",
+  "cause",
 ]
 
 const written = (b: RealRow["logged"]) => b.write5m + b.write1h
@@ -36,32 +36,35 @@ function Row({ r, n }: { r: RealRow; n: number }) {
       className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
       style={{ height: ROW }}
     >
-      <td className="pr-2" title={r.call}>
+      <td className="pr-1.5" title={r.call}>
         {n}
       </td>
-      <td className="pr-2" title={r.model}>
-        {r.thread === "main" ? "main" : "subagent"}
+      <td
+        className="pr-1.5"
+        title={`${r.thread === "main" ? "The imported conversation" : `Subagent ${r.thread}`} (${r.model})`}
+      >
+        {r.thread === "main" ? "main" : "sub"}
       </td>
-      <td className="pr-2" data-testid="real.real">
+      <td className="pr-1.5" data-testid="real.real">
         {fmt(r.real)}
       </td>
       <td
-        className="pr-2"
+        className="pr-1.5"
         data-testid="real.predicted"
         title={`As sent ${approx(r.predicted)} + ${approx(r.hidden)} the log leaves out; with this config ${approx(r.withEdits + r.hidden)}`}
       >
         {r.unmodelled ? "—" : approxShort(r.predicted + r.hidden)}
       </td>
-      <td className="pr-2" data-testid="real.logged">
+      <td className="pr-1.5" data-testid="real.logged">
         {fmt(r.logged.read)} / {fmt(written(r.logged))}
       </td>
-      <td className="pr-2" data-testid="real.replayed">
+      <td className="pr-1.5" data-testid="real.replayed">
         {r.unmodelled
           ? "as logged"
           : `${fmt(r.replayed.read)} / ${fmt(written(r.replayed))}`}
       </td>
-      <td className="pr-2">{dollars(r.realDollars)}</td>
-      <td className="pr-2">{dollars(r.replayDollars)}</td>
+      <td className="pr-1.5">{dollars(r.realDollars)}</td>
+      <td className="pr-1.5">{dollars(r.replayDollars)}</td>
       <td
         className={r.miss ? "text-amber-700 dark:text-amber-400" : ""}
         data-testid="real.cause"
@@ -118,6 +121,9 @@ export function RealUsageView({ timeline }: { timeline: Timeline }) {
         head={<RequestTableHead columns={COLUMNS} />}
         row={(i) => <Row key={i} r={c.rows[i]!} n={i + 1} />}
       />
+      <p className="text-[11px] text-zinc-500 sm:hidden">
+        Scroll the table sideways for the replay&rsquo;s columns.
+      </p>
     </section>
   )
 }

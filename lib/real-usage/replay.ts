@@ -144,7 +144,8 @@ export function warmStart(
   if (!first || hidden <= 0) return 0
   const ratios: number[] = []
   cold.forEach((r, i) => {
-    if (i > 0 && r && r.replay.read > 0 && calls[i]!.model === first.model)
+    // A model's first call reads nothing from a cold start: never a ratio.
+    if (i > 0 && r && r.replay.read > 0)
       ratios.push(calls[i]!.cache_read_input_tokens / r.replay.read)
   })
   const scale = ratios.length > 0 ? median(ratios) : 1

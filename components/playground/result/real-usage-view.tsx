@@ -122,7 +122,7 @@ export function RealUsageView({ timeline }: { timeline: Timeline }) {
         row={(i) => <Row key={i} r={c.rows[i]!} n={i + 1} />}
       />
       <p className="text-[11px] text-zinc-500 sm:hidden">
-        Scroll the table sideways for the replay&rsquo;s columns.
+        Scroll the table sideways for the dollars and the causes.
       </p>
     </section>
   )

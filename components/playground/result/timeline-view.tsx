@@ -162,6 +162,7 @@ export function TimelineView({ request }: { request: unknown }) {
   const points = t.points.filter((p): p is Ok => p.ok)
   const failed = t.points.filter((p) => !p.ok)
   const diff = t.equivalents.withEdits - t.equivalents.withoutEdits
+  const logged = usePlaygroundStore((s) => originRealUsage(s.origin) !== null)
   return (
     <div className="space-y-3 text-sm" data-testid="timeline.view">
       <p className="text-zinc-700 dark:text-zinc-300">
@@ -176,10 +177,17 @@ export function TimelineView({ request }: { request: unknown }) {
       </p>
       {points.length > 0 && (
         <>
+          <RealUsageView timeline={t} />
           <div className="text-zinc-700 dark:text-zinc-300">
             <CacheSetupLine setup={setup} session testId="timeline.cache" />
           </div>
           <p data-testid="timeline.summary">
+            {logged && (
+              <span className="text-zinc-500">
+                The conversation alone (without the system prompt and tools the
+                log leaves out, which the real numbers above include).{" "}
+              </span>
+            )}
             {t.caching === "none" ? "Cost" : "Prompt cache cost"} of{" "}
             {t.points.length < t.requests ? "these" : "all"} requests:{" "}
             {approx(t.equivalents.withEdits)} input-token equivalents with the
@@ -199,7 +207,6 @@ export function TimelineView({ request }: { request: unknown }) {
               &rsquo;s prices ({t.pricingNote})
             </span>
           </p>
-          <RealUsageView timeline={t} />
           <PredictedMissesLine t={t} model={modelOf(latest)} />
           {t.contextWindow !== null &&
             t.firstOverflow.withoutEdits !== null && (

@@ -1,6 +1,9 @@
 import { simulate } from "@/lib/context-editing"
 
+import { approx } from "@/components/playground/use-simulation"
+
 import { expect, test } from "./fixtures"
+import { EmbedCard } from "./pages/embed-card"
 
 // The BPE refinement is what this spec checks (other specs turn it off).
 test.use({ refine: true })
@@ -99,4 +102,24 @@ test("once the header's tokens are counted, the Timeline and the Compare tab sho
   expect(estimate).not.toBe(counted)
   await playground.resultTab("timeline").click()
   await expect(row).toHaveAttribute("title", estimate)
+})
+
+test("the embed card counts with the BPE too: its numbers are the playground header's counted ones", async ({
+  playground,
+  page,
+  freshBrowser,
+}) => {
+  await playground.openRequest(codeRequest)
+  const mark = page.getByTestId("tokens.mark")
+  await expect(mark).toHaveAttribute("data-state", "counted", {
+    timeout: 20_000,
+  })
+  const before = await page.getByTestId("tokens.before").textContent()
+  const estimate = simulate(codeRequest)
+  if (!estimate.ok) throw new Error(estimate.error.message)
+  // The counted number is not the instant estimate (so this can fail).
+  expect(before).not.toBe(approx(estimate.original_input_tokens))
+  const card = new EmbedCard((await freshBrowser()).page)
+  await card.open(new URL(await playground.permalink()).hash)
+  await expect(card.tokensBefore).toHaveText(before!, { timeout: 20_000 })
 })

@@ -150,4 +150,11 @@ export interface RealUsage {
   config?: Record<string, unknown>
   /** Why the engine cannot replay this call (it is then priced as logged). */
   unmodelled?: string
+  /**
+   * On the first call of a conversation: the compactions its log shows
+   * (compact boundaries, with the context size before each when the log
+   * says). Their summarising calls are billed, but their usage is not in
+   * the file (Claude Code runs them apart).
+   */
+  compactions?: Array<{ preTokens: number | null }>
 }

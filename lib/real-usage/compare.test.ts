@@ -256,3 +256,39 @@ describe("predicted misses of a built session", () => {
     expect(miss!.dollars).toBeGreaterThan(0)
   })
 })
+
+describe("compactions the log shows without their summarising call's usage", () => {
+  it("prices each summary from the context before it, apart from the bill, and says so", () => {
+    const text = readFileSync(
+      new URL(
+        "../import/__fixtures__/claude-code-compacted.jsonl",
+        import.meta.url
+      ),
+      "utf8"
+    )
+    const r = parseImport(text)
+    if (!r.success || !r.realUsage) throw new Error("fixture")
+    const c = compareWithLog(timeline(r.data), r.realUsage)
+    // Two boundaries: 156,230 and 61,200 tokens before them (compactMetadata).
+    expect(c.unseen.calls).toBe(2)
+    expect(c.unseen.tokens).toBe(156_230 + 61_200)
+    const model = r.realUsage[0]!.model
+    expect(c.unseen.dollars).toBeCloseTo(
+      usageDollars({
+        ...r.realUsage[0]!,
+        model,
+        input_tokens: 0,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 217_430,
+        cache_creation_1h_input_tokens: 0,
+      }),
+      10
+    )
+    // The bill and the replay are the file's calls only.
+    expect(c.realDollars).toBeCloseTo(
+      r.realUsage.reduce((s, u) => s + usageDollars(u), 0),
+      10
+    )
+    expect(r.notes.some((n) => /summarising call/.test(n.message))).toBe(true)
+  })
+})

@@ -15,7 +15,13 @@ import {
 } from "@/lib/context-editing"
 import type { ImportedRequest, RealUsage } from "@/lib/import/types"
 
-import { type Billed, loggedBilled, realInput, usageDollars } from "./bill"
+import {
+  type Billed,
+  billedDollars,
+  loggedBilled,
+  realInput,
+  usageDollars,
+} from "./bill"
 import { type LoggedMiss, loggedMiss } from "./misses"
 import {
   hiddenOf,
@@ -80,6 +86,13 @@ export interface RealComparison {
   misses: { count: number; dollars: number }
   /** Output tokens of every call (held as logged in every number; not priced). */
   outputTokens: number
+  /**
+   * Calls the log shows happened but holds no usage for: each compaction's
+   * summarising call, priced from the context before it (read from the
+   * cache the call before had just filled). In neither the bill nor the
+   * replay above; the headline adds them to neither.
+   */
+  unseen: { calls: number; tokens: number; dollars: number }
 }
 
 const timelines = new WeakMap<
@@ -194,5 +207,36 @@ export function compareWithLog(
       dollars: missed.reduce((s, r) => s + r.miss!.dollars, 0),
     },
     outputTokens: usage.reduce((s, u) => s + u.output_tokens, 0),
+    unseen: unseenCompactions(usage),
   }
+}
+
+/**
+ * The summarising calls of the log's compactions, which the file holds no
+ * usage for: each reads the context as it stood before the compaction (its
+ * `preTokens`, else the conversation's largest call: a compaction comes at
+ * the peak) from the cache, at the conversation's model.
+ */
+function unseenCompactions(usage: readonly RealUsage[]) {
+  let calls = 0
+  let tokens = 0
+  let dollars = 0
+  for (const u of usage) {
+    for (const c of u.compactions ?? []) {
+      const size =
+        c.preTokens ??
+        usage
+          .filter((x) => x.thread === u.thread)
+          .reduce((m, x) => Math.max(m, realInput(x)), 0)
+      calls++
+      tokens += size
+      dollars += billedDollars(u.model, {
+        uncached: 0,
+        write5m: 0,
+        write1h: 0,
+        read: size,
+      })
+    }
+  }
+  return { calls, tokens, dollars }
 }

@@ -114,3 +114,22 @@ export function RealMisses({ c }: { c: RealComparison }) {
     </div>
   )
 }
+
+/** The calls the log shows happened but holds no usage for (compaction summaries). */
+export function RealUnseen({ c }: { c: RealComparison }) {
+  const u = c.unseen
+  if (u.calls === 0) return null
+  return (
+    <p
+      className="text-xs text-amber-800 dark:text-amber-300"
+      data-testid="real.unseen"
+    >
+      Not in the bill above: the log shows {u.calls} compaction
+      {u.calls === 1 ? "" : "s"} but not the usage of{" "}
+      {u.calls === 1 ? "its summarising call" : "their summarising calls"}{" "}
+      (Claude Code runs {u.calls === 1 ? "it" : "them"} apart). Priced from the
+      context before each ({approx(u.tokens)} tokens read from the cache): about{" "}
+      {dollars(u.dollars)} more.
+    </p>
+  )
+}

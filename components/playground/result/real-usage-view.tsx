@@ -10,7 +10,7 @@ import { originRealUsage } from "@/lib/state/origin"
 
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort, fmt } from "../use-simulation"
-import { RealHeadline, RealMisses } from "./real-usage-parts"
+import { RealHeadline, RealMisses, RealUnseen } from "./real-usage-parts"
 import { useSimOptions } from "./use-sim-options"
 import { RequestTableHead, VirtualTable } from "./virtual-rows"
 
@@ -112,6 +112,7 @@ export function RealUsageView({ timeline }: { timeline: Timeline }) {
     >
       <RealHeadline c={c} three={three} />
       <RealMisses c={c} />
+      <RealUnseen c={c} />
       <VirtualTable
         count={c.rows.length}
         rowHeight={ROW}

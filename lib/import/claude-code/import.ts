@@ -255,6 +255,13 @@ function importThread(
   )
   if (tools.length > 0) result.data.tools = tools
   const real = alignedUsage(usage, layout, result.data.messages, notes)
+  if (real[0] && built.compactions.length > 0)
+    real[0] = {
+      ...real[0],
+      compactions: built.compactions.map((c) => ({
+        preTokens: c.preTokens ?? null,
+      })),
+    }
   return { result, built, usage: real }
 }
 

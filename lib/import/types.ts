@@ -127,4 +127,34 @@ export interface RealUsage {
   model: string
   /** ISO time of the answer, as the log wrote it. */
   timestamp?: string
+  /** ISO time of the call's first row (when its answer began). */
+  startedAt?: string
+  /** The 1-hour part of `cache_creation_input_tokens` (`usage.cache_creation`). */
+  cache_creation_1h_input_tokens?: number
+  /** The API call: `message.id`, with `/requestId` when the log has one. */
+  call?: string
+  /** The conversation of the log it belongs to: `"main"` or a subagent's thread id. */
+  thread?: string
+  /** The same request was already answered by the call before (a retry or a continuation). */
+  repeat?: boolean
+  /**
+   * On the first call of a conversation other than the imported one: that
+   * conversation as a request, so it can be replayed too.
+   */
+  conversation?: ImportedRequest
+  /**
+   * On the first call of the imported conversation: the config it was
+   * imported with (the request without its messages), for the replay "as
+   * logged" once the page's config changes.
+   */
+  config?: Record<string, unknown>
+  /** Why the engine cannot replay this call (it is then priced as logged). */
+  unmodelled?: string
+  /**
+   * On the first call of a conversation: the compactions its log shows
+   * (compact boundaries, with the context size before each when the log
+   * says). Their summarising calls are billed, but their usage is not in
+   * the file (Claude Code runs them apart).
+   */
+  compactions?: Array<{ preTokens: number | null }>
 }

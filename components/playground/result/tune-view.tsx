@@ -13,6 +13,9 @@ import {
   writePrice,
 } from "@/lib/context-editing"
 
+import { useRefineStatus } from "@/components/tokens/refine-status"
+import { countedTexts } from "@/components/tokens/refiner"
+
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort } from "../use-simulation"
 import { FrontierChart } from "./frontier-chart"
@@ -149,6 +152,14 @@ export function TuneView({ request }: { request: unknown }) {
   const assumptions = usePlaygroundStore((s) => s.assumptions)
   const calibration = usePlaygroundStore((s) => s.calibration)
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
+  const estimator = usePlaygroundStore((s) => s.tokenEstimator)
+  const refine = useRefineStatus().state
+  // The header's BPE counts, once it shows counted numbers (one search per
+  // counted state, not one per batch of the counting).
+  const counts = useMemo(
+    () => (estimator && refine === "counted" ? countedTexts() : undefined),
+    [estimator, refine]
+  )
   const latest = useDeferredValue(request)
   // The search depends on the session, not on the config being tried: a
   // change of context_management alone (Apply, an edit form) keeps the
@@ -167,8 +178,9 @@ export function TuneView({ request }: { request: unknown }) {
         caching: sessionCaching(setup),
         writePrice: writePrice(setup),
       },
+      ...(counts ? { counts } : {}),
     }
-  }, [session, assumptions, calibration])
+  }, [session, assumptions, calibration, counts])
   const { state, run, cancel, preview } = useTuner(input)
   const ownEdits = (asBody(latest)?.context_management as { edits?: unknown })
     ?.edits
@@ -312,13 +324,26 @@ function useSessionWithoutEdits(
 ): Record<string, unknown> | null {
   const rest = useMemo(() => {
     if (!body) return null
-    const { context_management: _edits, ...others } = body
-    return others
+    const { context_management: cm, ...others } = body
+    // A compaction edit stays: a conversation with compaction blocks needs
+    // one, and the tuner keeps its trigger in every config it tries.
+    const compact = compactEdits(cm)
+    return compact ? { ...others, context_management: compact } : others
   }, [body])
   const [stable, setStable] = useState(rest)
   if (sameFields(stable, rest)) return stable
   setStable(rest) // derived state: kept until another field changes
   return rest
+}
+
+/** The request's compact_20260112 edits alone, or undefined when it has none. */
+function compactEdits(cm: unknown): { edits: unknown[] } | undefined {
+  const edits = (cm as { edits?: unknown } | null | undefined)?.edits
+  if (!Array.isArray(edits)) return undefined
+  const compact = edits.filter(
+    (e) => (e as { type?: unknown } | null)?.type === "compact_20260112"
+  )
+  return compact.length > 0 ? { edits: compact } : undefined
 }
 
 function sameFields(
@@ -329,6 +354,10 @@ function sameFields(
   const keys = Object.keys(b)
   return (
     Object.keys(a).length === keys.length &&
-    keys.every((k) => Object.is(a[k], b[k]))
+    keys.every((k) =>
+      k === "context_management" // rebuilt on every change: compare its text
+        ? JSON.stringify(a[k]) === JSON.stringify(b[k])
+        : Object.is(a[k], b[k])
+    )
   )
 }

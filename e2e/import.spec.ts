@@ -145,7 +145,10 @@ test("the import preview shows the number the page shows for the request, hidden
   await playground.open()
   await page.getByTestId("header.import").click()
   await page.getByTestId("import.text").fill(text)
+  await playground.importChecked()
   await page.getByTestId("import.candidates").selectOption({ index: 1 })
+  // The worker checks the picked command again; the preview is its answer.
+  await playground.importChecked()
   const preview = page.getByTestId("import.preview.tokens")
   await expect(preview).toBeVisible()
   const shown = (await preview.textContent())?.match(/≈([\d,]+)/)?.[1]

@@ -87,6 +87,9 @@ function fallback(id: string): ModelInfo {
     retired: false,
     toolPromptTokens: TOOLS_4X,
     toolPromptDocumented: false,
+    // Claude 4.6 and later refuse a prefill: an unknown id is likely newer.
+    prefill:
+      old || !/(?:opus|sonnet|haiku)-(?:4-[6-9]|[5-9])|fable|mythos/.test(id),
     known: false,
     notes: "Unknown model id: capabilities guessed from its name.",
   }

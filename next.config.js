@@ -13,6 +13,15 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The short-link database client ships a native binary; keep it out of the bundle.
   serverExternalPackages: ["@libsql/client"],
+  // The engine's extensions (a PDF reader, a JSON Schema validator) stay out
+  // of the browser's first-load JS: there the module that installs them on
+  // import is empty, and the page loads them after the first paint
+  // (lib/extensions/README.md). Node, tests and the server get them on import.
+  turbopack: {
+    resolveAlias: {
+      "@/lib/extensions/auto": { browser: "./lib/extensions/none.ts" },
+    },
+  },
   // The playground (which may hold a typed API key) is never framed by
   // another site; the read-only /embed card is made to be.
   async headers() {

@@ -18,6 +18,7 @@ import {
 } from "@/components/tokens/refine-status"
 
 import { applyFragment } from "./hash-links"
+import { loadEngineExtensions } from "./engine-extensions"
 import { loadDefaultSample, readFragment } from "./initial-request"
 
 const BOOT_KEY = "cep.boot"
@@ -215,6 +216,7 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
         m.startRefinement(store)
       )
     else setRefineStatus({ state: "off" })
+    void loadEngineExtensions(store)
     return store
   }
 

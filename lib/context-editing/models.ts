@@ -54,14 +54,17 @@ const BEDROCK_PREFIX = /^(?:(?:us|eu|apac|global|jp|au)\.)?anthropic\./
 export const isBedrockId = (id: string): boolean =>
   BEDROCK_PREFIX.test(id.trim().toLowerCase())
 
-/** Strips platform decorations: Bedrock "us.anthropic.…-v1:0", Vertex "…@20251101". */
+/** Strips platform decorations: Bedrock "us.anthropic.…-v1:0", Vertex "…@20251101" / "…-v2@20241022". */
 function canonicalId(id: string): string {
-  return id
-    .trim()
-    .toLowerCase()
-    .replace(BEDROCK_PREFIX, "")
-    .replace(/-v\d+(?::\d+)?$/, "")
-    .replace(/@(\d{8})$/, "-$1")
+  return (
+    id
+      .trim()
+      .toLowerCase()
+      .replace(BEDROCK_PREFIX, "")
+      .replace(/-v\d+(?::\d+)?$/, "")
+      // Vertex: "claude-3-5-sonnet-v2@20241022"
+      .replace(/(?:-v\d+)?@(\d{8})$/, "-$1")
+  )
 }
 
 function fallback(id: string): ModelInfo {

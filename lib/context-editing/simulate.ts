@@ -5,6 +5,10 @@
  * on the previous one's result) and report tokens, outcomes and traces.
  * Pure and deterministic; never throws; never mutates its input.
  */
+// The engine's extensions (PDF reader, input_schema validator): installed on
+// import in Node; the browser bundle swaps this for an empty module and the
+// page installs them after the first paint (lib/extensions/README.md).
+import "@/lib/extensions/auto"
 import {
   defaultEstimator,
   type EstimateContext,

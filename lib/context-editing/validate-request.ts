@@ -3,6 +3,8 @@
  * max_tokens). Messages and context_management have their own modules.
  * Messages follow the API's Pydantic-style "<dotted.path>: <problem>".
  */
+import { extensions } from "@/lib/extensions/registry"
+
 import { intProblem, isObj, issue, MSG } from "./issues"
 import type { SimulateError } from "./types"
 
@@ -59,6 +61,25 @@ function checkSystem(system: unknown): SimulateError | null {
   return null
 }
 
+/**
+ * The API's 400 for an input_schema that is not a draft 2020-12 schema (OBS:
+ * live 400s quoted in public issues, e.g. anthropics/claude-code#86664).
+ */
+export const INVALID_SCHEMA_MESSAGE =
+  "JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview."
+
+/** A client tool's input_schema checked against JSON Schema (lib/extensions). */
+function checkInputSchema(schema: unknown, i: number): SimulateError | null {
+  const valid = extensions.isValidInputSchema
+  if (!valid || valid(schema)) return null
+  return issue(["tools", i, "input_schema"], INVALID_SCHEMA_MESSAGE, [
+    "tools",
+    i,
+    "custom",
+    "input_schema",
+  ])
+}
+
 function checkTools(tools: unknown): SimulateError | null {
   if (tools === undefined || tools === null) return null
   if (!Array.isArray(tools)) return issue(["tools"], MSG.list)
@@ -85,6 +106,8 @@ function checkTools(tools: unknown): SimulateError | null {
       )
     if (!client && typeof t.type !== "string")
       return issue(["tools", i, "type"], MSG.string)
+    const schema = client ? checkInputSchema(t.input_schema, i) : null
+    if (schema) return schema
     if (names.has(t.name)) return issue(["tools"], "Tool names must be unique.")
     names.add(t.name)
   }

@@ -4,6 +4,9 @@ import {
   imageSizeFromBase64,
   imageTokensFromSize,
 } from "./image"
+import { extensionsVersion } from "@/lib/extensions/registry"
+
+import { pdfParts, searchResultTokens } from "./document"
 import { HIDDEN_ROWS } from "./hidden-table"
 import { rawJsonTokens } from "./json-walk"
 import {
@@ -107,12 +110,25 @@ function contentRaw(content: unknown): void {
     addText(rawJsonTokens(content))
 }
 
+/** A base64 PDF: its extracted text plus a page image per page (document.ts). */
+function pdfRaw(data: string): void {
+  const pdf = pdfParts(data)
+  if (!pdf) {
+    addFixed(DEFAULT_DOCUMENT_TOKENS)
+    return
+  }
+  textTokensOut(pdf.text)
+  addText(TEXT_OUT[0]!)
+  addFixed(pdf.images)
+}
+
 function documentRaw(block: Obj): void {
   const src = block.source
   addText(rawTextTokens(str(block.title)) + rawTextTokens(str(block.context)))
   if (isObj(src) && src.type === "text") addText(rawTextTokens(str(src.data)))
   else if (isObj(src) && src.type === "content") contentRaw(src.content)
   else if (isObj(src) && src.type === "url") addFixed(DOCUMENT_URL_TOKENS)
+  else if (isObj(src) && src.type === "base64") pdfRaw(str(src.data))
   else addFixed(DEFAULT_DOCUMENT_TOKENS)
 }
 
@@ -143,6 +159,9 @@ function blockRaw(block: unknown): void {
       return
     case "document":
       documentRaw(block)
+      return
+    case "web_search_result":
+      addText(searchResultTokens(block))
       return
     case "compaction":
       if (typeof block.content === "string")
@@ -184,6 +203,7 @@ function countBlockRaw(block: unknown, ctx: EstimateContext): number {
 
 // Types blockRaw handles before its default (tool result) branch.
 const OWN_BRANCH = new Set([
+  "web_search_result",
   "text",
   "thinking",
   "redacted_thinking",
@@ -258,18 +278,26 @@ export function createHeuristicEstimator(refine?: RefineTable): TokenEstimator {
   let last: {
     family: string
     factor: number
+    version: number
     cache: WeakMap<object, number>
   } | null = null
   const cacheFor = (ctx: EstimateContext) => {
-    if (last && last.family === ctx.family && last.factor === ctx.factor)
+    // Installing an extension (the PDF reader) changes counts: new caches.
+    const version = extensionsVersion()
+    if (
+      last &&
+      last.family === ctx.family &&
+      last.factor === ctx.factor &&
+      last.version === version
+    )
       return last.cache
-    const key = `${ctx.family}:${ctx.factor}`
+    const key = `${ctx.family}:${ctx.factor}:${version}`
     let c = caches.get(key)
     if (!c) {
       c = new WeakMap()
       caches.set(key, c)
     }
-    last = { family: ctx.family, factor: ctx.factor, cache: c }
+    last = { family: ctx.family, factor: ctx.factor, version, cache: c }
     return c
   }
   const countText = (text: string, ctx: EstimateContext) =>

@@ -18,6 +18,8 @@
  *                       itself is counted as JSON on top)
  *   `mcp_server`        one MCP server (its tool list is fetched by the API)
  *   `output_config`     output_config other than format (e.g. effort)
+ *   `citations`         a document or search result with citations enabled
+ *                       (once per request: the citation instructions)
  */
 import type { TokenizerFamily } from "./types"
 
@@ -230,6 +232,13 @@ export const HIDDEN_GUESSES: Readonly<Record<string, HiddenRow>> = {
     tokens: 290,
     evidence:
       "ASSUMPTION: not measured; taken as the BM25 tool search's size (290 on Opus 4.8 / Fable 5)",
+  },
+  citations: {
+    feature: "citations",
+    family: "legacy",
+    tokens: 250,
+    evidence:
+      "ASSUMPTION: docs (citations): enabling citations adds system-prompt text and document chunking; a text document with citations was under-counted 9× without it (issue 43's held-out set); not measured",
   },
   mcp_server: {
     feature: "mcp_server",

@@ -142,6 +142,29 @@ function outputFormat(body: Obj): { schema: unknown; path: string[] } | null {
   return null
 }
 
+const citing = (b: unknown): boolean =>
+  isObj(b) &&
+  (b.type === "document" || b.type === "search_result") &&
+  isObj(b.citations) &&
+  b.citations.enabled === true
+
+/** Where the first document or search result with citations enabled is. */
+function citationsAt(messages: unknown): (string | number)[] | null {
+  if (!Array.isArray(messages)) return null
+  for (let m = 0; m < messages.length; m++) {
+    const content: unknown = isObj(messages[m]) ? messages[m].content : null
+    if (!Array.isArray(content)) continue
+    for (let b = 0; b < content.length; b++) {
+      const block: unknown = content[b]
+      if (citing(block)) return ["messages", m, "content", b]
+      const inner = isObj(block) ? block.content : null
+      if (Array.isArray(inner) && inner.some(citing))
+        return ["messages", m, "content", b]
+    }
+  }
+  return null
+}
+
 /** Hidden parts of a request for a model of this tokenizer family. */
 export function hiddenParts(
   body: Readonly<Obj>,
@@ -195,6 +218,9 @@ export function hiddenParts(
       )
     )
   }
+  const cited = citationsAt(body.messages)
+  if (cited)
+    out.push(part(["citations"], "citation instructions (hidden)", cited, ctx))
   if (Array.isArray(body.mcp_servers))
     body.mcp_servers.forEach((s: unknown, i) => {
       const name = isObj(s) && typeof s.name === "string" ? s.name : `#${i}`

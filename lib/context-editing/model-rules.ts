@@ -49,7 +49,7 @@ export const MODEL_RULES: readonly {
     ],
   },
   {
-    rule: 'A request that ends with an assistant message (a prefill) on Claude 4.6 or later: the API\'s 400 "This model does not support assistant message prefill. The conversation must end with a user message."',
+    rule: "A final assistant message (a prefill) on Claude 4.6 or later: the API's 400",
     evidence: [EV.prefillRemoved, EV.prefill400],
   },
   {

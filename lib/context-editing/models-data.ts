@@ -69,11 +69,11 @@ export const EV = {
   ),
   prefillRemoved: doc(
     "about-claude/models/whats-new-claude-4-6#prefill-removal",
-    "Prefilling assistant messages returns a 400 error on Claude 4.6 models (Opus 4.6, Sonnet 4.6); Sonnet 4.5 and earlier accept it."
+    "A prefill is a 400 on Claude 4.6 models; 4.5 and earlier take it."
   ),
   prefill400: obs(
     "https://github.com/vybestack/llxprt-code/pull/3695",
-    'Live 400 "This model does not support assistant message prefill. The conversation must end with a user message." on Fable 5; the same text quoted for Opus 4.6 (Bedrock), Sonnet 4.6, Opus 4.7/4.8 and Sonnet 5 in public issues (cortexkit/magic-context#511, strands-agents/sdk-python#1694).'
+    "Live prefill 400s on Fable 5, Opus 4.6–4.8, Sonnet 4.6 and 5."
   ),
   toolPrompt: doc(
     "agents-and-tools/tool-use/overview#pricing",

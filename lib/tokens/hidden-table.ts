@@ -238,7 +238,7 @@ export const HIDDEN_GUESSES: Readonly<Record<string, HiddenRow>> = {
     family: "legacy",
     tokens: 250,
     evidence:
-      "ASSUMPTION: docs (citations): enabling citations adds system-prompt text and document chunking; a text document with citations was under-counted 9× without it (issue 43's held-out set); not measured",
+      "ASSUMPTION: docs: citations add system-prompt text; not measured",
   },
   mcp_server: {
     feature: "mcp_server",

@@ -62,17 +62,13 @@ function checkSystem(system: unknown): SimulateError | null {
 }
 
 /**
- * The API's 400 for an input_schema that is not a draft 2020-12 schema (OBS:
- * live 400s quoted in public issues, e.g. anthropics/claude-code#86664).
+ * A client tool's input_schema checked against JSON Schema draft 2020-12
+ * (lib/extensions/json-schema.ts), with the API's words.
  */
-export const INVALID_SCHEMA_MESSAGE =
-  "JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview."
-
-/** A client tool's input_schema checked against JSON Schema (lib/extensions). */
 function checkInputSchema(schema: unknown, i: number): SimulateError | null {
-  const valid = extensions.isValidInputSchema
-  if (!valid || valid(schema)) return null
-  return issue(["tools", i, "input_schema"], INVALID_SCHEMA_MESSAGE, [
+  const problem = extensions.inputSchemaProblem?.(schema)
+  if (!problem) return null
+  return issue(["tools", i, "input_schema"], problem, [
     "tools",
     i,
     "custom",

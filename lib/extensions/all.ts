@@ -4,11 +4,11 @@
  * its workers import this after the first paint; Node imports it through
  * ./auto.ts.
  */
-import { isValidInputSchema } from "./json-schema"
+import { inputSchemaProblem } from "./json-schema"
 import { readPdf } from "./pdf"
 import { type EngineExtensions, installExtensions } from "./registry"
 
-export const ALL_EXTENSIONS: EngineExtensions = { readPdf, isValidInputSchema }
+export const ALL_EXTENSIONS: EngineExtensions = { readPdf, inputSchemaProblem }
 
 /** Installs every extension (idempotent in effect; bumps the version). */
 export function installAllExtensions(): void {

@@ -40,3 +40,14 @@ export function isValidInputSchema(schema: unknown): boolean {
     return false
   }
 }
+
+/**
+ * The API's 400 for an input_schema that is not a draft 2020-12 schema (OBS:
+ * live 400s quoted in public issues, e.g. anthropics/claude-code#86664).
+ */
+export const INVALID_SCHEMA_MESSAGE =
+  "JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview."
+
+/** The API's words for an input_schema it refuses, or null. */
+export const inputSchemaProblem = (schema: unknown): string | null =>
+  isValidInputSchema(schema) ? null : INVALID_SCHEMA_MESSAGE

@@ -19,8 +19,8 @@ export interface PdfPage {
 export interface EngineExtensions {
   /** The pages of a base64 PDF, or null when the bytes cannot be read. */
   readPdf?: (base64: string) => PdfPage[] | null
-  /** Whether a tool's input_schema is one the API takes (draft 2020-12). */
-  isValidInputSchema?: (schema: unknown) => boolean
+  /** The API's 400 for a tool's input_schema it refuses, or null. */
+  inputSchemaProblem?: (schema: unknown) => string | null
 }
 
 const installed: EngineExtensions = {}

@@ -292,7 +292,8 @@ export const ROWS: Row[] = [
     "claude-3-5-sonnet-20240620",
     "Claude Sonnet 3.5",
     [],
-    "2025-10-28"
+    "2025-10-28",
+    { auto: 294, any: 261 }
   ),
   preClaude4(
     "claude-3-5-haiku-20241022",

@@ -54,11 +54,12 @@ export function pdfParts(
 
 /**
  * Characters of a replayed search result's `encrypted_content` per token.
- * The API counts the result the model saw, which the client cannot read;
- * at the code rate (2.7) two replayed web-search conversations were
- * over-counted 1.37× and 2.02× (issue 43's held-out set): ≈4.5.
+ * The API counts the page the model saw, which the client cannot read: OBS
+ * chatlas web-search cassette (Haiku 4.5), ten replayed results of 42,288
+ * characters in all raised the count by 15,409 tokens beyond the request's
+ * other text: ≈2.85 characters per token (docs/tokens.md).
  */
-export const ENCRYPTED_CHARS_PER_TOKEN = 4.5
+export const ENCRYPTED_CHARS_PER_TOKEN = 2.85
 
 /** Raw tokens of one web search result replayed in a later request. */
 export function searchResultTokens(block: Record<string, unknown>): number {

@@ -55,8 +55,22 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
   {
     feature: "tool:web_search",
     family: "legacy",
+    models: GEN_45,
+    tokens: 1860,
+    evidence: `OBS web_search_20250305 alone: chatlas web-search (Haiku 4.5, real 2,247) and ${PYD} web-search-null-options (Sonnet 4.5, 2,232)`,
+  },
+  {
+    feature: "tool:web_search",
+    family: "legacy",
+    models: /claude-3-/,
+    tokens: 2330,
+    evidence: `${LLM} web-search-20250305: Claude 3.5 Sonnet, real 2,684`,
+  },
+  {
+    feature: "tool:web_search",
+    family: "legacy",
     tokens: 1600,
-    evidence: `${SPEC_OBS}: web_search +1,600 (older) to +3,100`,
+    evidence: `${PYD} web-search-20250305-stream: Sonnet 4.0, real 2,068`,
   },
   {
     feature: "tool:web_search_20260209",
@@ -110,8 +124,8 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
   {
     feature: "tool:web_fetch",
     family: "legacy",
-    tokens: 710,
-    evidence: `${PYD} web-search-and-fetch: Sonnet 4.5, real 2,743, engine 429, web search 1,600`,
+    tokens: 400,
+    evidence: `${PYD} web-search-and-fetch (Sonnet 4.5, real 2,743) and web-tools-2025 (with code execution, Sonnet 4.6, 4,484), beside a 1,860 web search`,
   },
   {
     feature: "tool:bash",
@@ -147,29 +161,29 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     feature: "tool_choice:any",
     family: "legacy",
     models: GEN_45,
-    tokens: 290,
-    evidence: `${PYD} tool_output (Sonnet 4.5 real 711, engine 419), tool-choice-required (Haiku 4.5 735, 443), adaptive_thinking (Opus 4.6 671, 385)`,
+    tokens: 280,
+    evidence: `${PYD} tool_output (Sonnet 4.5), tool-choice-required (Haiku 4.5), adaptive_thinking (Opus 4.6), output-tool-any (Sonnet 4.5): median real − engine without the row, 5 requests`,
   },
   {
     feature: "tool_choice:tool",
     family: "legacy",
     models: GEN_45,
-    tokens: 290,
-    evidence: `${PYD} tool-choice-required: Haiku 4.5, real 735, engine 443`,
+    tokens: 280,
+    evidence: `${PYD} tool-choice-required: Haiku 4.5 (as any); req_llm Vertex tool_round_trip_1 (Haiku 4.5, tool): real 696`,
   },
   {
     feature: "tool_choice:none",
     family: "legacy",
     models: GEN_45,
-    tokens: 168,
-    evidence: `${PYD} tool_choice_none: Haiku 4.5, real 571, engine 403`,
+    tokens: 182,
+    evidence: `${PYD} tool_choice_none: Haiku 4.5, real 571 (as auto)`,
   },
   {
     feature: "tool_choice:auto",
     family: "legacy",
     models: GEN_45,
-    tokens: 170,
-    evidence: `${PYD} Sonnet 4.5, auto: tool-lossy real 592 / engine 421, consecutive-user-turns 767 / 589, mixed-strict-tools 628 / 474; openinference parallel-tools, Sonnet 4.6: 721 / 531`,
+    tokens: 183,
+    evidence: `OBS median of 18 one-turn tool requests on Sonnet/Haiku 4.5 and Sonnet/Opus 4.6 (pydantic-ai, req_llm incl. Vertex, chatlas incl. Bedrock, openinference): e.g. req_llm one-tool request, Sonnet 4.5 564 vs Claude 3.7 381`,
   },
   {
     feature: "tool_choice:auto",
@@ -180,8 +194,8 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
   {
     feature: "tool_choice:auto",
     family: "next",
-    tokens: 0,
-    evidence: `${PYD} sonnet-5-5-output-tool: real 402, engine 447`,
+    tokens: 65,
+    evidence: `${PYD} deferred-tools, the same request on Opus 5 (real 590) and Fable 5 (594) against Sonnet 4.6 (658): 65 above the 4.x prompt unscaled; Sonnet 5.5 (one output tool, real 402) sits 17 below it`,
   },
   {
     feature: "tool_choice:any",
@@ -214,6 +228,18 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     evidence: `${PYD} document_url_input: Sonnet 4.5, real 2,682 (PDF by URL); depends on the file`,
   },
   {
+    feature: "citations",
+    family: "legacy",
+    tokens: 460,
+    evidence: `OBS chatlas RAG cassette (search results with citations in tool results, Sonnet 4.6): the first round costs 787, the same round again 324; the difference beyond the engine's count is the one-time citation instructions`,
+  },
+  {
+    feature: "mcp_server",
+    family: "legacy",
+    tokens: 300,
+    evidence: `${LLM} mcp-toolset (deepwiki, 3 tools, Sonnet 4.6, real 852) and ${PYD} mcp-servers (GitHub, one allowed tool, Sonnet 4.5, real 861): the server's tool definitions ≈ 300 beyond the tool-use prompt; depends on the server`,
+  },
+  {
     feature: "output_format",
     family: "legacy",
     tokens: 132,
@@ -232,20 +258,6 @@ export const HIDDEN_GUESSES: Readonly<Record<string, HiddenRow>> = {
     tokens: 290,
     evidence:
       "ASSUMPTION: not measured; taken as the BM25 tool search's size (290 on Opus 4.8 / Fable 5)",
-  },
-  citations: {
-    feature: "citations",
-    family: "legacy",
-    tokens: 250,
-    evidence:
-      "ASSUMPTION: docs: citations add system-prompt text; not measured",
-  },
-  mcp_server: {
-    feature: "mcp_server",
-    family: "legacy",
-    tokens: 1000,
-    evidence:
-      "ASSUMPTION: the API fetches the server's tool list; ≈ a few tool definitions",
   },
   tool: {
     feature: "tool",

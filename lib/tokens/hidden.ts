@@ -105,6 +105,8 @@ function toolParts(tools: unknown, ctx: Ctx): HiddenPart[] {
   const out: HiddenPart[] = []
   tools.forEach((t: unknown, i) => {
     if (!isObj(t) || typeof t.type !== "string" || t.type === "custom") return
+    // An MCP toolset only names a server's tools: they are the server's part.
+    if (t.type === "mcp_toolset") return
     if (t.input_schema !== undefined) return
     const base = t.type.replace(/_\d{8}$/, "")
     const name = base.replace(/_/g, " ").replace(/ tool$/, "")
@@ -178,7 +180,10 @@ export function hiddenParts(
   const choice = isObj(tc) && typeof tc.type === "string" ? tc.type : "auto"
   // Forcing or forbidding tool use changes the tool prompt whatever the
   // tools; with auto, only custom tools' prompt was measured to grow.
-  const custom = customTools(body.tools)
+  // MCP servers bring client-style tools (their definitions are the
+  // server's part below).
+  const mcp = Array.isArray(body.mcp_servers) ? body.mcp_servers.length : 0
+  const custom = customTools(body.tools) + mcp
   if (choice === "auto" ? custom > 0 : out.length + custom > 0)
     out.push(
       part(

@@ -17,6 +17,11 @@ const nextConfig = {
   // of the browser's first-load JS: there the module that installs them on
   // import is empty, and the page loads them after the first paint
   // (lib/extensions/README.md). Node, tests and the server get them on import.
+  // The page's own modules (those /embed does not share) stay one chunk:
+  // past Turbopack's default 50,000 the group is split in two halves, each
+  // compressed on its own (≈0.6 KB more gzip in the first-load JS, measured
+  // with `npm run bench page`; docs/tokens.md, "In the browser").
+  experimental: { turbopackChunking: { minChunkSize: 60000 } },
   turbopack: {
     resolveAlias: {
       "@/lib/extensions/auto": { browser: "./lib/extensions/none.ts" },

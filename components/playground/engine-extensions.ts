@@ -1,24 +1,36 @@
 "use client"
 
 // The engine's extensions (a PDF reader, the input_schema validator:
-// lib/extensions) are left out of the first-load JS; loaded after the first
-// paint and installed, then the request is counted again: a new estimator
-// identity makes the store's simulation run again (the refined one when BPE
-// counting is on, so its counted texts are kept).
-import { createHeuristicEstimator } from "@/lib/tokens"
+// lib/extensions) are left out of the first-load JS: loaded after the first
+// paint and installed (lib/extensions/README.md). The page then counts the
+// request again (a new estimator identity makes the store's simulation run
+// again: the refined one when BPE counting is on, so its counted texts are
+// kept); the embed card waits for them before its one count.
+import { createHeuristicEstimator, type TokenEstimator } from "@/lib/tokens"
 
-type Store = {
-  getState: () => {
-    setTokenEstimator: (e: ReturnType<typeof createHeuristicEstimator>) => void
-  }
+let installing: Promise<void> | null = null
+
+/** Loads and installs the engine's extensions, once per page. */
+export function installEngineExtensions(): Promise<void> {
+  installing ??= import("@/lib/extensions/all").then((m) =>
+    m.installAllExtensions()
+  )
+  return installing
 }
 
-/** Loads and installs the extensions, then re-runs the prediction. */
-export async function loadEngineExtensions(store: Store): Promise<void> {
-  const { installAllExtensions } = await import("@/lib/extensions/all")
-  installAllExtensions()
-  const { refreshedEstimator } = await import("@/components/tokens/refiner")
-  store
-    .getState()
-    .setTokenEstimator(refreshedEstimator() ?? createHeuristicEstimator())
+type Store = {
+  getState: () => { setTokenEstimator: (e: TokenEstimator) => void }
+}
+
+/**
+ * Installs the extensions, then re-runs the prediction with a new estimator:
+ * the refiner's (the page's BPE counting, when it is on) or a heuristic one.
+ */
+export async function loadEngineExtensions(
+  store: Store,
+  refiner: Promise<{ refreshedEstimator: () => TokenEstimator | null }> | null
+): Promise<void> {
+  await installEngineExtensions()
+  const refreshed = refiner ? (await refiner).refreshedEstimator() : null
+  store.getState().setTokenEstimator(refreshed ?? createHeuristicEstimator())
 }

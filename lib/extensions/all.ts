@@ -6,9 +6,14 @@
  */
 import { inputSchemaProblem } from "./json-schema"
 import { readPdf } from "./pdf"
+import { pdfParts } from "./pdf-count"
 import { type EngineExtensions, installExtensions } from "./registry"
 
-export const ALL_EXTENSIONS: EngineExtensions = { readPdf, inputSchemaProblem }
+export const ALL_EXTENSIONS: EngineExtensions = {
+  readPdf,
+  pdfParts,
+  inputSchemaProblem,
+}
 
 /** Installs every extension (idempotent in effect; bumps the version). */
 export function installAllExtensions(): void {

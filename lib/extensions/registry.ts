@@ -19,6 +19,11 @@ export interface PdfPage {
 export interface EngineExtensions {
   /** The pages of a base64 PDF, or null when the bytes cannot be read. */
   readPdf?: (base64: string) => PdfPage[] | null
+  /**
+   * A base64 PDF's extracted text and page-image tokens (its pages read by
+   * readPdf), or null when the bytes cannot be read.
+   */
+  pdfParts?: (base64: string) => { text: string; images: number } | null
   /** The API's 400 for a tool's input_schema it refuses, or null. */
   inputSchemaProblem?: (schema: unknown) => string | null
 }

@@ -4,9 +4,9 @@ import {
   imageSizeFromBase64,
   imageTokensFromSize,
 } from "./image"
-import { extensionsVersion } from "@/lib/extensions/registry"
+import { extensions, extensionsVersion } from "@/lib/extensions/registry"
 
-import { pdfParts, searchResultTokens } from "./document"
+import { searchResultTokens } from "./document"
 import { HIDDEN_ROWS } from "./hidden-table"
 import { rawJsonTokens } from "./json-walk"
 import {
@@ -152,7 +152,7 @@ function contentRaw(content: unknown): void {
 
 /** A base64 PDF: its extracted text plus a page image per page (document.ts). */
 function pdfRaw(data: string): void {
-  const pdf = pdfParts(data)
+  const pdf = extensions.pdfParts?.(data) ?? null
   if (!pdf) {
     addFixed(DEFAULT_DOCUMENT_TOKENS)
     return

@@ -57,7 +57,7 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     family: "legacy",
     models: GEN_45,
     tokens: 1860,
-    evidence: `OBS web_search_20250305 alone: chatlas web-search (Haiku 4.5, real 2,247) and ${PYD} web-search-null-options (Sonnet 4.5, 2,232)`,
+    evidence: `OBS chatlas web-search (Haiku 4.5, real 2,247), ${PYD} (Sonnet 4.5, 2,232)`,
   },
   {
     feature: "tool:web_search",
@@ -125,7 +125,7 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     feature: "tool:web_fetch",
     family: "legacy",
     tokens: 400,
-    evidence: `${PYD} web-search-and-fetch (Sonnet 4.5, real 2,743) and web-tools-2025 (with code execution, Sonnet 4.6, 4,484), beside a 1,860 web search`,
+    evidence: `${PYD} web-search-and-fetch (Sonnet 4.5, real 2,743), web-tools-2025 (Sonnet 4.6, 4,484)`,
   },
   {
     feature: "tool:bash",
@@ -162,14 +162,14 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     family: "legacy",
     models: GEN_45,
     tokens: 280,
-    evidence: `${PYD} tool_output (Sonnet 4.5), tool-choice-required (Haiku 4.5), adaptive_thinking (Opus 4.6), output-tool-any (Sonnet 4.5): median real − engine without the row, 5 requests`,
+    evidence: `${PYD} 5 forced-tool requests, Sonnet/Haiku 4.5, Opus 4.6 (median)`,
   },
   {
     feature: "tool_choice:tool",
     family: "legacy",
     models: GEN_45,
     tokens: 280,
-    evidence: `${PYD} tool-choice-required: Haiku 4.5 (as any); req_llm Vertex tool_round_trip_1 (Haiku 4.5, tool): real 696`,
+    evidence: `${PYD} tool-choice-required (Haiku 4.5); req_llm Vertex (Haiku 4.5): real 696`,
   },
   {
     feature: "tool_choice:none",
@@ -183,7 +183,7 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     family: "legacy",
     models: GEN_45,
     tokens: 183,
-    evidence: `OBS median of 18 one-turn tool requests on Sonnet/Haiku 4.5 and Sonnet/Opus 4.6 (pydantic-ai, req_llm incl. Vertex, chatlas incl. Bedrock, openinference): e.g. req_llm one-tool request, Sonnet 4.5 564 vs Claude 3.7 381`,
+    evidence: `OBS 18 one-turn tool requests, 4.5/4.6 models (median); one request: Sonnet 4.5 564, Claude 3.7 381`,
   },
   {
     feature: "tool_choice:auto",
@@ -195,7 +195,7 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     feature: "tool_choice:auto",
     family: "next",
     tokens: 65,
-    evidence: `${PYD} deferred-tools, the same request on Opus 5 (real 590) and Fable 5 (594) against Sonnet 4.6 (658): 65 above the 4.x prompt unscaled; Sonnet 5.5 (one output tool, real 402) sits 17 below it`,
+    evidence: `${PYD} deferred-tools: Opus 5 590, Fable 5 594 (Sonnet 4.6: 658)`,
   },
   {
     feature: "tool_choice:any",
@@ -231,13 +231,13 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     feature: "citations",
     family: "legacy",
     tokens: 460,
-    evidence: `OBS chatlas RAG cassette (search results with citations in tool results, Sonnet 4.6): the first round costs 787, the same round again 324; the difference beyond the engine's count is the one-time citation instructions`,
+    evidence: `OBS chatlas RAG (Sonnet 4.6): first round of cited results 787, the same again 324`,
   },
   {
     feature: "mcp_server",
     family: "legacy",
     tokens: 300,
-    evidence: `${LLM} mcp-toolset (deepwiki, 3 tools, Sonnet 4.6, real 852) and ${PYD} mcp-servers (GitHub, one allowed tool, Sonnet 4.5, real 861): the server's tool definitions ≈ 300 beyond the tool-use prompt; depends on the server`,
+    evidence: `${LLM} mcp-toolset (deepwiki, Sonnet 4.6, real 852), ${PYD} mcp-servers (GitHub, Sonnet 4.5, 861); varies by server`,
   },
   {
     feature: "output_format",

@@ -103,16 +103,23 @@ interface Draft {
 }
 
 /**
- * A link's state, not yet changed: the link itself reproduces it, so it
- * does not replace the draft of other work (opening a link costs nothing).
+ * A link's or an example's state, not yet changed: the link or the Examples
+ * menu reproduces it, so it does not replace the draft of other work
+ * (opening one costs nothing). A new tab opens on the sample and saves it
+ * again whenever the token estimator changes (the BPE refinement, the
+ * engine's extensions loaded after the first paint): that must not
+ * overwrite the draft the tab offers to restore.
  */
-function isUntouchedLink(state: PersistedState): boolean {
+function isUntouched(state: PersistedState): boolean {
   const kind = state.origin?.source.kind
-  return (kind === "share" || kind === "deep-link") && !state.origin?.edited
+  return (
+    (kind === "share" || kind === "deep-link" || kind === "preset") &&
+    !state.origin?.edited
+  )
 }
 
 function saveDraft(value: StorageValue<PersistedState>) {
-  if (isUntouchedLink(value.state)) return
+  if (isUntouched(value.state)) return
   try {
     const draft: Draft = {
       savedAt: Date.now(),

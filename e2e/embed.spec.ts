@@ -65,3 +65,40 @@ test("a damaged fragment gets a message in the card; only the card may be framed
   )
   expect(cardPage.headers()["x-frame-options"]).toBeUndefined()
 })
+
+test("the embed card counts a PDF from its pages, as the playground and the engine do", async ({
+  freshBrowser,
+}) => {
+  // A blank one-page Letter PDF (crewAI's test file, test/real/holdout):
+  // ≈1,600 for its page image, where an unread document counts 2,000.
+  const pdf =
+    "JVBERi0xLjQKMSAwIG9iaiA8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4gZW5kb2JqCjIgMCBvYmogPDwgL1R5cGUgL1BhZ2VzIC9LaWRzIFszIDAgUl0gL0NvdW50IDEgPj4gZW5kb2JqCjMgMCBvYmogPDwgL1R5cGUgL1BhZ2UgL1BhcmVudCAyIDAgUiAvTWVkaWFCb3ggWzAgMCA2MTIgNzkyXSA+PiBlbmRvYmoKeHJlZgowIDQKMDAwMDAwMDAwMCA2NTUzNSBmCjAwMDAwMDAwMDkgMDAwMDAgbgowMDAwMDAwMDU4IDAwMDAwIG4KMDAwMDAwMDExNSAwMDAwMCBuCnRyYWlsZXIgPDwgL1NpemUgNCAvUm9vdCAxIDAgUiA+PgpzdGFydHhyZWYKMTk2CiUlRU9GCg=="
+  const request = {
+    model: "claude-3-5-haiku-20241022",
+    max_tokens: 1024,
+    messages: [
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "What is this document?" },
+          {
+            type: "document",
+            source: {
+              type: "base64",
+              media_type: "application/pdf",
+              data: pdf,
+            },
+          },
+        ],
+      },
+    ],
+  }
+  const expected = simulate(request)
+  if (!expected.ok) throw new Error(expected.error.message)
+  expect(expected.original_input_tokens).toBeLessThan(1_900)
+  const card = new EmbedCard((await freshBrowser()).page)
+  await card.open(`#request=${encodeURIComponent(JSON.stringify(request))}`)
+  await expect(card.tokensBefore).toHaveText(
+    approx(expected.original_input_tokens)
+  )
+})

@@ -9,6 +9,7 @@ import {
 } from "@/lib/context-editing"
 import type { TokenEstimator } from "@/lib/tokens"
 
+import { installEngineExtensions } from "@/components/playground/engine-extensions"
 import { readFragment } from "@/components/playground/initial-request"
 import { CategoryBars } from "@/components/playground/result/category-bars"
 import { STATUS } from "@/components/playground/result/status"
@@ -43,6 +44,8 @@ async function load(hash: string): Promise<Loaded> {
         "The linked request is not valid JSON; open it in the playground to fix it.",
     }
   const request = outcome.request as { model?: unknown }
+  // The card counts once: with the PDF reader and the schema check in place.
+  await installEngineExtensions()
   return {
     kind: "ok",
     request: outcome.request,

@@ -23,6 +23,7 @@ import {
   saveDraft,
 } from "./drafts"
 import { applyFragment } from "./hash-links"
+import { loadEngineExtensions } from "./engine-extensions"
 import { loadDefaultSample, readFragment } from "./initial-request"
 import { onPageExit } from "./page-exit"
 
@@ -179,11 +180,12 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
     })
     // BPE refinement of the token counts: loaded after the first paint,
     // unless the user turned it off (the estimate/counted mark toggles it).
-    if (refineEnabled())
-      void import("@/components/tokens/refiner").then((m) =>
-        m.startRefinement(store)
-      )
+    const refiner = refineEnabled()
+      ? import("@/components/tokens/refiner")
+      : null
+    if (refiner) void refiner.then((m) => m.startRefinement(store))
     else setRefineStatus({ state: "off" })
+    void loadEngineExtensions(store, refiner)
     return store
   }
 

@@ -71,6 +71,15 @@ export const countedTexts = (): Array<[string, number]> => [...table.counts]
  */
 let stopCurrent: (() => void) | null = null
 
+/**
+ * A new refined estimator over the same counted texts while refinement
+ * runs (null when it is off): after the engine's extensions are installed,
+ * the request is counted again without losing what the BPE counted.
+ */
+export function refreshedEstimator(): TokenEstimator | null {
+  return stopCurrent ? createRefinedEstimator(table) : null
+}
+
 /** Stops counting and goes back to the instant estimate ("off"). */
 export function stopRefinement(store: Store): void {
   stopCurrent?.()

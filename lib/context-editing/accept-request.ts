@@ -8,7 +8,7 @@ import { resolveAssumptions } from "./assumptions"
 import { checkCacheLimit } from "./cache-limit"
 import { checkEdits, editWarnings } from "./check-edits"
 import { fmt } from "./format"
-import { checkModelRules } from "./model-rules"
+import { checkModelRules, checkPrefill } from "./model-rules"
 import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
 import { checkOnDemand } from "./on-demand"
 import { checkThinkingContinuation } from "./thinking-continuation"
@@ -119,7 +119,10 @@ export function acceptRequest(
       message: `The API rejects this request (a rule of extended thinking, not of context editing): ${tc.message}`,
       path: tc.path,
     })
-  const ce = checkEdits(check) ?? checkOnDemand(p.body, a, model, modelId)
+  const ce =
+    checkEdits(check) ??
+    checkOnDemand(p.body, a, model, modelId) ??
+    checkPrefill(model, a.messageRoles)
   if (ce) return { ok: false, error: ce }
   warnings.push(...editWarnings(check))
   const thinkingOn = thinkingIsOn(p.thinking)

@@ -126,6 +126,7 @@ const ROWS: Row[] = [
             { type: "text", text: "Done." },
           ],
         },
+        user("thanks"),
       ],
     },
     "ok",

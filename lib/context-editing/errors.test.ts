@@ -543,13 +543,43 @@ describe("invalid requests (docs/semantics.md#errors)", () => {
     expect(r.ok && r.context_management).toEqual({ applied_edits: [] })
   })
 
-  it("accepts an unanswered tool_use in the final assistant message", () => {
+  it("accepts an unanswered tool_use in the final assistant message on a model that takes a prefill", () => {
     expect(
       simulate({
         ...base,
+        model: "claude-sonnet-4-5",
         messages: [user(), { role: "assistant", content: [toolUse("a")] }],
       }).ok
     ).toBe(true)
+  })
+
+  it("rejects a final assistant message (a prefill) on Claude 4.6 and later, in the API's words, and accepts it before 4.6", () => {
+    const prefill = (model: string) =>
+      simulate({
+        model,
+        messages: [user(), { role: "assistant", content: "The answer is" }],
+      })
+    for (const model of [
+      "claude-sonnet-4-6",
+      "claude-opus-4-6",
+      "us.anthropic.claude-opus-4-6-v1",
+      "claude-opus-4-8",
+      "claude-sonnet-5",
+      "claude-fable-5",
+    ]) {
+      const r = prefill(model)
+      expect(r.ok ? model : r.error.message).toBe(
+        "This model does not support assistant message prefill. The conversation must end with a user message."
+      )
+      expect(r.ok ? null : r.error.path).toEqual(["messages", 1, "role"])
+    }
+    for (const model of [
+      "claude-sonnet-4-5",
+      "claude-haiku-4-5@20251001",
+      "claude-3-5-haiku-latest",
+      "anthropic.claude-3-haiku-20240307-v1:0",
+    ])
+      expect(prefill(model).ok).toBe(true)
   })
 
   it("accepts four cache breakpoints, and top-level automatic caching on top of them", () => {

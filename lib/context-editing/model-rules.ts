@@ -49,6 +49,10 @@ export const MODEL_RULES: readonly {
     ],
   },
   {
+    rule: "A final assistant message (a prefill) on Claude 4.6 or later: the API's 400",
+    evidence: [EV.prefillRemoved, EV.prefill400],
+  },
+  {
     rule: 'A retired id: 404 not_found_error "model: <id>" (a warning unless rejectRetiredModels)',
     evidence: [EV.retired404, EV.deprecations],
   },
@@ -178,6 +182,26 @@ function checkLifecycle(
   // An announced retirement is shown by the model picker (`retiresOn`), not
   // as a warning: the request is valid until that date.
   return null
+}
+
+/** The API's words for a prefill on a model that refuses one (OBS). */
+export const PREFILL_MESSAGE =
+  "This model does not support assistant message prefill. The conversation must end with a user message."
+
+/**
+ * A prefill (the last message is the assistant's) on a model that refuses
+ * one: Claude 4.6 and every later model (DOC whats-new-claude-4-6, OBS live
+ * 400s). Mid-conversation system messages do not end a conversation.
+ */
+export function checkPrefill(
+  model: ModelInfo,
+  roles: readonly string[]
+): SimulateError | null {
+  if (model.prefill !== false) return null
+  let at = roles.length - 1
+  while (at >= 0 && roles[at] === "system") at--
+  if (at < 0 || roles[at] !== "assistant") return null
+  return issue(["messages", at, "role"], PREFILL_MESSAGE, null)
 }
 
 /** The model's rules for this request: the first 400 (or 404), and warnings. */

@@ -67,6 +67,14 @@ export const EV = {
     `${DOCS}/about-claude/model-deprecations`,
     "Sonnet 4.5 retires on 2026-11-30 (OBS-3P, docs/semantics.md#models)."
   ),
+  prefillRemoved: doc(
+    "about-claude/models/whats-new-claude-4-6#prefill-removal",
+    "A prefill is a 400 on Claude 4.6 models; 4.5 and earlier take it."
+  ),
+  prefill400: obs(
+    "https://github.com/vybestack/llxprt-code/pull/3695",
+    "Live prefill 400s on Fable 5, Opus 4.6–4.8, Sonnet 4.6 and 5."
+  ),
   toolPrompt: doc(
     "agents-and-tools/tool-use/overview#pricing",
     "Tool-use system prompt sizes per model (Claude 3 to 4.x)."
@@ -100,6 +108,8 @@ function row(
     thinkingDefaultKeep: "all",
     tokenizer: "next",
     contextWindow: 1_000_000,
+    // Claude 4.6 and every later model refuse a prefill (DOC, OBS).
+    prefill: false,
     evidence: [EV.overview, EV.contextEditing],
     ...caps,
   }
@@ -126,6 +136,7 @@ function preClaude4(
   toolPromptTokens?: ModelInfo["toolPromptTokens"]
 ): Row {
   return row(id, displayName, aliases, {
+    prefill: true,
     contextEditing: false,
     compaction: false,
     onDemandCompaction: false,
@@ -141,6 +152,7 @@ function preClaude4(
 
 /** A Claude 4-era model with a 200k window and the older tokenizer. */
 const claude4 = (caps: Partial<Row>): Partial<Row> => ({
+  prefill: true,
   compaction: false,
   onDemandCompaction: false,
   thinkingDefaultKeep: 1,
@@ -280,7 +292,8 @@ export const ROWS: Row[] = [
     "claude-3-5-sonnet-20240620",
     "Claude Sonnet 3.5",
     [],
-    "2025-10-28"
+    "2025-10-28",
+    { auto: 294, any: 261 }
   ),
   preClaude4(
     "claude-3-5-haiku-20241022",

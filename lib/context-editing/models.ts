@@ -9,7 +9,17 @@ import type { ModelInfo } from "./types"
 /** Model assumed when a bare messages array (or no `model`) is pasted. */
 export const DEFAULT_MODEL_ID = "claude-sonnet-4-6"
 
-const TOOLS_4X = { auto: 346, any: 313 }
+/**
+ * The tool-use system prompt of Claude 3.5 Sonnet (Oct) to 4.x, measured: the
+ * docs print 346 (auto/none) and 313 (any/tool), but real counts of the same
+ * one-tool request on Claude 3.5 Sonnet, 3.7 Sonnet, Opus 4.1 (req_llm
+ * fixtures) and Sonnet 4.0 (pydantic-ai) sit 33 below the docs' auto number
+ * once each tool definition's own wrapper is counted (heuristic-estimator.ts,
+ * TOOL_DEFINITION), and at it for any/tool: 313 for every tool_choice. The
+ * same counts fit the docs' Claude 3 Haiku and Opus numbers exactly
+ * (docs/tokens.md, "Tool-use prompt per model").
+ */
+const TOOLS_4X = { auto: 313, any: 313 }
 
 // Mid-conversation system messages: the docs' list (Fable 5.1, Mythos 5.1,
 // Fable 5, Mythos 5, Opus 5.5, Opus 4.8, Opus 5, Sonnet 5.5, Haiku 5.5; "not
@@ -54,14 +64,17 @@ const BEDROCK_PREFIX = /^(?:(?:us|eu|apac|global|jp|au)\.)?anthropic\./
 export const isBedrockId = (id: string): boolean =>
   BEDROCK_PREFIX.test(id.trim().toLowerCase())
 
-/** Strips platform decorations: Bedrock "us.anthropic.…-v1:0", Vertex "…@20251101". */
+/** Strips platform decorations: Bedrock "us.anthropic.…-v1:0", Vertex "…@20251101" / "…-v2@20241022". */
 function canonicalId(id: string): string {
-  return id
-    .trim()
-    .toLowerCase()
-    .replace(BEDROCK_PREFIX, "")
-    .replace(/-v\d+(?::\d+)?$/, "")
-    .replace(/@(\d{8})$/, "-$1")
+  return (
+    id
+      .trim()
+      .toLowerCase()
+      .replace(BEDROCK_PREFIX, "")
+      .replace(/-v\d+(?::\d+)?$/, "")
+      // Vertex: "claude-3-5-sonnet-v2@20241022"
+      .replace(/(?:-v\d+)?@(\d{8})$/, "-$1")
+  )
 }
 
 function fallback(id: string): ModelInfo {
@@ -87,6 +100,9 @@ function fallback(id: string): ModelInfo {
     retired: false,
     toolPromptTokens: TOOLS_4X,
     toolPromptDocumented: false,
+    // Claude 4.6 and later refuse a prefill: an unknown id is likely newer.
+    prefill:
+      old || !/(?:opus|sonnet|haiku)-(?:4-[6-9]|[5-9])|fable|mythos/.test(id),
     known: false,
     notes: "Unknown model id: capabilities guessed from its name.",
   }

@@ -185,7 +185,14 @@ const requestArb = fc
       body: {
         model,
         thinking: { type: "enabled", budget_tokens: 1024 },
-        messages: build(rounds, ending),
+        // Claude 4.6 and later refuse a request that ends with an
+        // assistant message (model-rules.ts checkPrefill).
+        messages: build(
+          rounds,
+          ending === "unanswered" && model === "claude-opus-4-7"
+            ? "user"
+            : ending
+        ),
         context_management: { edits: list },
       },
     }

@@ -206,14 +206,17 @@ describe("LangChain's scenarios (docs/semantics.md#langchain-scenarios)", () => 
     ).toEqual([0, 1, 1])
   })
 
-  it("#13 near-empty contents stay below a 50-token trigger", () => {
+  it("#13 near-empty contents stay below an 80-token trigger", () => {
     const m = [
       { role: "user", content: "Hi" },
       ...toolRound([{ id: "t", name: "s", input: {}, result: "" }]),
       { role: "user", content: "?" },
     ]
-    const r = run(m, [clearTools({ trigger: tokens(50), keep: uses(0) })])
-    expect(r.original_input_tokens).toBeLessThanOrEqual(50)
+    // LangChain's test uses 50 with its own rough counter; on the API an
+    // empty tool round trip alone costs ≈45 tokens of wrappers
+    // (docs/tokens.md, "Tool calls"), so 80 keeps the scenario's point.
+    const r = run(m, [clearTools({ trigger: tokens(80), keep: uses(0) })])
+    expect(r.original_input_tokens).toBeLessThanOrEqual(80)
     expect(r.edits[0]!.stoppedAt).toBe("trigger")
   })
 

@@ -5,6 +5,10 @@
  * on the previous one's result) and report tokens, outcomes and traces.
  * Pure and deterministic; never throws; never mutates its input.
  */
+// The engine's extensions (PDF reader, input_schema validator): installed on
+// import in Node; the browser bundle swaps this for an empty module and the
+// page installs them after the first paint (lib/extensions/README.md).
+import "@/lib/extensions/auto"
 import {
   defaultEstimator,
   type EstimateContext,
@@ -57,8 +61,8 @@ import type { NEdit } from "./validate-edits"
 import { type ParsedRequest, parseRequest } from "./validate-request"
 
 /**
- * The hidden tool-use system prompt (docs: 346 auto/none, 313 any/tool for
- * Claude 4.x). Models the docs do not list (Claude 5 and later, unknown ids)
+ * The hidden tool-use system prompt (the model row's measured size, 313 for
+ * Claude 3.5 Sonnet (Oct) to 4.x, the docs' numbers for Claude 3). Models the docs do not list (Claude 5 and later, unknown ids)
  * take the same numbers unscaled: OBS real counts of 5.x requests come out
  * 80–150 below the 4.x numbers scaled by the new tokenizer's +30 %
  * (pydantic-ai cassette pai-sonnet-5-5-output-tool-auto: Sonnet 5.5, 402
@@ -97,10 +101,13 @@ export function fixedTokens(
   est: EstimateContext,
   hidden: readonly HiddenPart[] = hiddenParts(p.body, model.tokenizer)
 ): FixedTokens {
-  const hasTools = p.tools.length > 0
+  // An MCP server's tools join the tool-use prompt like client tools
+  // (docs/tokens.md, "MCP servers").
+  const mcp = p.body.mcp_servers
+  const hasTools = p.tools.length > 0 || (Array.isArray(mcp) && mcp.length > 0)
   return {
     system: clean(estimator.countSystem(p.system, est)),
-    tools: hasTools ? clean(estimator.countTools(p.tools, est)) : 0,
+    tools: p.tools.length > 0 ? clean(estimator.countTools(p.tools, est)) : 0,
     toolPrompt: hasTools ? toolPromptTokens(model, p.toolChoice) : 0,
     hidden: hiddenTotal(hidden),
   }

@@ -206,9 +206,11 @@ describe("newer assistant blocks", () => {
           },
           text("Hello"),
         ]),
+        user("Go on"),
       ],
     })
     expect(r.blocks.map((b) => b.status)).toEqual([
+      "kept",
       "kept",
       "kept",
       "kept",

@@ -126,15 +126,18 @@ describe("tuneSession", () => {
     const request = session("claude-opus-4-6")
     const seen: number[] = []
     const controller = new AbortController()
+    // The first evaluation reports progress at once (a search that warm
+    // caches make faster than the 30 ms reporting interval used to finish
+    // before any progress, so a Cancel there could not land).
     const run = tuneSession(request, {
       signal: controller.signal,
       onProgress: (done) => {
         seen.push(done)
-        if (done > 20) controller.abort()
+        controller.abort()
       },
     })
     await expect(run).rejects.toMatchObject({ name: "AbortError" })
-    expect(seen.length).toBeGreaterThan(0)
+    expect(seen).toEqual([1])
   })
 
   it("keeps only configs no other beats on both cost and peak", () => {

@@ -77,13 +77,16 @@ const abortError = () => {
 class Search {
   seen = new Map<string, TuneEntry | null>()
   configs = new Map<TuneEntry, TuneConfig>()
-  private last = Date.now()
+  // 0: the first evaluation reports progress and yields at once, so a
+  // Cancel is possible however fast the rest of the search runs.
+  private last = 0
   constructor(
     private ev: Evaluator,
     private opts: TuneOptions,
     public budget: number
   ) {}
   async run(c: TuneConfig): Promise<TuneEntry | null> {
+    if (this.opts.signal?.aborted) throw abortError()
     const key = JSON.stringify(c)
     if (this.seen.has(key)) return this.seen.get(key)!
     if (this.seen.size >= this.budget || !parses(c)) return null
@@ -190,6 +193,7 @@ export async function tuneSession(
     }
     if (search.seen.size === before) break
   }
+  if (signal?.aborted) throw abortError()
   options.onProgress?.(search.seen.size, search.seen.size)
   return {
     frontier: search.frontier(),

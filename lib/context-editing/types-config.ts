@@ -49,6 +49,11 @@ export interface ModelInfo {
   thinkingTypesDocumented?: boolean
   /** false: `tool_choice` `any` / `tool` (forced tool use) is rejected. */
   forcedToolUse?: boolean
+  /**
+   * false: a request that ends with an assistant message (a prefill) is
+   * rejected (Claude 4.6 and every later model; model-rules.ts).
+   */
+  prefill?: boolean
   /** Where the row's facts come from: label (DOC / OBS / SDK / 3P / INFERRED) and URL. */
   evidence?: readonly ModelEvidence[]
   /** Evidence notes (e.g. inferred capabilities). */

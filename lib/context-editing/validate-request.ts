@@ -3,6 +3,8 @@
  * max_tokens). Messages and context_management have their own modules.
  * Messages follow the API's Pydantic-style "<dotted.path>: <problem>".
  */
+import { extensions } from "@/lib/extensions/registry"
+
 import { intProblem, isObj, issue, MSG } from "./issues"
 import type { SimulateError } from "./types"
 
@@ -59,6 +61,21 @@ function checkSystem(system: unknown): SimulateError | null {
   return null
 }
 
+/**
+ * A client tool's input_schema checked against JSON Schema draft 2020-12
+ * (lib/extensions/json-schema.ts), with the API's words.
+ */
+function checkInputSchema(schema: unknown, i: number): SimulateError | null {
+  const problem = extensions.inputSchemaProblem?.(schema)
+  if (!problem) return null
+  return issue(["tools", i, "input_schema"], problem, [
+    "tools",
+    i,
+    "custom",
+    "input_schema",
+  ])
+}
+
 function checkTools(tools: unknown): SimulateError | null {
   if (tools === undefined || tools === null) return null
   if (!Array.isArray(tools)) return issue(["tools"], MSG.list)
@@ -85,6 +102,8 @@ function checkTools(tools: unknown): SimulateError | null {
       )
     if (!client && typeof t.type !== "string")
       return issue(["tools", i, "type"], MSG.string)
+    const schema = client ? checkInputSchema(t.input_schema, i) : null
+    if (schema) return schema
     if (names.has(t.name)) return issue(["tools"], "Tool names must be unique.")
     names.add(t.name)
   }

@@ -21,6 +21,11 @@ const DIGITS = "4815162342"
 export const WIDE_FILLER = "的一是不了人我在有他这中大来上国个到说们"
 const WIDE_FROM = 0x2e80
 export const EMOJI_FILLER = "\u{1F642}"
+// The other non-Latin alphabets (U+0370–U+1FFF: Greek, Cyrillic, Hebrew,
+// Arabic, Indic…), which the estimator counts at their own rate, become
+// Cyrillic letters.
+export const ALPHA_FILLER = "лоремипсумдолорситамет"
+const isAlpha = (c: number): boolean => c >= 0x370 && c < 0x2000
 
 function isAsciiPunctuation(c: number): boolean {
   return (
@@ -57,6 +62,9 @@ export function fillLike(text: string): string {
     } else if (isDigit(c)) {
       out += DIGITS[digit++ % DIGITS.length]
       i++
+    } else if (isAlpha(c)) {
+      out += ALPHA_FILLER[word++ % ALPHA_FILLER.length]
+      i++
     } else if (c >= WIDE_FROM) {
       const pair =
         c >= 0xd800 &&
@@ -73,6 +81,7 @@ export function fillLike(text: string): string {
           isWhitespace(d) ||
           isAsciiPunctuation(d) ||
           isDigit(d) ||
+          isAlpha(d) ||
           d >= WIDE_FROM
         )
           break

@@ -4,6 +4,9 @@ import {
   imageSizeFromBase64,
   imageTokensFromSize,
 } from "./image"
+import { extensions, extensionsVersion } from "@/lib/extensions/registry"
+
+import { searchResultTokens } from "./document"
 import { HIDDEN_ROWS } from "./hidden-table"
 import { rawJsonTokens } from "./json-walk"
 import {
@@ -27,9 +30,37 @@ export const FRAMING = {
   message: 3,
   /** Per content block of any kind. */
   block: 1,
-  /** Extra wrapper of tool_use / tool_result style blocks (name, id, tags). */
-  tool: 4,
+  /**
+   * A tool call's wrapper beyond its name and input (its id is not shown to
+   * the model). Fitted on 24 consecutive recorded requests that differ by one
+   * tool round trip (docs/tokens.md, "Tool calls").
+   */
+  toolUse: 20,
+  /** Each top-level input parameter, rendered as its own tagged element. */
+  param: 6,
+  /** The wrapper of a tool_result style block beyond its content. */
+  toolResult: 20,
 } as const
+
+/**
+ * A document or search result with citations enabled is shown split into
+ * indexed passages the model can cite: ≈96 tokens beyond its text (OBS
+ * chatlas RAG cassette, two search results per tool result, Sonnet 4.6: a
+ * second round of the same two results costs 324, ≈96 per result beyond
+ * their text and the tool call's and result's own wrappers).
+ * The one-time citation instructions are a hidden part (hidden-table.ts).
+ */
+const CITABLE_BLOCK = 96
+const citable = (b: Obj): boolean =>
+  isObj(b.citations) && b.citations.enabled === true
+
+/**
+ * Per client tool definition: its wrapper in the tool-use prompt. OBS the
+ * same request with one and with three tools on Claude 3 Haiku, 3 Opus and
+ * 3.5 Sonnet (req_llm fixtures) is 15 above the docs' prompt size plus the
+ * definitions' JSON, per tool (docs/tokens.md, "Tool-use prompt per model").
+ */
+const TOOL_DEFINITION = 15
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj =>
@@ -57,7 +88,6 @@ const addFixed = (x: number): void => {
 // placeholder is the same for every cleared result. Equal strings have equal
 // counts, and comparing two strings is cheaper than sampling one again.
 const NAME = 0
-const ID = 1
 const CONTENT = 2
 const MEMO_TEXT = ["", "", ""]
 const MEMO = new Float64Array(3) // the count of "" is 0
@@ -77,7 +107,20 @@ function memoTokens(slot: number, text: string, forceCode: boolean): number {
 }
 
 const nameTokens = (name: string): number => memoTokens(NAME, name, true)
-const idTokens = (id: string): number => memoTokens(ID, id, true)
+
+/** Top-level keys of a tool call's input (each is rendered as a parameter). */
+function keyCount(input: unknown): number {
+  if (!isObj(input)) return 0
+  let n = 0
+  // JSON.stringify leaves out an undefined property: it is not sent.
+  for (const k in input)
+    if (
+      Object.prototype.hasOwnProperty.call(input, k) &&
+      input[k] !== undefined
+    )
+      n++
+  return n
+}
 
 /** A measured size from the hidden-token table (pixel/page based: not scaled by family). */
 const measured = (feature: string, fallback: number): number =>
@@ -107,12 +150,25 @@ function contentRaw(content: unknown): void {
     addText(rawJsonTokens(content))
 }
 
+/** A base64 PDF: its extracted text plus a page image per page (document.ts). */
+function pdfRaw(data: string): void {
+  const pdf = extensions.pdfParts?.(data) ?? null
+  if (!pdf) {
+    addFixed(DEFAULT_DOCUMENT_TOKENS)
+    return
+  }
+  textTokensOut(pdf.text)
+  addText(TEXT_OUT[0]!)
+  addFixed(pdf.images)
+}
+
 function documentRaw(block: Obj): void {
   const src = block.source
   addText(rawTextTokens(str(block.title)) + rawTextTokens(str(block.context)))
   if (isObj(src) && src.type === "text") addText(rawTextTokens(str(src.data)))
   else if (isObj(src) && src.type === "content") contentRaw(src.content)
   else if (isObj(src) && src.type === "url") addFixed(DOCUMENT_URL_TOKENS)
+  else if (isObj(src) && src.type === "base64") pdfRaw(str(src.data))
   else addFixed(DEFAULT_DOCUMENT_TOKENS)
 }
 
@@ -143,6 +199,17 @@ function blockRaw(block: unknown): void {
       return
     case "document":
       documentRaw(block)
+      if (citable(block)) addText(CITABLE_BLOCK)
+      return
+    case "search_result":
+      addText(
+        rawTextTokens(str(block.title)) + rawTextTokens(str(block.source), true)
+      )
+      contentRaw(block.content)
+      if (citable(block)) addText(CITABLE_BLOCK)
+      return
+    case "web_search_result":
+      addText(searchResultTokens(block))
       return
     case "compaction":
       if (typeof block.content === "string")
@@ -152,13 +219,15 @@ function blockRaw(block: unknown): void {
     case "tool_use":
     case "server_tool_use":
     case "mcp_tool_use":
-      addText(FRAMING.tool + nameTokens(str(block.name)))
-      addText(idTokens(str(block.id)) + rawJsonTokens(block.input))
+      addText(FRAMING.toolUse + nameTokens(str(block.name)))
+      addText(
+        rawJsonTokens(block.input) + FRAMING.param * keyCount(block.input)
+      )
       return
     default:
       if (typeof block.tool_use_id === "string") {
         // tool_result, mcp_tool_result and every server *_tool_result.
-        addText(FRAMING.tool + idTokens(block.tool_use_id))
+        addText(FRAMING.toolResult)
         contentRaw(block.content)
         return
       }
@@ -184,11 +253,13 @@ function countBlockRaw(block: unknown, ctx: EstimateContext): number {
 
 // Types blockRaw handles before its default (tool result) branch.
 const OWN_BRANCH = new Set([
+  "web_search_result",
   "text",
   "thinking",
   "redacted_thinking",
   "image",
   "document",
+  "search_result",
   "compaction",
   "tool_use",
   "server_tool_use",
@@ -214,7 +285,7 @@ function countWithContent(
   )
     return countBlockRaw({ ...block, content }, ctx)
   let text = FRAMING.block
-  text += FRAMING.tool + idTokens(block.tool_use_id)
+  text += FRAMING.toolResult
   text += memoTokens(CONTENT, content, false)
   return finish(text, 0, ctx)
 }
@@ -258,18 +329,26 @@ export function createHeuristicEstimator(refine?: RefineTable): TokenEstimator {
   let last: {
     family: string
     factor: number
+    version: number
     cache: WeakMap<object, number>
   } | null = null
   const cacheFor = (ctx: EstimateContext) => {
-    if (last && last.family === ctx.family && last.factor === ctx.factor)
+    // Installing an extension (the PDF reader) changes counts: new caches.
+    const version = extensionsVersion()
+    if (
+      last &&
+      last.family === ctx.family &&
+      last.factor === ctx.factor &&
+      last.version === version
+    )
       return last.cache
-    const key = `${ctx.family}:${ctx.factor}`
+    const key = `${ctx.family}:${ctx.factor}:${version}`
     let c = caches.get(key)
     if (!c) {
       c = new WeakMap()
       caches.set(key, c)
     }
-    last = { family: ctx.family, factor: ctx.factor, cache: c }
+    last = { family: ctx.family, factor: ctx.factor, version, cache: c }
     return c
   }
   const countText = (text: string, ctx: EstimateContext) =>
@@ -309,7 +388,9 @@ export function createHeuristicEstimator(refine?: RefineTable): TokenEstimator {
                 input_schema: t.input_schema,
               }
             : t
-        raw += rawJsonTokens(shown)
+        raw +=
+          rawJsonTokens(shown) +
+          (t.input_schema !== undefined ? TOOL_DEFINITION : 0)
       }
       return finish(raw, 0, ctx)
     },

@@ -18,6 +18,8 @@
  *                       itself is counted as JSON on top)
  *   `mcp_server`        one MCP server (its tool list is fetched by the API)
  *   `output_config`     output_config other than format (e.g. effort)
+ *   `citations`         a document or search result with citations enabled
+ *                       (once per request: the citation instructions)
  */
 import type { TokenizerFamily } from "./types"
 
@@ -53,8 +55,22 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
   {
     feature: "tool:web_search",
     family: "legacy",
+    models: GEN_45,
+    tokens: 1860,
+    evidence: `OBS chatlas web-search (Haiku 4.5, real 2,247), ${PYD} (Sonnet 4.5, 2,232)`,
+  },
+  {
+    feature: "tool:web_search",
+    family: "legacy",
+    models: /claude-3-/,
+    tokens: 2330,
+    evidence: `${LLM} web-search-20250305: Claude 3.5 Sonnet, real 2,684`,
+  },
+  {
+    feature: "tool:web_search",
+    family: "legacy",
     tokens: 1600,
-    evidence: `${SPEC_OBS}: web_search +1,600 (older) to +3,100`,
+    evidence: `${PYD} web-search-20250305-stream: Sonnet 4.0, real 2,068`,
   },
   {
     feature: "tool:web_search_20260209",
@@ -108,8 +124,8 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
   {
     feature: "tool:web_fetch",
     family: "legacy",
-    tokens: 710,
-    evidence: `${PYD} web-search-and-fetch: Sonnet 4.5, real 2,743, engine 429, web search 1,600`,
+    tokens: 400,
+    evidence: `${PYD} web-search-and-fetch (Sonnet 4.5, real 2,743), web-tools-2025 (Sonnet 4.6, 4,484)`,
   },
   {
     feature: "tool:bash",
@@ -145,29 +161,29 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     feature: "tool_choice:any",
     family: "legacy",
     models: GEN_45,
-    tokens: 290,
-    evidence: `${PYD} tool_output (Sonnet 4.5 real 711, engine 419), tool-choice-required (Haiku 4.5 735, 443), adaptive_thinking (Opus 4.6 671, 385)`,
+    tokens: 280,
+    evidence: `${PYD} 5 forced-tool requests, Sonnet/Haiku 4.5, Opus 4.6 (median)`,
   },
   {
     feature: "tool_choice:tool",
     family: "legacy",
     models: GEN_45,
-    tokens: 290,
-    evidence: `${PYD} tool-choice-required: Haiku 4.5, real 735, engine 443`,
+    tokens: 280,
+    evidence: `${PYD} tool-choice-required (Haiku 4.5); req_llm Vertex (Haiku 4.5): real 696`,
   },
   {
     feature: "tool_choice:none",
     family: "legacy",
     models: GEN_45,
-    tokens: 168,
-    evidence: `${PYD} tool_choice_none: Haiku 4.5, real 571, engine 403`,
+    tokens: 182,
+    evidence: `${PYD} tool_choice_none: Haiku 4.5, real 571 (as auto)`,
   },
   {
     feature: "tool_choice:auto",
     family: "legacy",
     models: GEN_45,
-    tokens: 170,
-    evidence: `${PYD} Sonnet 4.5, auto: tool-lossy real 592 / engine 421, consecutive-user-turns 767 / 589, mixed-strict-tools 628 / 474; openinference parallel-tools, Sonnet 4.6: 721 / 531`,
+    tokens: 183,
+    evidence: `OBS 18 one-turn tool requests, 4.5/4.6 models (median); one request: Sonnet 4.5 564, Claude 3.7 381`,
   },
   {
     feature: "tool_choice:auto",
@@ -178,8 +194,8 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
   {
     feature: "tool_choice:auto",
     family: "next",
-    tokens: 0,
-    evidence: `${PYD} sonnet-5-5-output-tool: real 402, engine 447`,
+    tokens: 65,
+    evidence: `${PYD} deferred-tools: Opus 5 590, Fable 5 594 (Sonnet 4.6: 658)`,
   },
   {
     feature: "tool_choice:any",
@@ -212,6 +228,18 @@ export const HIDDEN_ROWS: readonly HiddenRow[] = [
     evidence: `${PYD} document_url_input: Sonnet 4.5, real 2,682 (PDF by URL); depends on the file`,
   },
   {
+    feature: "citations",
+    family: "legacy",
+    tokens: 460,
+    evidence: `OBS chatlas RAG (Sonnet 4.6): first round of cited results 787, the same again 324`,
+  },
+  {
+    feature: "mcp_server",
+    family: "legacy",
+    tokens: 300,
+    evidence: `${LLM} mcp-toolset (deepwiki, Sonnet 4.6, real 852), ${PYD} mcp-servers (GitHub, Sonnet 4.5, 861); varies by server`,
+  },
+  {
     feature: "output_format",
     family: "legacy",
     tokens: 132,
@@ -230,13 +258,6 @@ export const HIDDEN_GUESSES: Readonly<Record<string, HiddenRow>> = {
     tokens: 290,
     evidence:
       "ASSUMPTION: not measured; taken as the BM25 tool search's size (290 on Opus 4.8 / Fable 5)",
-  },
-  mcp_server: {
-    feature: "mcp_server",
-    family: "legacy",
-    tokens: 1000,
-    evidence:
-      "ASSUMPTION: the API fetches the server's tool list; ≈ a few tool definitions",
   },
   tool: {
     feature: "tool",

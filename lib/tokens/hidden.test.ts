@@ -55,18 +55,40 @@ describe("hidden tokens", () => {
 
   it("says so when a hidden size was never measured, and still counts a guess", () => {
     const r = simulate(
-      ask({
-        mcp_servers: [{ type: "url", url: "https://x.test/mcp", name: "docs" }],
-      })
+      ask({ tools: [{ type: "future_thing_20270101", name: "future" }] })
     )
     if (!r.ok) throw new Error(r.error.message)
     expect(r.hiddenTokens[0]).toMatchObject({
-      label: "MCP server docs (hidden)",
+      label: "future thing tool (hidden)",
       basis: "guess",
     })
     expect(r.categories.before.hidden).toBeGreaterThan(0)
     const w = r.warnings.find((x) => x.code === "hidden_tokens_estimated")
-    expect(w?.message).toMatch(/MCP server docs/)
+    expect(w?.message).toMatch(/future thing/)
+  })
+
+  it("counts an MCP server as its tool definitions plus the tool-use prompt they join, not the toolset entry again", () => {
+    const server = { type: "url", url: "https://x.test/mcp", name: "docs" }
+    const parts = (body: Record<string, unknown>) =>
+      hiddenParts(ask(body), "legacy").map((p) => p.feature)
+    expect(parts({ mcp_servers: [server] })).toEqual([
+      "tool_choice:auto",
+      "mcp_server",
+    ])
+    expect(
+      parts({
+        mcp_servers: [server],
+        tools: [{ type: "mcp_toolset", mcp_server_name: "docs" }],
+      })
+    ).toEqual(["tool_choice:auto", "mcp_server"])
+    const r = simulate(ask({ mcp_servers: [server] }))
+    if (!r.ok) throw new Error(r.error.message)
+    const bare = simulate(ask({}))
+    if (!bare.ok) throw new Error(bare.error.message)
+    // the tool-use prompt the server's tools join
+    expect(
+      r.categories.before.overhead - bare.categories.before.overhead
+    ).toBeGreaterThan(300)
   })
 
   it("counts forced tool use only when there are tools", () => {

@@ -105,6 +105,8 @@ function toolParts(tools: unknown, ctx: Ctx): HiddenPart[] {
   const out: HiddenPart[] = []
   tools.forEach((t: unknown, i) => {
     if (!isObj(t) || typeof t.type !== "string" || t.type === "custom") return
+    // An MCP toolset only names a server's tools: they are the server's part.
+    if (t.type === "mcp_toolset") return
     if (t.input_schema !== undefined) return
     const base = t.type.replace(/_\d{8}$/, "")
     const name = base.replace(/_/g, " ").replace(/ tool$/, "")
@@ -142,6 +144,29 @@ function outputFormat(body: Obj): { schema: unknown; path: string[] } | null {
   return null
 }
 
+const citing = (b: unknown): boolean =>
+  isObj(b) &&
+  (b.type === "document" || b.type === "search_result") &&
+  isObj(b.citations) &&
+  b.citations.enabled === true
+
+/** Where the first document or search result with citations enabled is. */
+function citationsAt(messages: unknown): (string | number)[] | null {
+  if (!Array.isArray(messages)) return null
+  for (let m = 0; m < messages.length; m++) {
+    const content: unknown = isObj(messages[m]) ? messages[m].content : null
+    if (!Array.isArray(content)) continue
+    for (let b = 0; b < content.length; b++) {
+      const block: unknown = content[b]
+      if (citing(block)) return ["messages", m, "content", b]
+      const inner = isObj(block) ? block.content : null
+      if (Array.isArray(inner) && inner.some(citing))
+        return ["messages", m, "content", b]
+    }
+  }
+  return null
+}
+
 /** Hidden parts of a request for a model of this tokenizer family. */
 export function hiddenParts(
   body: Readonly<Obj>,
@@ -155,7 +180,10 @@ export function hiddenParts(
   const choice = isObj(tc) && typeof tc.type === "string" ? tc.type : "auto"
   // Forcing or forbidding tool use changes the tool prompt whatever the
   // tools; with auto, only custom tools' prompt was measured to grow.
-  const custom = customTools(body.tools)
+  // MCP servers bring client-style tools (their definitions are the
+  // server's part below).
+  const mcp = Array.isArray(body.mcp_servers) ? body.mcp_servers.length : 0
+  const custom = customTools(body.tools) + mcp
   if (choice === "auto" ? custom > 0 : out.length + custom > 0)
     out.push(
       part(
@@ -195,6 +223,9 @@ export function hiddenParts(
       )
     )
   }
+  const cited = citationsAt(body.messages)
+  if (cited)
+    out.push(part(["citations"], "citation instructions (hidden)", cited, ctx))
   if (Array.isArray(body.mcp_servers))
     body.mcp_servers.forEach((s: unknown, i) => {
       const name = isObj(s) && typeof s.name === "string" ? s.name : `#${i}`

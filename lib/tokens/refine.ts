@@ -12,7 +12,7 @@ import type { TokenEstimator } from "./types"
 export { contentKey, type RefineTable } from "./text"
 
 /** Content classes of a text, as the heuristic's sampler decides them. */
-export type ContentClass = "prose" | "code" | "wide"
+export type ContentClass = "prose" | "code" | "wide" | "alpha"
 
 /**
  * Real tokens ÷ Claude-BPE tokens per content class (legacy family).
@@ -23,18 +23,25 @@ export type ContentClass = "prose" | "code" | "wide"
  *   0.86 of the real growth (OBS, 8 sessions, Sonnet 4 / Opus 4.5–4.6);
  *   the sessions mix code with prose, so code alone sits at the low end:
  *   1 / 0.72 ≈ 1.35 (the middle of the range's inverse).
- * wide (CJK, emoji): no real numbers yet; the BPE count as is.
+ * wide (CJK, kana, Hangul, emoji): the Claude 2 vocabulary splits these
+ *   scripts into ≈1.05 tokens per character; real Japanese and Korean
+ *   requests count 1.30–1.39× below the BPE over the whole request, so the
+ *   text alone is at least that far below: 1 / 1.39 ≈ 0.72.
+ * alpha (Cyrillic, Greek, Arabic, Hebrew, Indic…): no real counts yet; the
+ *   BPE count as is.
  */
 export const CLASS_FACTOR: Record<ContentClass, number> = {
   prose: 1.02,
   code: 1.35,
-  wide: 1,
+  wide: 0.72,
+  alpha: 1,
 }
 
 /** The content class of a text (share of wide units first, then code-likeness). */
 export function contentClass(text: string): ContentClass {
   const p = profileText(text)
   if (p.wideRatio > 0.3) return "wide"
+  if (p.alphaRatio > 0.3) return "alpha"
   return p.code ? "code" : "prose"
 }
 

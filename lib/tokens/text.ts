@@ -1,8 +1,10 @@
 /**
- * Character-ratio text estimates (docs/semantics.md#tokenizers): ≈3.5 chars/token for prose,
- * ≈3.0 for code/JSON/base64 with the legacy tokenizer. CJK and emoji are
- * counted at ≈1 token per UTF-16 unit, because the ratios above are only
- * valid for Latin-script text.
+ * Character-ratio text estimates (docs/semantics.md#tokenizers, fitted in
+ * docs/tokens.md): ≈4.6 chars/token for prose, ≈2.7 for code/JSON/base64
+ * with the legacy tokenizer. The ratios are for Latin script: wide scripts
+ * (CJK, kana, Hangul, emoji) are counted per UTF-16 unit and the other
+ * alphabets (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai…) at their own
+ * chars per token.
  *
  * Classification looks at most PROBES evenly spaced characters, so counting
  * a 1 MB string costs the same as counting a short one (this is the hot
@@ -13,17 +15,32 @@
 export const PROSE_CHARS_PER_TOKEN = 4.6
 /** Characters per token for code, JSON and base64 (legacy tokenizer). */
 export const CODE_CHARS_PER_TOKEN = 2.7
-/** Tokens per UTF-16 unit for CJK / emoji / other wide scripts. */
-export const WIDE_TOKENS_PER_UNIT = 1.0
+/**
+ * Tokens per UTF-16 unit of wide scripts (CJK, kana, Hangul, emoji). The
+ * Claude BPE counts ≈1.05 per unit of Japanese, Chinese or Korean text, and
+ * real counts of Japanese and Korean requests come out 1.30–1.39× below the
+ * BPE's over whole requests (docs/tokens.md, "Text per script"): ≈0.75.
+ */
+export const WIDE_TOKENS_PER_UNIT = 0.75
+/**
+ * Characters per token of the other non-Latin alphabets (Greek, Cyrillic,
+ * Armenian, Hebrew, Arabic, Indic, Thai, Georgian…, U+0370–U+1FFF): the
+ * Claude BPE's own rate on Cyrillic prose (≈2.0; Arabic ≈1.1). No real
+ * counts yet: the BPE's rate, never the Latin 4.6.
+ */
+export const ALPHA_CHARS_PER_TOKEN = 2
 
 const PROBES = 32
 const PER_CODE_CHAR = 1 / CODE_CHARS_PER_TOKEN
 const PER_PROSE_CHAR = 1 / PROSE_CHARS_PER_TOKEN
+const PER_ALPHA_CHAR = 1 / ALPHA_CHARS_PER_TOKEN
 
 /** How a text reads, decided from a sample. */
 export interface TextProfile {
-  /** Share of wide (non-Latin) UTF-16 units in the sample, 0..1. */
+  /** Share of wide (CJK, kana, Hangul, emoji) UTF-16 units in the sample, 0..1. */
   wideRatio: number
+  /** Share of units of the other non-Latin alphabets (U+0370–U+1FFF), 0..1. */
+  alphaRatio: number
   /** Whether the sample looks like code/JSON/base64. */
   code: boolean
 }
@@ -34,16 +51,21 @@ for (const c of " \n\t\r") CLASS[c.charCodeAt(0)] = 1
 for (const c of '{}[]()<>=;/\\|_$#*`+&%@^~:"') CLASS[c.charCodeAt(0)] = 2
 
 // A sample's tallies packed in one small integer (each count is at most
-// PROBES, so 8 bits each): whitespace, code symbols, wide units. One add per
+// PROBES, so 8 bits each): whitespace, code symbols, wide units, units of
+// the other non-Latin alphabets. One add per
 // character into a local, instead of a typed-array increment, and the tally
 // is returned as a small integer (no allocation, no shared state).
 const WS = 1
 const SYM = 1 << 8
 const WIDE = 1 << 16
+const ALPHA = 1 << 24
 const tallyOf = (t: number, k: number): number => (t >> (8 * k)) & 255
 const PACKED = new Int32Array(128)
 for (let c = 0; c < 128; c++)
   PACKED[c] = CLASS[c] === 1 ? WS : CLASS[c] === 2 ? SYM : 0
+/** The tally of a non-ASCII code unit: wide, another alphabet, or Latin. */
+const beyondAscii = (c: number): number =>
+  c >= 0x2e80 ? WIDE : c >= 0x370 && c < 0x2000 ? ALPHA : 0
 
 // Per-probe jitter: keeps periodic text (e.g. "word word …") from aliasing
 // with the stride. Precomputed: the probe loop is the hot loop of counting.
@@ -57,7 +79,7 @@ function sample(text: string): number {
   if (n <= PROBES)
     for (let at = 0; at < n; at++) {
       const c = text.charCodeAt(at)
-      t += c < 128 ? PACKED[c]! : c >= 0x2e80 ? WIDE : 0
+      t += c < 128 ? PACKED[c]! : beyondAscii(c)
     }
   else {
     const step = n / PROBES
@@ -65,7 +87,7 @@ function sample(text: string): number {
     for (let k = 0; k < PROBES; k++) {
       const at = ((k * step) | 0) + JITTER[k]!
       const c = text.charCodeAt(at > lastAt ? lastAt : at)
-      t += c < 128 ? PACKED[c]! : c >= 0x2e80 ? WIDE : 0
+      t += c < 128 ? PACKED[c]! : beyondAscii(c)
     }
   }
   return t
@@ -112,14 +134,22 @@ export const codeByTables = (latin: number, sym: number, ws: number): boolean =>
   latin > 0 && (sym >= SYM_MIN[latin]! || ws < WS_LIMIT[latin]!)
 
 const isCode = (sampled: number, t: number): boolean =>
-  codeByTables(sampled - tallyOf(t, 2), tallyOf(t, 1), tallyOf(t, 0))
+  codeByTables(
+    sampled - tallyOf(t, 2) - tallyOf(t, 3),
+    tallyOf(t, 1),
+    tallyOf(t, 0)
+  )
 
 /** Samples a string and says whether it is code-like and how much is wide script. */
 export function profileText(text: string): TextProfile {
   const t = sample(text)
   const sampled = text.length <= PROBES ? text.length : PROBES
-  if (sampled === 0) return { wideRatio: 0, code: false }
-  return { wideRatio: tallyOf(t, 2) / sampled, code: isCode(sampled, t) }
+  if (sampled === 0) return { wideRatio: 0, alphaRatio: 0, code: false }
+  return {
+    wideRatio: tallyOf(t, 2) / sampled,
+    alphaRatio: tallyOf(t, 3) / sampled,
+    code: isCode(sampled, t),
+  }
 }
 
 /**
@@ -155,6 +185,7 @@ export function textTokensOut(text: string, forceCode = false): void {
   }
   const sampled = n <= PROBES ? n : PROBES
   let wideUnits: number
+  let alphaUnits = 0
   let perChar: number
   if (forceCode) {
     wideUnits = sampleWide(text)
@@ -162,15 +193,21 @@ export function textTokensOut(text: string, forceCode = false): void {
   } else {
     const t = sample(text)
     wideUnits = tallyOf(t, 2)
+    alphaUnits = tallyOf(t, 3)
     perChar = isCode(sampled, t) ? PER_CODE_CHAR : PER_PROSE_CHAR
   }
-  if (wideUnits === 0) {
-    // The formula below with wide = 0, exactly.
+  if (wideUnits === 0 && alphaUnits === 0) {
+    // The formula below with wide = alpha = 0, exactly.
     TEXT_OUT[0] = n * perChar
     return
   }
   const wide = wideUnits / sampled
-  TEXT_OUT[0] = n * (wide * WIDE_TOKENS_PER_UNIT + (1 - wide) * perChar)
+  const alpha = alphaUnits / sampled
+  TEXT_OUT[0] =
+    n *
+    (wide * WIDE_TOKENS_PER_UNIT +
+      alpha * PER_ALPHA_CHAR +
+      (1 - wide - alpha) * perChar)
 }
 
 /**

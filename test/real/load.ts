@@ -60,6 +60,11 @@ export interface Artifact {
 }
 
 export const REAL_DIR = new URL("./", import.meta.url).pathname
+/**
+ * The out-of-sample set: recordings from repositories no number of the
+ * engine was fitted on (README.md, "In and out of sample").
+ */
+export const HOLDOUT_DIR = new URL("./holdout/", import.meta.url).pathname
 const KINDS: ArtifactKind[] = ["exchange", "count_tokens", "error", "import"]
 
 /** Every artifact, sorted by file name (stable order for tests and bench). */

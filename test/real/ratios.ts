@@ -5,6 +5,7 @@
  */
 import { simulate } from "@/lib/context-editing"
 
+import { countedEstimate } from "./counted"
 import { type Artifact, realPromptTokens } from "./load"
 
 export interface RatioRow {
@@ -16,11 +17,19 @@ export interface RatioRow {
   /** null when simulate() rejected the request (no estimate to compare). */
   estimate: number | null
   ratio: number | null
+  /** The counted (BPE-refined) estimate ÷ real, as the page shows it. */
+  counted?: number | null
   error?: string
 }
 
-/** One row per artifact that has a real prompt size. */
-export function ratioRows(artifacts: Artifact[]): RatioRow[] {
+/**
+ * One row per artifact that has a real prompt size; with `counted`, also
+ * the counted estimate's ratio (BPE-refined, slower: the ranks load once).
+ */
+export function ratioRows(
+  artifacts: Artifact[],
+  { counted = false } = {}
+): RatioRow[] {
   const rows: RatioRow[] = []
   for (const a of artifacts) {
     const real = realPromptTokens(a)
@@ -42,7 +51,13 @@ export function ratioRows(artifacts: Artifact[]): RatioRow[] {
       })
     else {
       const estimate = result.original_input_tokens
-      rows.push({ ...base, estimate, ratio: estimate / real })
+      const c = counted ? countedEstimate(a.request) : null
+      rows.push({
+        ...base,
+        estimate,
+        ratio: estimate / real,
+        ...(counted ? { counted: c == null ? null : c / real } : {}),
+      })
     }
   }
   return rows
@@ -66,10 +81,17 @@ export interface Spread {
   p90: number
 }
 
+/** Which ratio of a row: the instant estimate's or the counted one's. */
+export type RatioKind = "ratio" | "counted"
+
 /** n / median / p10 / p90 of the ratios of `rows`. */
-export function spreadOf(feature: string, rows: RatioRow[]): Spread {
+export function spreadOf(
+  feature: string,
+  rows: RatioRow[],
+  kind: RatioKind = "ratio"
+): Spread {
   const ratios = rows
-    .map((r) => r.ratio)
+    .map((r) => r[kind])
     .filter((r): r is number => r != null)
     .sort((x, y) => x - y)
   return {
@@ -87,14 +109,15 @@ export const BAND_MIN_REAL = 100
 /** Overall spread first, then one per feature tag, most common first. */
 export function spreadTable(
   rows: RatioRow[],
-  minReal = BAND_MIN_REAL
+  minReal = BAND_MIN_REAL,
+  kind: RatioKind = "ratio"
 ): Spread[] {
   const big = rows.filter((r) => r.real >= minReal)
   const tags = new Map<string, RatioRow[]>()
   for (const r of big)
     for (const t of r.features) tags.set(t, [...(tags.get(t) ?? []), r])
   const perTag = [...tags.entries()]
-    .map(([t, rs]) => spreadOf(t, rs))
+    .map(([t, rs]) => spreadOf(t, rs, kind))
     .sort((a, b) => b.n - a.n || a.feature.localeCompare(b.feature))
-  return [spreadOf("all", big), ...perTag]
+  return [spreadOf("all", big, kind), ...perTag]
 }

@@ -10,9 +10,9 @@ import { describe, expect, it } from "vitest"
 import { simulate } from "@/lib/context-editing"
 import { parseImport } from "@/lib/import"
 
-import { loadArtifacts } from "./load"
+import { HOLDOUT_DIR, loadArtifacts } from "./load"
 
-const artifacts = loadArtifacts()
+const artifacts = [...loadArtifacts(), ...loadArtifacts(HOLDOUT_DIR)]
 
 /** Error artifacts whose rule is outside what simulate() models, and why. */
 export const UNMODELLED: Record<string, string> = {

@@ -1,6 +1,7 @@
 // The Tune tab's worker: runs tuneSession off the main thread, posts its
 // progress, and answers preview requests (a frontier config's timeline) while
 // the search runs (the tuner yields to the event loop between batches).
+import { installAllExtensions } from "@/lib/extensions/all"
 import {
   timeline,
   tuneSession,
@@ -8,6 +9,9 @@ import {
   type TimelineOptions,
 } from "@/lib/context-editing"
 import { createRefinedEstimator } from "@/lib/tokens/refine"
+
+// The PDF reader and schema validator, as the page has them (lib/extensions).
+installAllExtensions()
 
 export type TuneRequest =
   | {

@@ -481,7 +481,8 @@ describe("clear_tool_uses_20250919", () => {
     const b = r.blocks.find((x) => x.status === "cleared")!
     // 1000×1000 px ≈ 1,334 tokens (vision docs), plus the text and framing
     expect(b.tokensBefore).toBeGreaterThanOrEqual(1334)
-    expect(b.tokensAfter).toBeLessThan(20)
+    // the placeholder in the result's own wrapper (≈20, docs/tokens.md)
+    expect(b.tokensAfter).toBeLessThan(30)
     expect(r.categories.before.images).toBe(0) // images inside results count as tool_results
   })
 

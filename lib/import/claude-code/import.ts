@@ -192,6 +192,24 @@ function withEarlierStart(built: Built, notes: Notes): Built {
   }
 }
 
+/**
+ * The log's last answer, when the model refuses a request that ends with
+ * an assistant message (Claude 4.6 and later): it answered the last request
+ * and was never sent as input, so the request here ends before it.
+ */
+function withoutFinalAnswer(
+  built: Built,
+  model: string | undefined,
+  notes: Notes
+): void {
+  if (built.messages.at(-1)?.role !== "assistant") return
+  if (getModelInfo(model ?? DEFAULT_MODEL).prefill !== false) return
+  built.messages.pop()
+  notes.info(
+    "The log ends with Claude's last answer: it is left out, as it answered the last request (this model rejects a request that ends with an assistant message)"
+  )
+}
+
 /** Real usage, dropped if the repairs changed the message layout. */
 function alignedUsage(
   usage: RealUsage[],
@@ -233,6 +251,7 @@ function importThread(
   const blocks = compactionBlocks(chain, model, notes)
   const built = withEarlierStart(buildMessages(chain, blocks, notes), notes)
   if (built.messages.length === 0) return null
+  withoutFinalAnswer(built, model, notes)
   const usage = realUsage(
     built.replies,
     built.messages,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 
+import { simulate } from "@/lib/context-editing"
 import { checkToolPairing } from "@/lib/generate"
 
 import {
@@ -53,18 +54,23 @@ describe("stock price example (docs, two chained calls)", () => {
     expect(data.stop_sequences).toBeUndefined()
   })
 
-  it("swaps the Claude 3 model, which has no context editing, for the default and says so", () => {
-    expect(data.model).toBe("claude-sonnet-4-6")
+  it("swaps the Claude 3 model, which has no context editing, for the newest model with context editing that takes its final answer, and says so", () => {
+    expect(data.model).toBe("claude-opus-4-5-20251101")
     expect(notesText(result)).toMatch(
-      /Model claude-3-opus-20240229 has no context editing \(and is retired\); using claude-sonnet-4-6/
+      /Model claude-3-opus-20240229 has no context editing \(and is retired\); using claude-opus-4-5-20251101/
     )
+    // The transcript ends with Claude's answer: a model that refuses a
+    // prefill (Claude 4.6 and later) would reject the converted request.
+    expect(data.messages.at(-1)?.role).toBe("assistant")
+    const sim = simulate(data)
+    expect(sim.ok ? "" : sim.error.message).toBe("")
   })
 
   it("swaps an older unlisted model too (claude-2.1, Claude 3.5)", () => {
     const input = JSON.parse(fixture("legacy-stock-price-messages.json"))
     for (const model of ["claude-2.1", "claude-3-5-sonnet-20241022"])
       expect(ok(fromLegacyMessages({ ...input, model })).data.model).toBe(
-        "claude-sonnet-4-6"
+        "claude-opus-4-5-20251101"
       )
   })
 

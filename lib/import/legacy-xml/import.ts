@@ -1,4 +1,4 @@
-import { getModelInfo } from "@/lib/context-editing/models"
+import { getModelInfo, MODELS } from "@/lib/context-editing/models"
 
 import { checkText, parseJsonBounded } from "../bounds"
 import { LegacyConverter } from "./converter"
@@ -13,6 +13,18 @@ import {
   restoreRequest,
 } from "../restore"
 import type { ImportResult, ToolDefinition } from "../types"
+
+/**
+ * The model a converted legacy transcript gets: the newest one with context
+ * editing that, like the Claude 3-era models these transcripts come from,
+ * takes a request ending with Claude's answer (Claude 4.6 and later refuse
+ * one: docs/semantics.md#models), and is not being retired. The transcript's
+ * last message is usually that answer.
+ */
+const LEGACY_MODEL =
+  MODELS.find(
+    (m) => m.contextEditing && m.prefill !== false && !m.retired && !m.retiresOn
+  )?.id ?? DEFAULT_MODEL
 
 /**
  * Legacy XML tool use (docs/semantics.md#legacy-tool-xml) → modern tool_use/tool_result blocks, from a
@@ -137,11 +149,11 @@ export function fromLegacyTranscript(
   const { messages, tools: definitions } = converter.finish()
   summarise(notes, converter, tools)
   notes.info(
-    `Transcripts name no model; using ${DEFAULT_MODEL} and max_tokens ${DEFAULT_MAX_TOKENS}`
+    `Transcripts name no model; using ${LEGACY_MODEL} (context editing, and it takes a request that ends with Claude's answer) and max_tokens ${DEFAULT_MAX_TOKENS}`
   )
   return restoreRequest(
     {
-      model: DEFAULT_MODEL,
+      model: LEGACY_MODEL,
       max_tokens: DEFAULT_MAX_TOKENS,
       ...(rest !== "" ? { system: rest } : {}),
       ...(definitions.length > 0 ? { tools: definitions } : {}),
@@ -275,9 +287,9 @@ function modernModel(data: Record<string, unknown>, notes: Notes): void {
   const info = getModelInfo(data.model)
   if (info.contextEditing) return
   notes.info(
-    `Model ${data.model} has no context editing${info.retired ? " (and is retired)" : ""}; using ${DEFAULT_MODEL} so the edits can be tried`
+    `Model ${data.model} has no context editing${info.retired ? " (and is retired)" : ""}; using ${LEGACY_MODEL} so the edits can be tried (it takes a request that ends with Claude's answer, as the transcript's model did)`
   )
-  data.model = DEFAULT_MODEL
+  data.model = LEGACY_MODEL
 }
 
 /** Legacy XML from text: Messages JSON if it parses as JSON, else a transcript. */

@@ -1,0 +1,232 @@
+/**
+ * The folder's report from its files' analyses: one row per session (a
+ * main log and the subagent files that count in it, see layout.ts), the
+ * bill per project, day and model, the most expensive calls, and the
+ * totals — every total the plain sum of the rows it covers.
+ */
+import {
+  addLogged,
+  emptyLogged,
+  type FileAnalysis,
+  type Logged,
+  type TopCall,
+} from "./analyse"
+import { classifyPath, groupSessions, type PlacedFile } from "./layout"
+
+/** One analysed file, its path relative to the folder. */
+export interface FileResult {
+  path: string
+  analysis: FileAnalysis
+}
+
+export interface SessionRow {
+  /** The session's main log, relative to the folder. */
+  file: string
+  project: string
+  /** Files that count in this session (the main log and its subagents). */
+  files: number
+  bytes: number
+  requests: number
+  logged: Logged
+  /** First day with a call (UTC), or "unknown". */
+  day: string
+  models: string[]
+  /** Input-side dollars of the replay with the logs' own config. */
+  replayDollars: number
+  /** The same with the folder's config. */
+  configDollars: number
+  /** (replay − logged input) ÷ logged input; null when nothing was billed or replayed. */
+  replayError: number | null
+  /** The largest request with the folder's config (tokens, the part the log lacks included). */
+  peak: number
+  /** Every file of the session replayed. */
+  modelled: boolean
+  unmodelled: string[]
+  notes: string[]
+}
+
+/** A row of the per-project, per-day or per-model table. */
+export interface GroupRow {
+  key: string
+  sessions: number
+  requests: number
+  logged: Logged
+}
+
+export interface FleetTotal {
+  sessions: number
+  files: number
+  bytes: number
+  requests: number
+  logged: Logged
+  replayDollars: number
+  configDollars: number
+  /** The largest request of any session with the folder's config. */
+  peak: number
+  unmodelled: number
+}
+
+export interface FleetReport {
+  sessions: SessionRow[]
+  total: FleetTotal
+  byProject: GroupRow[]
+  byDay: GroupRow[]
+  byModel: GroupRow[]
+  topTurns: Array<TopCall & { file: string }>
+}
+
+const where = (file: string, main: string) =>
+  file === main ? "" : `${file.slice(file.lastIndexOf("/") + 1)}: `
+
+function sessionRow(file: string, parts: FileResult[]): SessionRow {
+  const logged = emptyLogged()
+  const row: SessionRow = {
+    file,
+    project: classifyPath(file)?.project || "(folder)",
+    files: parts.length,
+    bytes: 0,
+    requests: 0,
+    logged,
+    day: "unknown",
+    models: [],
+    replayDollars: 0,
+    configDollars: 0,
+    replayError: null,
+    peak: 0,
+    modelled: true,
+    unmodelled: [],
+    notes: [],
+  }
+  const models = new Set<string>()
+  for (const { path, analysis: a } of parts) {
+    row.bytes += a.bytes
+    row.requests += a.requests
+    for (const b of a.buckets) {
+      addLogged(logged, b)
+      models.add(b.model)
+      if (row.day === "unknown" || (b.day !== "unknown" && b.day < row.day))
+        row.day = b.day
+    }
+    row.replayDollars += a.replay?.dollars ?? 0
+    row.configDollars += a.config?.dollars ?? 0
+    row.peak = Math.max(row.peak, a.config?.peak ?? 0)
+    if (!a.replay) row.modelled = false
+    row.unmodelled.push(...a.unmodelled.map((u) => where(path, file) + u))
+    for (const n of a.notes) if (!row.notes.includes(n)) row.notes.push(n)
+  }
+  row.models = [...models]
+  row.replayError =
+    logged.inputDollars > 0 && row.modelled
+      ? (row.replayDollars - logged.inputDollars) / logged.inputDollars
+      : null
+  return row
+}
+
+function group(
+  sessions: SessionRow[],
+  results: Map<string, FileResult[]>,
+  by: "day" | "model"
+): GroupRow[] {
+  const out = new Map<string, GroupRow & { seen: Set<string> }>()
+  for (const s of sessions)
+    for (const { analysis } of results.get(s.file) ?? [])
+      for (const b of analysis.buckets) {
+        const key = by === "day" ? b.day : b.model
+        let g = out.get(key)
+        if (!g)
+          out.set(
+            key,
+            (g = {
+              key,
+              sessions: 0,
+              requests: 0,
+              logged: emptyLogged(),
+              seen: new Set(),
+            })
+          )
+        if (!g.seen.has(s.file)) {
+          g.seen.add(s.file)
+          g.sessions++
+        }
+        g.requests += b.requests
+        addLogged(g.logged, b)
+      }
+  return [...out.values()].map(({ seen: _seen, ...g }) => g)
+}
+
+function byProject(sessions: SessionRow[]): GroupRow[] {
+  const out = new Map<string, GroupRow>()
+  for (const s of sessions) {
+    let g = out.get(s.project)
+    if (!g)
+      out.set(
+        s.project,
+        (g = {
+          key: s.project,
+          sessions: 0,
+          requests: 0,
+          logged: emptyLogged(),
+        })
+      )
+    g.sessions++
+    g.requests += s.requests
+    addLogged(g.logged, s.logged)
+  }
+  return [...out.values()]
+}
+
+function totalOf(sessions: SessionRow[]): FleetTotal {
+  const t: FleetTotal = {
+    sessions: sessions.length,
+    files: 0,
+    bytes: 0,
+    requests: 0,
+    logged: emptyLogged(),
+    replayDollars: 0,
+    configDollars: 0,
+    peak: 0,
+    unmodelled: 0,
+  }
+  for (const s of sessions) {
+    t.files += s.files
+    t.bytes += s.bytes
+    t.requests += s.requests
+    addLogged(t.logged, s.logged)
+    t.replayDollars += s.replayDollars
+    t.configDollars += s.configDollars
+    t.peak = Math.max(t.peak, s.peak)
+    if (s.unmodelled.length > 0) t.unmodelled++
+  }
+  return t
+}
+
+const TOP_TURNS = 20
+
+/** The report of a folder's analysed files (see the file comment). */
+export function buildReport(files: readonly FileResult[]): FleetReport {
+  const placed = files.flatMap((f) => {
+    const role = classifyPath(f.path)
+    return role
+      ? [
+          { ...f, role, sessionId: f.analysis.sessionId } satisfies FileResult &
+            PlacedFile,
+        ]
+      : []
+  })
+  const groups = groupSessions(placed)
+  const sessions = [...groups].map(([file, parts]) => sessionRow(file, parts))
+  const topTurns = [...groups]
+    .flatMap(([file, parts]) =>
+      parts.flatMap((p) => p.analysis.top.map((t) => ({ ...t, file })))
+    )
+    .sort((a, b) => b.dollars - a.dollars)
+    .slice(0, TOP_TURNS)
+  return {
+    sessions,
+    total: totalOf(sessions),
+    byProject: byProject(sessions),
+    byDay: group(sessions, groups, "day"),
+    byModel: group(sessions, groups, "model"),
+    topTurns,
+  }
+}

@@ -27,6 +27,10 @@ export interface FolderOptions {
   projects?: number
   /** Epoch ms of the first session (default 2026-10-01). */
   start?: number
+  /** Where subagents go, drawn from this list (default: mostly 2.1's folders, some 2.0 and 1.x). */
+  layouts?: SubagentLayout[]
+  /** Share of sessions with 1-hour cache writes (default 0.2). */
+  hourTtl?: number
 }
 
 /** One file of the folder, its path relative to the folder. */
@@ -43,6 +47,14 @@ const MODELS = [
   "claude-haiku-4-5-20251001",
 ]
 const MODEL_WEIGHTS = [5, 3, 2, 2, 1]
+
+const LAYOUTS: SubagentLayout[] = [
+  "subagents",
+  "subagents",
+  "subagents",
+  "project",
+  "inline",
+]
 
 /** Relative weights of the three kinds of session, and their size ranges (× the mean). */
 const KINDS = [
@@ -76,7 +88,7 @@ export function planFolder(
   })
   const scale = o.totalBytes / raw.reduce((s, r) => s + r.size, 0)
   return raw.map(({ i, kind, size, at }) =>
-    spec(random, i, kind, size * scale, at, projects)
+    spec(random, i, kind, size * scale, at, projects, o)
   )
 }
 
@@ -86,17 +98,12 @@ function spec(
   kind: (typeof KINDS)[number],
   bytes: number,
   start: number,
-  projects: string[]
+  projects: string[],
+  o: FolderOptions
 ): LogSessionSpec & { project: string } {
   const cwd = pick(random, projects)
   const model = MODELS[pickWeighted(random, MODEL_WEIGHTS)]!
-  const layout: SubagentLayout = pick(random, [
-    "subagents",
-    "subagents",
-    "subagents",
-    "project",
-    "inline",
-  ])
+  const layout: SubagentLayout = pick(random, o.layouts ?? LAYOUTS)
   return {
     seed: 1000 + i,
     targetBytes: Math.max(4_000, Math.round(bytes)),
@@ -109,7 +116,7 @@ function spec(
         ? randomInt(random, 140_000, 160_000)
         : null,
     thinking: random() < 0.6,
-    ttl: random() < 0.2 ? "1h" : "5m",
+    ttl: random() < (o.hourTtl ?? 0.2) ? "1h" : "5m",
     cwd,
     subagentModel: random() < 0.4 ? "claude-haiku-4-5-20251001" : model,
     project: cwd.replace(/\//g, "-"),

@@ -45,6 +45,7 @@ export {
   formatDollars,
   type ModelPrice,
   OUTPUT_NOT_MODELLED,
+  type PriceRow,
   PRICES,
   priceOf,
   PRICING_SOURCE,

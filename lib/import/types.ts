@@ -127,4 +127,21 @@ export interface RealUsage {
   model: string
   /** ISO time of the answer, as the log wrote it. */
   timestamp?: string
+  /** ISO time of the call's first row (when its answer began). */
+  startedAt?: string
+  /** The 1-hour part of `cache_creation_input_tokens` (`usage.cache_creation`). */
+  cache_creation_1h_input_tokens?: number
+  /** The API call: `message.id`, with `/requestId` when the log has one. */
+  call?: string
+  /** The conversation of the log it belongs to: `"main"` or a subagent's thread id. */
+  thread?: string
+  /** The same request was already answered by the call before (a retry or a continuation). */
+  repeat?: boolean
+  /**
+   * On the first call of a conversation other than the imported one: that
+   * conversation as a request, so it can be replayed too.
+   */
+  conversation?: ImportedRequest
+  /** Why the engine cannot replay this call (it is then priced as logged). */
+  unmodelled?: string
 }

@@ -1,122 +1,180 @@
 /**
- * A Claude Code log's real numbers beside the engine's prediction: per
- * request, the input the API billed (input + cache write + cache read, from
- * the log's `usage`) against the predicted size of the same request; the part
- * the log does not contain (system prompt and tool definitions, which Claude
- * Code sends but never writes to the log) estimated as the typical
- * per-request difference; and what the session cost as run against what it
- * would cost with the current config.
+ * A Claude Code log's real numbers beside the engine's replay of it
+ * (docs/semantics.md#session-replay): every API call of the file — the
+ * imported conversation's, each subagent's, each side call's — with what
+ * the log billed and what the engine's replay of the same call costs.
+ * The imported conversation is replayed on the page's timeline (its
+ * config: the what-if); every other conversation of the file on its own
+ * timeline, with the config it was imported with. A call the engine cannot
+ * replay is priced as logged and listed with the reason.
  */
+import { type Timeline, timeline } from "@/lib/context-editing"
+import type { ImportedRequest, RealUsage } from "@/lib/import/types"
+
+import { type Billed, loggedBilled, realInput, usageDollars } from "./bill"
+import { type LoggedMiss, loggedMiss } from "./misses"
 import {
-  priceOf,
-  requestDollars,
-  type Timeline,
-  type TimelinePoint,
-} from "@/lib/context-editing"
-import type { RealUsage } from "@/lib/import/types"
+  hiddenOf,
+  type MissCause,
+  pointsByLast,
+  replayConversation,
+  type ReplayedCall,
+} from "./replay"
 
-type Ok = Extract<TimelinePoint, { ok: true }>
+export { realInput, usageDollars } from "./bill"
 
-/** One request: what the log says it sent, and what the engine predicts. */
+/** One API call: what the log says, and the replay of the same call. */
 export interface RealRow {
+  /** The request of its conversation's timeline (0: none). */
   request: number
   lastMessage: number
+  call: string
+  /** "main" (the imported conversation) or a subagent's thread id. */
+  thread: string
+  model: string
   /** input + cache write + cache read, as the log recorded. */
   real: number
   /** The engine's size of the request as sent (no edits applied). */
   predicted: number
   /** The engine's size with the current config's edits. */
   withEdits: number
+  /** The part the log does not contain (system prompt, tools), for this call's conversation. */
+  hidden: number
   /** What the log's usage cost, in US dollars (input side only). */
   realDollars: number
+  /** The log's and the replay's tokens by how they were billed. */
+  logged: Billed
+  replayed: Billed
+  /** The replay's input dollars for this call. */
+  replayDollars: number
+  /** Why the replay writes more than the content the request adds (null: it does not). */
+  cause: MissCause | null
+  /** Where the log shows a cache miss: the tokens written again and what they cost. */
+  miss: LoggedMiss | null
+  /** Why the engine cannot replay this call (it is priced as logged); absent when it can. */
+  unmodelled?: string
 }
 
 export interface RealComparison {
+  /** One row per API call of the file (every conversation), in log order. */
   rows: RealRow[]
-  /**
-   * The typical per-request difference real − predicted (the median),
-   * taken as the system prompt and tool definitions the log does not
-   * contain; 0 when the prediction is not below the real input.
-   */
+  /** The imported conversation's hidden part (system prompt and tools the log leaves out), per request. */
   hidden: number
-  /** The session's real input cost as run, in US dollars. */
+  /** The file's real input cost as run, every call at its own model's prices. */
   realDollars: number
-  /** The same session with the current config: the timeline plus the hidden part. */
+  /** The same calls replayed by the engine: the imported conversation with the current config, the others as logged in config. */
   configDollars: number
   /** The largest request with the current config, the hidden part included. */
   configPeak: number
   /** The largest real request of the log. */
   realPeak: number
-  /** Requests of the log with a request of the timeline to compare with. */
+  /** Calls of the log with a row (every call: `realUsage.length`). */
   matched: number
+  /** Calls the engine could not replay (priced as logged), with the reason. */
+  unmodelled: Array<{ call: string; reason: string }>
+  /** Cache misses the log shows: how many, and what they cost. */
+  misses: { count: number; dollars: number }
+  /** Output tokens of every call (held as logged in every number; not priced). */
+  outputTokens: number
 }
 
-const realInput = (u: RealUsage) =>
-  u.input_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens
+const timelines = new WeakMap<ImportedRequest, Timeline>()
 
-/** What one logged request's input cost, at its model's prices (5-minute writes). */
-export function usageDollars(u: RealUsage): number {
-  return requestDollars(
-    priceOf(u.model),
-    {
-      read: u.cache_read_input_tokens,
-      written: u.cache_creation_input_tokens,
-      uncached: u.input_tokens,
-    },
-    "5m"
-  )
+/** The timeline of a conversation the file holds besides the imported one (memoised). */
+function sideTimeline(request: ImportedRequest): Timeline {
+  let t = timelines.get(request)
+  if (!t) {
+    t = timeline(request as unknown as Record<string, unknown>)
+    timelines.set(request, t)
+  }
+  return t
 }
 
-function median(xs: number[]): number {
-  if (xs.length === 0) return 0
-  const s = [...xs].sort((a, b) => a - b)
-  const mid = s.length >> 1
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+/** The file's conversations: the calls of each, in log order, with its timeline. */
+function conversations(t: Timeline, usage: readonly RealUsage[]) {
+  const main = usage[0]?.thread ?? "main"
+  const groups = new Map<string, { t: Timeline | null; calls: RealUsage[] }>()
+  for (const u of usage) {
+    const id = u.thread ?? main
+    let g = groups.get(id)
+    if (!g) {
+      g = { t: id === main ? t : null, calls: [] }
+      groups.set(id, g)
+    }
+    if (u.conversation && !g.t) g.t = sideTimeline(u.conversation)
+    g.calls.push(u)
+  }
+  return { main, groups }
 }
 
-/**
- * Cost of sending `hidden` more tokens at the start of each of `n`
- * requests: written once and read after, when the session caches (Claude
- * Code caches its system prompt and tools); at the base price otherwise.
- */
-function hiddenDollars(t: Timeline, hidden: number, n: number): number {
-  if (hidden <= 0 || n === 0) return 0
-  const use =
-    t.caching === "none"
-      ? { read: 0, written: 0, uncached: hidden * n }
-      : { read: hidden * (n - 1), written: hidden, uncached: 0 }
-  return requestDollars(t.price, use, "5m")
+function rowOf(
+  u: RealUsage,
+  r: ReplayedCall | null,
+  hidden: number,
+  reason: string | undefined
+): RealRow {
+  const logged = loggedBilled(u)
+  const realDollars = usageDollars(u)
+  const p = r?.point
+  return {
+    request: p?.request ?? 0,
+    lastMessage: p?.lastMessage ?? u.messageIndex,
+    call: u.call ?? "",
+    thread: u.thread ?? "main",
+    model: u.model,
+    real: realInput(u),
+    predicted: p?.originalTokens ?? 0,
+    withEdits: p?.inputTokens ?? 0,
+    hidden,
+    realDollars,
+    logged,
+    replayed: r ? r.replay : logged,
+    replayDollars: r ? r.dollars + r.compaction : realDollars,
+    cause: r ? r.cause : null,
+    miss: loggedMiss(u, r),
+    ...(r ? {} : { unmodelled: reason ?? "no request of its conversation" }),
+  }
 }
 
-/** Lines the log's usage up with the timeline's requests (by their last message). */
+/** Lines every call of the log up with the engine's replay of it. */
 export function compareWithLog(
   t: Timeline,
   usage: RealUsage[]
 ): RealComparison {
-  const byLast = new Map<number, Ok>()
-  for (const p of t.points) if (p.ok) byLast.set(p.lastMessage, p)
-  const rows: RealRow[] = []
-  for (const u of usage) {
-    const p = byLast.get(u.messageIndex)
-    if (!p) continue
-    rows.push({
-      request: p.request,
-      lastMessage: p.lastMessage,
-      real: realInput(u),
-      predicted: p.originalTokens,
-      withEdits: p.inputTokens,
-      realDollars: usageDollars(u),
+  const { main, groups } = conversations(t, usage)
+  const byCall = new Map<RealUsage, RealRow>()
+  let hiddenMain = 0
+  for (const [id, g] of groups) {
+    const points = g.t ? pointsByLast(g.t) : new Map()
+    const hidden = hiddenOf(g.calls, points)
+    if (id === main) hiddenMain = hidden
+    const replayed = g.t
+      ? replayConversation(g.calls, g.t, points, hidden)
+      : g.calls.map(() => null)
+    g.calls.forEach((u, i) => {
+      const why =
+        u.unmodelled ??
+        (g.t ? "its request failed in the engine" : "no conversation to replay")
+      byCall.set(u, rowOf(u, replayed[i]!, hidden, why))
     })
   }
-  const hidden = Math.max(0, median(rows.map((r) => r.real - r.predicted)))
-  const n = t.points.filter((p) => p.ok).length
+  const rows = usage.map((u) => byCall.get(u)!)
+  const missed = rows.filter((r) => r.miss)
   return {
     rows,
-    hidden,
-    realDollars: usage.reduce((sum, u) => sum + usageDollars(u), 0),
-    configDollars: t.cost.withEdits + hiddenDollars(t, hidden, n),
-    configPeak: t.peak.withEdits + hidden,
+    hidden: hiddenMain,
+    realDollars: rows.reduce((s, r) => s + r.realDollars, 0),
+    configDollars: rows.reduce((s, r) => s + r.replayDollars, 0),
+    configPeak: t.peak.withEdits + hiddenMain,
     realPeak: usage.reduce((m, u) => Math.max(m, realInput(u)), 0),
     matched: rows.length,
+    unmodelled: rows
+      .filter((r) => r.unmodelled)
+      .map((r) => ({ call: r.call, reason: r.unmodelled! })),
+    misses: {
+      count: missed.length,
+      dollars: missed.reduce((s, r) => s + r.miss!.dollars, 0),
+    },
+    outputTokens: usage.reduce((s, u) => s + u.output_tokens, 0),
   }
 }

@@ -11,11 +11,17 @@ import type {
   RealUsage,
 } from "../types"
 import { conversationChain, isBoundary } from "./chain"
-import { type Entry, parseJsonLines } from "./lines"
+import { type LoggedCall, loggedCalls } from "./calls"
+import { type Entry, type ParsedLines, parseJsonLines } from "./lines"
 import { buildMessages, type Built } from "./messages"
-import { logThinking } from "./thinking-mode"
-import { chooseThread, listThreads, threadCandidates } from "./threads"
-import { applyLogCaching, logModel, realUsage } from "./usage"
+import { everyAnswerThinks, logThinking } from "./thinking-mode"
+import {
+  chooseThread,
+  listThreads,
+  type Thread,
+  threadCandidates,
+} from "./threads"
+import { applyLogCaching, logModel, noteUsage, realUsage } from "./usage"
 
 /**
  * A Claude Code session log (JSONL, one entry per line) → the Messages
@@ -129,7 +135,12 @@ function compactionBlocks(
 }
 
 /** The request body of a built thread. */
-function requestOf(built: Built, model: string | undefined, notes: Notes) {
+function requestOf(
+  built: Built,
+  model: string | undefined,
+  notes: Notes,
+  allAnswersThink: boolean
+) {
   const thinking = hasThinking(built.messages)
   const request: Record<string, unknown> = {
     model: model ?? DEFAULT_MODEL,
@@ -138,14 +149,14 @@ function requestOf(built: Built, model: string | undefined, notes: Notes) {
   }
   if (!model) notes.info(`No model in the transcript; using ${DEFAULT_MODEL}`)
   const mode = thinking
-    ? logThinking(built.messages, model ?? DEFAULT_MODEL)
+    ? logThinking(built.messages, model ?? DEFAULT_MODEL, allAnswersThink)
     : null
   if (mode) {
     request.thinking = mode
     notes.info(
       mode.type === "enabled"
         ? "Thinking blocks found: enabled thinking (budget 16,000)"
-        : "Thinking blocks found: adaptive thinking (the last tool loop starts without thinking, which manual thinking rejects, or the model takes only adaptive)"
+        : "Thinking blocks found on some answers only: adaptive thinking (manual thinking would make the API reject every request whose tool loop starts without thinking, and the API answered them all)"
     )
   }
   const edit = compactionEdit(built, model, notes)
@@ -170,6 +181,106 @@ function alignedUsage(
   return []
 }
 
+/** One conversation of the log, imported. */
+interface ThreadImport {
+  result: Extract<ImportResult, { success: true }>
+  built: Built
+  usage: RealUsage[]
+}
+
+/** Imports one thread of a parsed log as a request, with its calls' usage. */
+function importThread(
+  parsed: ParsedLines,
+  thread: Thread,
+  calls: ReadonlyMap<string, LoggedCall>,
+  taken: Set<string>,
+  notes: Notes
+): ThreadImport | null {
+  const { entries, bad } = parsed
+  const chain = withoutSynthetic(
+    conversationChain(entries, thread.entries, bad, notes),
+    notes
+  )
+  const model = logModel(chain, notes)
+  const blocks = compactionBlocks(chain, model, notes)
+  const built = buildMessages(chain, blocks, notes)
+  if (built.messages.length === 0) return null
+  const usage = realUsage(
+    built.replies,
+    built.messages,
+    calls,
+    thread.id,
+    taken
+  )
+  applyLogCaching(built.replies, built.messages, notes)
+  const layout = built.messages.map((m) => ({ ...m }))
+  const allThink = everyAnswerThinks(
+    chain.filter((e) => e.type === "assistant")
+  )
+  const result = restoreRequest(requestOf(built, model, notes, allThink), notes)
+  if (!result.success) return null
+  const tools = inferMissingTools(
+    result.data.messages,
+    [],
+    notes,
+    "Claude Code does not save the tool schemas"
+  )
+  if (tools.length > 0) result.data.tools = tools
+  const real = alignedUsage(usage, layout, result.data.messages, notes)
+  return { result, built, usage: real }
+}
+
+/**
+ * The usage of every call of the log: the imported conversation's, then
+ * each other conversation's (its request on its first entry, so it can be
+ * replayed), then calls no rebuilt conversation holds (billed as logged).
+ */
+function wholeLogUsage(
+  parsed: ParsedLines,
+  threads: Thread[],
+  chosen: Thread,
+  main: ThreadImport,
+  notes: Notes
+): RealUsage[] {
+  const calls = new Map(loggedCalls(parsed.entries).map((c) => [c.key, c]))
+  const taken = new Set(main.usage.map((u) => u.call!))
+  const out = [...main.usage]
+  const quiet = new Notes()
+  for (const t of threads) {
+    if (t === chosen) continue
+    const side = importThread(parsed, t, calls, taken, quiet)
+    if (!side || side.usage.length === 0) continue
+    side.usage[0] = { ...side.usage[0]!, conversation: side.result.data }
+    out.push(...side.usage)
+  }
+  const threadOf = new Map<Entry, string>()
+  for (const t of threads) for (const e of t.entries) threadOf.set(e, t.id)
+  for (const c of calls.values())
+    if (!taken.has(c.key))
+      out.push({
+        messageIndex: -1,
+        input_tokens: c.usage.input_tokens,
+        cache_creation_input_tokens: c.usage.cache_creation_input_tokens,
+        cache_read_input_tokens: c.usage.cache_read_input_tokens,
+        output_tokens: c.usage.output_tokens,
+        model: c.model,
+        ...(c.usage.cache_creation_1h_input_tokens > 0
+          ? {
+              cache_creation_1h_input_tokens:
+                c.usage.cache_creation_1h_input_tokens,
+            }
+          : {}),
+        ...(c.last.timestamp ? { timestamp: c.last.timestamp } : {}),
+        ...(c.first.timestamp ? { startedAt: c.first.timestamp } : {}),
+        call: c.key,
+        thread: threadOf.get(c.first) ?? "main",
+        unmodelled:
+          "off every conversation's chain: an abandoned branch or a side call",
+      })
+  noteUsage(out, notes)
+  return out
+}
+
 /** Imports a Claude Code JSONL transcript (`options.pick`: a thread id). */
 export function fromClaudeCode(
   text: string,
@@ -178,43 +289,27 @@ export function fromClaudeCode(
   const notes = new Notes()
   const parsed = parseJsonLines(text, notes)
   if (!("entries" in parsed)) return { success: false, error: parsed }
-  const { entries } = parsed
-  noteBookkeeping(entries, notes)
-  const threads = listThreads(entries)
+  noteBookkeeping(parsed.entries, notes)
+  const threads = listThreads(parsed.entries)
   const thread = chooseThread(threads, options.pick, notes)
   if (!thread)
     return failure("No user or assistant messages found in the transcript.")
-  const chain = withoutSynthetic(
-    conversationChain(entries, thread.entries, parsed.bad, notes),
-    notes
-  )
-  const model = logModel(chain, notes)
-  const blocks = compactionBlocks(chain, model, notes)
-  const built = buildMessages(chain, blocks, notes)
-  if (built.messages.length === 0)
+  const calls = new Map(loggedCalls(thread.entries).map((c) => [c.key, c]))
+  const main = importThread(parsed, thread, calls, new Set(), notes)
+  if (!main)
     return failure("No user or assistant messages found in the transcript.")
-  const usage = realUsage(built.replies, built.messages, notes)
-  applyLogCaching(built.replies, built.messages, notes)
   notes.info(
     "Claude Code transcripts contain neither the system prompt nor the tool definitions"
   )
-  const layout = built.messages.map((m) => ({ ...m }))
-  const result = restoreRequest(requestOf(built, model, notes), notes)
-  if (!result.success) return result
-  const tools = inferMissingTools(
-    result.data.messages,
-    [],
-    notes,
-    "Claude Code does not save the tool schemas"
-  )
-  if (tools.length > 0) result.data.tools = tools
+  const real = wholeLogUsage(parsed, threads, thread, main, notes)
   const candidates: ImportCandidate[] | undefined =
     threads.length > 1 ? threadCandidates(threads, thread) : undefined
-  const real = alignedUsage(usage, layout, result.data.messages, notes)
   return {
-    ...result,
+    ...main.result,
     notes: notes.list(),
-    ...(built.compactions.length > 0 ? { betas: ["compact-2026-01-12"] } : {}),
+    ...(main.built.compactions.length > 0
+      ? { betas: ["compact-2026-01-12"] }
+      : {}),
     ...(candidates ? { candidates } : {}),
     ...(real.length > 0 ? { realUsage: real } : {}),
   }

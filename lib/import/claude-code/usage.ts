@@ -1,6 +1,7 @@
 import { type Notes, plural, thousands } from "../notes"
 import type { ContentBlock, MessageParam, RealUsage } from "../types"
 import type { Entry } from "./lines"
+import { callKey, type LoggedCall, modelOf } from "./calls"
 import type { Reply } from "./messages"
 
 /**
@@ -11,57 +12,80 @@ import type { Reply } from "./messages"
 const num = (v: unknown): number =>
   typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0
 
-/** An answer's model, unless Claude Code wrote the answer itself. */
-function modelOf(entry: Entry): string | undefined {
-  const model = entry.message?.model
-  return typeof model === "string" && model !== "<synthetic>"
-    ? model
-    : undefined
+/** One usage entry of a call, aligned to the request it answered. */
+function usageEntry(
+  call: LoggedCall,
+  messageIndex: number,
+  thread: string,
+  repeat: boolean
+): RealUsage {
+  const u = call.usage
+  return {
+    messageIndex,
+    input_tokens: u.input_tokens,
+    cache_creation_input_tokens: u.cache_creation_input_tokens,
+    cache_read_input_tokens: u.cache_read_input_tokens,
+    output_tokens: u.output_tokens,
+    model: call.model,
+    ...(call.last.timestamp ? { timestamp: call.last.timestamp } : {}),
+    ...(call.first.timestamp ? { startedAt: call.first.timestamp } : {}),
+    ...(u.cache_creation_1h_input_tokens > 0
+      ? { cache_creation_1h_input_tokens: u.cache_creation_1h_input_tokens }
+      : {}),
+    call: call.key,
+    thread,
+    ...(repeat ? { repeat: true } : {}),
+  }
 }
 
 /**
- * One entry per request of the timeline (`requestEnds`): the API call that
- * answered the messages up to `messageIndex`. Calls whose answer was joined
- * to the reply before them (no user message between) have no request of
- * their own; they are counted in a note.
+ * One entry per API call of a conversation, aligned to its requests
+ * (`requestEnds`): the call that answered the messages up to
+ * `messageIndex`. A call answered right after another (no user message
+ * between: a retry or a continuation) answered the same request again and
+ * is marked `repeat`. `taken` collects the calls placed (each once).
  */
 export function realUsage(
   replies: Reply[],
   messages: MessageParam[],
-  notes: Notes
+  calls: ReadonlyMap<string, LoggedCall>,
+  thread: string,
+  taken: Set<string>
 ): RealUsage[] {
   const out: RealUsage[] = []
-  let joined = 0
   for (const reply of replies) {
-    const usage = reply.entry.message?.usage
-    const model = modelOf(reply.entry)
-    if (!usage || !model) continue
-    const messageIndex = reply.messageIndex - 1
-    if (messageIndex < 0 || messages[messageIndex]?.role === "assistant")
-      continue
-    if (out.at(-1)?.messageIndex === messageIndex) {
-      joined++
-      continue
-    }
-    out.push({
-      messageIndex,
-      input_tokens: num(usage.input_tokens),
-      cache_creation_input_tokens: num(usage.cache_creation_input_tokens),
-      cache_read_input_tokens: num(usage.cache_read_input_tokens),
-      output_tokens: num(usage.output_tokens),
-      model,
-      ...(reply.entry.timestamp ? { timestamp: reply.entry.timestamp } : {}),
-    })
+    const key = callKey(reply.entry)
+    const call = key ? calls.get(key) : undefined
+    if (!call || taken.has(call.key)) continue
+    let messageIndex = reply.messageIndex - 1
+    while (messageIndex >= 0 && messages[messageIndex]?.role === "assistant")
+      messageIndex--
+    if (messageIndex < 0) continue
+    taken.add(call.key)
+    const repeat = out.at(-1)?.messageIndex === messageIndex
+    out.push(usageEntry(call, messageIndex, thread, repeat))
   }
-  if (out.length > 0)
-    notes.info(
-      `Kept the log's real usage of ${plural(out.length, "request")} (input, cache write, cache read, output) to show beside the prediction`
-    )
-  if (joined > 0)
-    notes.info(
-      `${plural(joined, "API call")} answered right after another (no user message between): their usage is not shown on a request of their own`
-    )
   return out
+}
+
+/** Notes on what the log's usage holds. */
+export function noteUsage(usage: RealUsage[], notes: Notes): void {
+  if (usage.length === 0) return
+  const threads = new Set(usage.map((u) => u.thread)).size
+  const models = [...new Set(usage.map((u) => u.model))]
+  notes.info(
+    `Kept the log's real usage of ${plural(usage.length, "API call")} (one per message id${threads > 1 ? `, in ${threads} conversations` : ""}; ${models.join(", ")}): input, cache writes (5-minute and 1-hour apart), cache reads and output, each at its own model's price`
+  )
+  const repeats = usage.filter((u) => u.repeat).length
+  if (repeats > 0)
+    notes.info(
+      `${plural(repeats, "API call")} answered a request that an earlier call had already answered (no user message between): each is kept as its own call of that request`
+    )
+  const off = usage.filter((u) => u.unmodelled).length
+  if (off > 0)
+    notes.warn(
+      `${plural(off, "API call")} belong${off === 1 ? "s" : ""} to no conversation the import could rebuild (${usage.find((u) => u.unmodelled)!.unmodelled}): billed as logged, not replayed`
+    )
 }
 
 /** The model the log's own entries name: the last one used, noting others. */

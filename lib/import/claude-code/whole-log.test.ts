@@ -68,12 +68,17 @@ describe("a compacted Claude Code log", () => {
     )
   })
 
-  it("keeps the real usage of every request, aligned to the timeline's requests", () => {
+  it("keeps the real usage of every API call, the main thread's aligned to the timeline's requests", () => {
     const { data, realUsage } = imported()
-    expect(realUsage).toHaveLength(6)
+    // Six calls of the main thread, one of the subagent written into the file.
+    expect(realUsage).toHaveLength(7)
+    const main = realUsage!.filter((u) => u.thread === "main")
     const ends = requestEnds(data.messages)
-    expect(realUsage!.map((u) => u.messageIndex)).toEqual(ends)
-    expect(realUsage![0]).toEqual({
+    expect(main.map((u) => u.messageIndex)).toEqual(ends)
+    const side = realUsage!.filter((u) => u.thread !== "main")
+    expect(side).toHaveLength(1)
+    expect(side[0]!.conversation?.messages.length).toBeGreaterThan(0)
+    expect(main[0]).toMatchObject({
       messageIndex: 0,
       input_tokens: 4,
       cache_creation_input_tokens: 2310,
@@ -81,6 +86,7 @@ describe("a compacted Claude Code log", () => {
       output_tokens: 88,
       model: "claude-opus-4-6",
       timestamp: "2026-10-02T09:00:21.000Z",
+      thread: "main",
     })
   })
 

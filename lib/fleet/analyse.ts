@@ -9,6 +9,11 @@ import { getModelInfo } from "@/lib/context-editing/models"
 
 import { type FleetEdits, withConfig } from "./config"
 import { sessionIdIn } from "./layout"
+import type { RealRow } from "@/lib/real-usage/compare"
+import type { MissCause } from "@/lib/real-usage/replay"
+
+import { missText } from "./miss-text"
+
 import { type LoggedCall, readLog, replay } from "./log-reading"
 
 /** Token counts and dollars of some calls as logged. */
@@ -29,6 +34,16 @@ export interface Bucket extends Logged {
   requests: number
 }
 
+/** Cache misses the log shows, by cause (lib/real-usage/misses.ts). */
+export interface Misses {
+  count: number
+  /** What writing those prefixes again instead of reading them cost. */
+  dollars: number
+  byCause: Partial<Record<MissKind, { count: number; dollars: number }>>
+}
+
+export type MissKind = MissCause["kind"]
+
 /** One of a file's most expensive calls. */
 export interface TopCall {
   /** 1-based among the file's calls. */
@@ -39,6 +54,8 @@ export interface TopCall {
   prompt: number
   output: number
   dollars: number
+  /** Why the cache missed at this call, when the log shows a miss. */
+  miss: string | null
 }
 
 /** A replay's result: input-side dollars and the largest request (tokens). */
@@ -54,6 +71,7 @@ export interface FileAnalysis {
   requests: number
   buckets: Bucket[]
   top: TopCall[]
+  misses: Misses
   /** The log's own config, replayed (null when it could not be). */
   replay: Replayed | null
   /** The folder's config (equal to `replay` when there is none). */
@@ -118,7 +136,7 @@ function bucketsOf(calls: LoggedCall[]): Bucket[] {
 
 const TOP = 5
 
-function topCalls(calls: LoggedCall[]): TopCall[] {
+function topCalls(calls: LoggedCall[], rows: RealRow[]): TopCall[] {
   return calls
     .map((c, i) => ({
       call: i + 1,
@@ -127,9 +145,24 @@ function topCalls(calls: LoggedCall[]): TopCall[] {
       prompt: c.input + c.write5m + c.write1h + c.read,
       output: c.output,
       dollars: c.inputDollars + c.outputDollars,
+      miss: rows[i]?.miss ? missText(rows[i]!.miss!.cause) : null,
     }))
     .sort((a, b) => b.dollars - a.dollars)
     .slice(0, TOP)
+}
+
+function missesOf(rows: RealRow[]): Misses {
+  const out: Misses = { count: 0, dollars: 0, byCause: {} }
+  for (const r of rows) {
+    if (!r.miss) continue
+    out.count++
+    out.dollars += r.miss.dollars
+    const k = r.miss.cause.kind
+    const b = (out.byCause[k] ??= { count: 0, dollars: 0 })
+    b.count++
+    b.dollars += r.miss.dollars
+  }
+  return out
 }
 
 /** At most 32 values spread over the sorted sizes, the largest included. */
@@ -142,8 +175,8 @@ function spread(sizes: number[]): number[] {
   )
 }
 
-/** What the engine rejected or could not line up, in words. */
-function gaps(r: ReturnType<typeof replay>, logged: number): string[] {
+/** What the engine rejected or replayed as logged, in words. */
+function gaps(r: ReturnType<typeof replay>): string[] {
   const out: string[] = []
   const bad = r.t.points.filter((p) => !p.ok)
   if (bad.length > 0) {
@@ -152,10 +185,13 @@ function gaps(r: ReturnType<typeof replay>, logged: number): string[] {
       `${bad.length} of ${r.t.points.length} requests rejected by the engine (request ${first.request}: ${"error" in first ? first.error.slice(0, 160) : ""})`
     )
   }
-  if (r.matched < logged)
+  const asLogged = r.c.unmodelled
+  if (asLogged.length > 0) {
+    const reasons = [...new Set(asLogged.map((u) => u.reason))]
     out.push(
-      `${logged - r.matched} of ${logged} logged calls have no request in the replay`
+      `${asLogged.length} of ${r.c.rows.length} calls priced as logged (${reasons.slice(0, 3).join("; ")})`
     )
+  }
   return out
 }
 
@@ -171,6 +207,7 @@ export function analyseLog(
     requests: 0,
     buckets: [],
     top: [],
+    misses: { count: 0, dollars: 0, byCause: {} },
     replay: null,
     config: null,
     unmodelled: [],
@@ -190,10 +227,11 @@ export function analyseLog(
     ...base,
     requests: log.calls.length,
     buckets: bucketsOf(log.calls),
-    top: topCalls(log.calls),
+    top: topCalls(log.calls, own.c.rows),
+    misses: missesOf(own.c.rows),
     replay: { dollars: own.dollars, peak: own.peak },
     config: { dollars: mine.dollars, peak: mine.peak },
-    unmodelled: gaps(own, log.usage.length),
+    unmodelled: gaps(own),
     notes: cfg.notes,
     model: log.request.model,
     thinking: ["enabled", "adaptive"].includes(

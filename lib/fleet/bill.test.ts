@@ -19,19 +19,20 @@ function analysed(files: FolderFile[]) {
 const close = (a: number, b: number) => expect(a).toBeCloseTo(b, 9)
 
 describe("a folder's bill as logged", () => {
+  // Every layout Claude Code has written (subagent folders, agent files
+  // beside the session, sidechains inside it), 1-hour writes in half.
   const files = [
     ...generateLogFolder({
-      sessions: 14,
+      sessions: 16,
       totalBytes: 3e6,
       seed: 21,
-      layouts: ["subagents", "project"],
-      hourTtl: 0,
+      hourTtl: 0.5,
     }),
   ]
   const report = analysed(files)
 
   it("equals, per session, the arithmetic over the session's files' distinct API calls", () => {
-    expect(report.sessions.length).toBe(14)
+    expect(report.sessions.length).toBe(16)
     for (const s of report.sessions) {
       const texts = files
         .filter(

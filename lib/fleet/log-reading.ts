@@ -2,9 +2,11 @@
  * The one place that reads a Claude Code log for the folder view: every
  * number of a file comes from the importer and the replay of a single log
  * (`parseImport(text).realUsage`, `usageDollars`, `compareWithLog(timeline(data),
- * realUsage)`), never from a second reading of the JSONL here. When those
- * functions change (issue 42: one entry per distinct API call, 5-minute and
- * 1-hour writes apart, cache-miss causes), this file is what follows them.
+ * realUsage)`, lib/real-usage/), never from a second reading of the JSONL
+ * here: one entry per distinct API call of the file, each at its own
+ * model's prices with 5-minute and 1-hour writes apart, and the replay's
+ * cache misses with their causes. When those functions change, this file
+ * is what follows them.
  */
 import {
   cacheSetup,
@@ -18,7 +20,12 @@ import {
 } from "@/lib/context-editing"
 import { fromClaudeCode, MAX_INPUT_CHARS, parseImport } from "@/lib/import"
 import type { ImportedRequest, RealUsage } from "@/lib/import/types"
-import { compareWithLog, usageDollars } from "@/lib/real-usage/compare"
+import { loggedBilled, realInput, rowFor } from "@/lib/real-usage/bill"
+import {
+  compareWithLog,
+  type RealComparison,
+  usageDollars,
+} from "@/lib/real-usage/compare"
 
 /** One API call of the log, as billed. */
 export interface LoggedCall {
@@ -42,31 +49,26 @@ export interface ReadLog {
 }
 
 /**
- * Output price, × the base input price. Every model on the pricing page
- * charges 5× its input for output (platform.claude.com/docs/en/about-claude/pricing,
- * 2026-11-25); interim until the bill reading prices output itself.
+ * Output price, × the input price of the call's row. Every model on the
+ * pricing page charges 5× its input for output
+ * (platform.claude.com/docs/en/about-claude/pricing, 2026-11-25); the bill
+ * reading prices the input side only and holds output as logged.
  */
 const OUTPUT_PRICE = 5
 
 function callOf(u: RealUsage): LoggedCall {
-  const split = u as RealUsage & {
-    cache_creation?: {
-      ephemeral_5m_input_tokens?: number
-      ephemeral_1h_input_tokens?: number
-    }
-  }
-  const h1 = split.cache_creation?.ephemeral_1h_input_tokens ?? 0
+  const b = loggedBilled(u)
+  const row = rowFor(priceOf(u.model), realInput(u))
   return {
     model: u.model,
     timestamp: u.timestamp ?? null,
-    input: u.input_tokens,
-    write5m: u.cache_creation_input_tokens - h1,
-    write1h: h1,
-    read: u.cache_read_input_tokens,
+    input: b.uncached,
+    write5m: b.write5m,
+    write1h: b.write1h,
+    read: b.read,
     output: u.output_tokens,
     inputDollars: usageDollars(u),
-    outputDollars:
-      (u.output_tokens * OUTPUT_PRICE * priceOf(u.model).input) / 1e6,
+    outputDollars: (u.output_tokens * OUTPUT_PRICE * row.input) / 1e6,
   }
 }
 
@@ -94,8 +96,8 @@ export function replay(
   request: Record<string, unknown>,
   usage: RealUsage[],
   options: SimulateOptions
-): { t: Timeline; dollars: number; peak: number; matched: number } {
+): { t: Timeline; c: RealComparison; dollars: number; peak: number } {
   const t = timeline(request, options, replayOptions(request))
   const c = compareWithLog(t, usage)
-  return { t, dollars: c.configDollars, peak: c.configPeak, matched: c.matched }
+  return { t, c, dollars: c.configDollars, peak: c.configPeak }
 }

@@ -6,7 +6,7 @@
  */
 import { parseEdits } from "@/lib/context-editing/validate-edits"
 
-import type { Logged, TopCall } from "./analyse"
+import type { Logged, MissKind, TopCall } from "./analyse"
 import type { FleetReport, GroupRow, SessionRow } from "./report"
 import type { Summary, SummaryTune } from "./permalink"
 
@@ -15,7 +15,7 @@ export interface SummaryWire {
   assumptions?: Record<string, unknown>
   days: string[]
   models: string[]
-  /** Sessions: project, day, files, requests, 7 logged numbers, replay µ$, config µ$, peak, modelled, reasons. */
+  /** Sessions: project, day, files, requests, 7 logged numbers, replay µ$, config µ$, peak, modelled, reasons, misses, misses µ$. */
   s: number[][]
   /** Days: day, sessions, requests, 7 logged numbers. */
   d: number[][]
@@ -23,8 +23,19 @@ export interface SummaryWire {
   m: number[][]
   /** Top calls: session, call, model, time (ms, −1: none), prompt, output, µ$. */
   t: number[][]
+  /** Cache misses of the whole folder by cause: cause (MISS_KINDS), count, µ$. */
+  c: number[][]
   tune?: SummaryTune
 }
+
+/** Miss causes by index in a link (append only). */
+export const MISS_KINDS: readonly MissKind[] = [
+  "cold-start",
+  "idle",
+  "prefix-changed",
+  "below-minimum",
+  "unexplained",
+]
 
 const DAY = /^(\d{4}-\d{2}-\d{2}|unknown)$/
 const MODEL = /^[\w.:@/-]{1,120}$/
@@ -66,6 +77,7 @@ function session(r: number[], i: number, w: SummaryWire): SessionRow {
         ? (replayDollars - l.inputDollars) / l.inputDollars
         : null,
     peak: r[13]!,
+    misses: { count: r[16]!, dollars: r[17]! / 1e6, byCause: {} },
     modelled: r[14] === 1,
     unmodelled:
       r[15]! > 0
@@ -88,7 +100,14 @@ function valid(
   const strings = (v: unknown, re: RegExp) =>
     Array.isArray(v) && v.every((x) => typeof x === "string" && re.test(x))
   if (!strings(w.days, DAY) || !strings(w.models, MODEL)) return false
-  if (!rows(w.s, 16) || !rows(w.d, 10) || !rows(w.m, 10) || !rows(w.t, 7))
+  if (!rows(w.s, 18) || !rows(w.d, 10) || !rows(w.m, 10) || !rows(w.t, 7))
+    return false
+  if (
+    !rows(w.c, 3) ||
+    !(w.c as number[][]).every(
+      (r) => Number.isInteger(r[0]) && r[0]! >= 0 && r[0]! < MISS_KINDS.length
+    )
+  )
     return false
   const days = (w.days as string[]).length
   const models = (w.models as string[]).length
@@ -139,6 +158,7 @@ export function summaryFromWire(v: unknown): Summary | null {
     prompt: r[4]!,
     output: r[5]!,
     dollars: r[6]! / 1e6,
+    miss: null,
   }))
   return {
     report: rebuild(sessions, w, top),
@@ -168,6 +188,7 @@ function rebuild(
     replayDollars: 0,
     configDollars: 0,
     peak: 0,
+    misses: { count: 0, dollars: 0, byCause: {} },
     unmodelled: 0,
   }
   for (const s of sessions) {
@@ -191,8 +212,15 @@ function rebuild(
     total.replayDollars += s.replayDollars
     total.configDollars += s.configDollars
     total.peak = Math.max(total.peak, s.peak)
+    total.misses.count += s.misses.count
+    total.misses.dollars += s.misses.dollars
     if (s.unmodelled.length > 0) total.unmodelled++
   }
+  for (const [k, count, dollars] of w.c)
+    total.misses.byCause[MISS_KINDS[k!]!] = {
+      count: count!,
+      dollars: dollars! / 1e6,
+    }
   return {
     sessions,
     total,

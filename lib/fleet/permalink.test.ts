@@ -73,7 +73,7 @@ describe("a folder summary as a link", () => {
     expect(wire).not.toMatch(/home|msg_|toolu_|req_/)
     // Every string left is a day or a model id.
     const strings = wire.match(/"[^"]*"/g)!.map((q) => q.slice(1, -1))
-    const keys = new Set(["edits", "days", "models", "s", "d", "m", "t"])
+    const keys = new Set(["edits", "days", "models", "s", "d", "m", "t", "c"])
     for (const x of strings)
       if (!keys.has(x))
         expect(x).toMatch(/^(\d{4}-\d{2}-\d{2}|unknown|claude-[\w.-]+)$/)

@@ -17,7 +17,7 @@ import { SHARE_LIMITS } from "@/lib/share/limits"
 import type { Logged } from "./analyse"
 import type { FleetEdits } from "./config"
 import type { FleetReport, GroupRow, SessionRow } from "./report"
-import { summaryFromWire, type SummaryWire } from "./permalink-read"
+import { MISS_KINDS, summaryFromWire, type SummaryWire } from "./permalink-read"
 
 export const SUMMARY_PREFIX = "sessions.v1."
 
@@ -68,6 +68,8 @@ function sessionRow(
     s.peak,
     s.modelled ? 1 : 0,
     s.unmodelled.length,
+    s.misses.count,
+    micro(s.misses.dollars),
   ]
 }
 
@@ -107,6 +109,10 @@ export function summaryWire(s: Summary): SummaryWire {
       t.output,
       micro(t.dollars),
     ]),
+    c: MISS_KINDS.flatMap((k, i) => {
+      const b = r.total.misses.byCause[k]
+      return b ? [[i, b.count, micro(b.dollars)]] : []
+    }),
     ...(s.tune ? { tune: s.tune } : {}),
   }
 }

@@ -50,6 +50,7 @@ function sessionJson(s: SessionRow) {
     models: s.models,
     replayError: s.replayError,
     peak: s.peak,
+    misses: s.misses,
     unmodelled: s.unmodelled,
     notes: s.notes,
   }
@@ -69,6 +70,7 @@ export function reportJson(r: FleetReport, edits: FleetEdits) {
       files: t.files,
       bytes: t.bytes,
       peak: t.peak,
+      misses: t.misses,
       unmodelled: t.unmodelled,
     },
     config: { edits },

@@ -9,6 +9,7 @@ import {
   emptyLogged,
   type FileAnalysis,
   type Logged,
+  type Misses,
   type TopCall,
 } from "./analyse"
 import { classifyPath, groupSessions, type PlacedFile } from "./layout"
@@ -39,6 +40,8 @@ export interface SessionRow {
   replayError: number | null
   /** The largest request with the folder's config (tokens, the part the log lacks included). */
   peak: number
+  /** Cache misses the logs show, and what they cost. */
+  misses: Misses
   /** Every file of the session replayed. */
   modelled: boolean
   unmodelled: string[]
@@ -53,6 +56,19 @@ export interface GroupRow {
   logged: Logged
 }
 
+/** Adds `m`'s misses to `into`. */
+export function addMisses(into: Misses, m: Misses): void {
+  into.count += m.count
+  into.dollars += m.dollars
+  for (const [k, v] of Object.entries(m.byCause) as Array<
+    [keyof Misses["byCause"], { count: number; dollars: number }]
+  >) {
+    const b = (into.byCause[k] ??= { count: 0, dollars: 0 })
+    b.count += v.count
+    b.dollars += v.dollars
+  }
+}
+
 export interface FleetTotal {
   sessions: number
   files: number
@@ -63,6 +79,7 @@ export interface FleetTotal {
   configDollars: number
   /** The largest request of any session with the folder's config. */
   peak: number
+  misses: Misses
   unmodelled: number
 }
 
@@ -93,6 +110,7 @@ function sessionRow(file: string, parts: FileResult[]): SessionRow {
     configDollars: 0,
     replayError: null,
     peak: 0,
+    misses: { count: 0, dollars: 0, byCause: {} },
     modelled: true,
     unmodelled: [],
     notes: [],
@@ -110,6 +128,7 @@ function sessionRow(file: string, parts: FileResult[]): SessionRow {
     row.replayDollars += a.replay?.dollars ?? 0
     row.configDollars += a.config?.dollars ?? 0
     row.peak = Math.max(row.peak, a.config?.peak ?? 0)
+    addMisses(row.misses, a.misses)
     if (!a.replay) row.modelled = false
     row.unmodelled.push(...a.unmodelled.map((u) => where(path, file) + u))
     for (const n of a.notes) if (!row.notes.includes(n)) row.notes.push(n)
@@ -185,9 +204,11 @@ function totalOf(sessions: SessionRow[]): FleetTotal {
     replayDollars: 0,
     configDollars: 0,
     peak: 0,
+    misses: { count: 0, dollars: 0, byCause: {} },
     unmodelled: 0,
   }
   for (const s of sessions) {
+    addMisses(t.misses, s.misses)
     t.files += s.files
     t.bytes += s.bytes
     t.requests += s.requests

@@ -114,7 +114,7 @@ function sessionTable(rows: SessionRow[], limit: number): string {
 
 function turnsTable(r: FleetReport, limit: number): string {
   return `Top calls by cost\n${table(
-    ["session", "call", "time", "model", "prompt", "output", "$"],
+    ["session", "call", "time", "model", "prompt", "output", "$", "cache miss"],
     r.topTurns
       .slice(0, limit)
       .map((t) => [
@@ -125,9 +125,27 @@ function turnsTable(r: FleetReport, limit: number): string {
         n(t.prompt),
         n(t.output),
         usd(t.dollars),
+        t.miss ?? "",
       ]),
-    ["l", "r", "l", "l", "r", "r", "r"]
+    ["l", "r", "l", "l", "r", "r", "r", "l"]
   )}`
+}
+
+const CAUSES: Record<string, string> = {
+  "cold-start": "cold start (the system prompt and tools were not cached)",
+  idle: "idle gap over the cache lifetime",
+  "prefix-changed": "the prompt's prefix changed",
+  "below-minimum": "below the model's minimum cacheable prefix",
+  unexplained: "not predicted (something outside the log changed)",
+}
+
+function missesTable(r: FleetReport): string {
+  const m = r.total.misses
+  if (m.count === 0) return "Cache misses: none the logs show."
+  const rows = Object.entries(m.byCause)
+    .sort((a, b) => b[1].dollars - a[1].dollars)
+    .map(([k, v]) => [CAUSES[k] ?? k, n(v.count), usd(v.dollars)])
+  return `Cache misses: ${n(m.count)} calls wrote a cached prefix again, costing ${usd(m.dollars)} more than reading it\n${table(["why", "calls", "cost"], rows)}`
 }
 
 function unmodelledList(r: FleetReport, limit: number): string {
@@ -170,6 +188,7 @@ export function textReport(
     groupTable("What you paid, by model", r.byModel, limit),
     sessionTable(r.sessions, limit),
     turnsTable(r, limit),
+    missesTable(r),
     unmodelledList(r, limit),
   ].join("\n\n")
 }

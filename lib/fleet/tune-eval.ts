@@ -4,22 +4,32 @@
  * analysis gives for that config (analyse.ts), so a config the tuner picks
  * totals, once applied, what the tuner said.
  *
- * Exactly that computation is `replay(withConfig(request, edits))` per
- * config, a whole timeline each. The session engine's evaluator (shared
- * per-session analysis, one run per config) is much faster; it is used
- * when it agrees with the exact path on this session's first candidates
- * (checked per file), and the exact path is used otherwise.
+ * Exactly that computation is `compareWithLog(timeline(withConfig(request,
+ * edits)), usage)` per config. The fast path runs the same engine steps
+ * timeline() runs on its incremental path (runSession, runPoints,
+ * assemble) on one session base built once for the file, instead of
+ * rebuilding it per config; it is used when it gives the exact path's
+ * numbers on the file's first candidates (checked per file), and the exact
+ * path is used otherwise.
  */
-import type { SimulateOptions } from "@/lib/context-editing"
+import type { SimulateOptions, Timeline } from "@/lib/context-editing"
 import { getModelInfo } from "@/lib/context-editing/models"
-import { sessionBase } from "@/lib/context-editing/session-base"
 import {
-  editsOf,
-  evaluator,
-  type TuneConfig,
-} from "@/lib/context-editing/tune-eval"
+  type SessionBase,
+  sessionBase,
+} from "@/lib/context-editing/session-base"
+import { SUMMARY_TOKENS } from "@/lib/context-editing/session-compaction"
+import { runSession } from "@/lib/context-editing/session-run"
+import {
+  assemble,
+  engineEdits,
+  runPoints,
+} from "@/lib/context-editing/timeline"
+import { editsOf, type TuneConfig } from "@/lib/context-editing/tune-eval"
+import type { RealUsage } from "@/lib/import/types"
+import { compareWithLog } from "@/lib/real-usage/compare"
 
-import { editsOfRequest, withConfig } from "./config"
+import { withConfig } from "./config"
 import { readLog, replay, replayOptions } from "./log-reading"
 
 /** Per candidate (same order as the configs): NaN where the engine rejected it. */
@@ -28,32 +38,58 @@ export interface FileScores {
   peak: number[]
   /** 1 where the largest request is over the session's context window. */
   over: number[]
-  /** Whether the fast evaluator was used. */
+  /** Whether the fast path was used. */
   fast: boolean
 }
 
 type Request = Record<string, unknown>
+type Score = { cost: number; peak: number; rejected: number } | null
 
-/** The config as withConfig would adjust it for this session, in TuneConfig terms. */
-export function forSession(c: TuneConfig, request: Request): TuneConfig {
-  const t = (request.thinking as { type?: unknown } | undefined)?.type
-  const thinkingOn = t === "enabled" || t === "adaptive"
-  const model = getModelInfo(
-    typeof request.model === "string" ? request.model : ""
+/** timeline(body) on a base built once, or null where timeline() would take another path. */
+function timelineOn(
+  b: SessionBase,
+  body: Request,
+  options: SimulateOptions
+): Timeline | null {
+  const cfg = engineEdits(b, body, options)
+  if (!cfg) return null
+  const r = replayOptions(body)
+  const o = {
+    budget: Number.POSITIVE_INFINITY,
+    summaryTokens: r.summaryTokens ?? SUMMARY_TOKENS,
+    caching: r.caching ?? "end",
+    writePrice: r.writePrice!,
+  }
+  const run = runSession(b, cfg.edits, o.summaryTokens)
+  return assemble(
+    body,
+    b.ends.length,
+    runPoints(b, run, o.caching),
+    o,
+    "incremental"
   )
-  const out: TuneConfig = { ...c }
-  if (!thinkingOn) delete out.thinking
-  if (!model.compaction) delete out.compact
-  const own = editsOfRequest(request).find((e) => e.type === "compact_20260112")
-  const ownValue = (own?.trigger as { value?: unknown } | undefined)?.value
-  if (out.compact === undefined && typeof ownValue === "number")
-    out.compact = ownValue
-  return out
 }
 
-const CHECKS = 2
+const scoreOf = (t: Timeline, usage: RealUsage[]): Score => {
+  const c = compareWithLog(t, usage)
+  return {
+    cost: c.configDollars,
+    peak: c.configPeak,
+    rejected: t.points.filter((p) => !p.ok).length,
+  }
+}
+
 const close = (a: number, b: number) =>
   Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
+const same = (f: Score, r: Score) =>
+  f === null
+    ? r === null
+    : r !== null &&
+      close(f.cost, r.cost) &&
+      close(f.peak, r.peak) &&
+      f.rejected === r.rejected
+
+const CHECKS = 2
 
 /** Scores every config on one log (see the file comment). */
 export function evaluateConfigs(
@@ -74,46 +110,37 @@ export function evaluateConfigs(
   const window =
     getModelInfo(String(request.model)).contextWindow ??
     Number.POSITIVE_INFINITY
-  const own = replay(request, log.usage, options)
-  const rejected = (r: typeof own) => r.t.points.filter((p) => !p.ok).length
-  const exact = (c: TuneConfig) => {
-    const r = replay(
-      withConfig(request, editsOf(c)).request,
-      log.usage,
-      options
-    )
-    // A config is out when the engine rejects more of this session than
-    // the log's own config (those requests would be left out of its sum).
-    return rejected(r) > rejected(own)
-      ? null
-      : { cost: r.dollars, peak: r.peak }
+  const own = replay(request, log.usage, options).t.points.filter(
+    (p) => !p.ok
+  ).length
+  const body = (c: TuneConfig) => withConfig(request, editsOf(c)).request
+  const exact = (c: TuneConfig): Score => {
+    const r = replay(body(c), log.usage, options)
+    return {
+      cost: r.dollars,
+      peak: r.peak,
+      rejected: r.t.points.filter((p) => !p.ok).length,
+    }
   }
-  // The fast evaluator's numbers plus what the comparison adds to the timeline's.
-  const b = sessionBase(request, options)
-  const ev = b.ok
-    ? evaluator(request, options, replayOptions(request), b.base)
-    : null
-  const extra = own.dollars - own.t.cost.withEdits
-  const hidden = own.peak - own.t.peak.withEdits
-  const fast = (c: TuneConfig) => {
-    const e = ev!.evaluate(forSession(c, request))
-    return e ? { cost: e.cost + extra, peak: e.peak + hidden } : null
+  const base = sessionBase(request, options)
+  const fast = (c: TuneConfig): Score => {
+    const t = base.ok ? timelineOn(base.base, body(c), options) : null
+    return t ? scoreOf(t, log.usage) : null
   }
-  const same = (f: ReturnType<typeof fast>, r: ReturnType<typeof exact>) =>
-    f === null
-      ? r === null
-      : r !== null && close(f.cost, r.cost) && close(f.peak, r.peak)
-  let useFast = ev !== null
+  let useFast = base.ok
   for (let k = 0; k < n; k++) {
     const c = configs[k]!
-    let r: ReturnType<typeof exact>
+    let r: Score
     if (k < CHECKS || !useFast) {
       r = exact(c)
       if (useFast && !same(fast(c), r)) useFast = false
-    } else r = fast(c)
-    out.cost[k] = r ? r.cost : Number.NaN
-    out.peak[k] = r ? r.peak : Number.NaN
-    out.over[k] = r && r.peak > window ? 1 : 0
+    } else r = fast(c) ?? exact(c)
+    // A config is out when the engine rejects more of this session than
+    // the log's own config (those requests would be left out of its sum).
+    const ok = r !== null && r.rejected <= own
+    out.cost[k] = ok ? r!.cost : Number.NaN
+    out.peak[k] = ok ? r!.peak : Number.NaN
+    out.over[k] = ok && r!.peak > window ? 1 : 0
   }
   out.fast = useFast
   return out

@@ -53,6 +53,12 @@ export interface FleetTuneResult {
   frontier: FleetTuneEntry[]
   /** Index in `frontier` of the config to apply: the cheapest with the fewest sessions over their window. */
   best: number
+  /**
+   * The cheapest config for each clear_tool_uses keep (and without
+   * clearing), beside the frontier: for a user who wants the newest results
+   * kept, as the single-session tuner offers.
+   */
+  alternatives: FleetTuneEntry[]
   /** No edits (each log's compaction kept where it needs one), for reference. */
   none: FleetTuneEntry | null
   evaluated: number
@@ -261,6 +267,20 @@ export function bestOf(frontier: readonly FleetTuneEntry[]): number {
   return frontier.findIndex((e) => e.over === fewest)
 }
 
+/** The cheapest entry per keep value (no clearing first), by keep. */
+export function cheapestPerKeep(
+  all: readonly FleetTuneEntry[]
+): FleetTuneEntry[] {
+  const best = new Map<number, FleetTuneEntry>()
+  for (const e of all) {
+    const k = e.config.tool ? e.config.tool.keep : -1
+    const b = best.get(k)
+    if (!b || e.cost < b.cost || (e.cost === b.cost && e.peak < b.peak))
+      best.set(k, e)
+  }
+  return [...best.entries()].sort((x, y) => x[0] - y[0]).map(([, e]) => e)
+}
+
 /** Runs the search (see the file comment); `run` scores configs on every file. */
 export async function tuneFleet(
   space: FleetSpace,
@@ -281,6 +301,7 @@ export async function tuneFleet(
   return {
     frontier,
     best: bestOf(frontier),
+    alternatives: cheapestPerKeep(all),
     none: all.find((e) => e.label === "no edits") ?? null,
     evaluated: seen.size,
     rounds,

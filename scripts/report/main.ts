@@ -117,9 +117,15 @@ function tuneText(t: FleetTuneResult, exact: number | null): string {
     (e, i) =>
       `${i === t.best ? "→" : " "} $${e.cost.toFixed(2).padStart(10)}  peak ${Math.round(e.peak).toLocaleString("en-US").padStart(9)}  ${e.over > 0 ? `${e.over} over the window  ` : ""}${e.label}`
   )
+  const alt = t.alternatives.map(
+    (e) =>
+      `  $${e.cost.toFixed(2).padStart(10)}  peak ${Math.round(e.peak).toLocaleString("en-US").padStart(9)}  ${e.label}`
+  )
   return [
     `Tune across sessions (${t.evaluated} configs, ${t.rounds} rounds): total input-side cost against the worst session's largest request`,
     ...lines,
+    "The cheapest for each number of tool results kept:",
+    ...alt,
     `Best config: ${best.label}${exact !== null ? ` — replayed on every session: $${exact.toFixed(2)}` : ""}`,
     `  --config JSON: ${JSON.stringify({ edits: best.edits })}`,
   ].join("\n")

@@ -72,6 +72,10 @@ function session(r: number[], i: number, w: SummaryWire): SessionRow {
     models: [],
     replayDollars,
     configDollars: r[12]! / 1e6,
+    correctedDollars:
+      replayDollars > 0
+        ? ((r[12]! / 1e6) * l.inputDollars) / replayDollars
+        : r[12]! / 1e6,
     replayError:
       l.inputDollars > 0 && r[14] === 1
         ? (replayDollars - l.inputDollars) / l.inputDollars
@@ -187,6 +191,7 @@ function rebuild(
     logged: logged([0, 0, 0, 0, 0, 0, 0], 0),
     replayDollars: 0,
     configDollars: 0,
+    correctedDollars: 0,
     peak: 0,
     misses: { count: 0, dollars: 0, byCause: {} },
     unmodelled: 0,
@@ -211,6 +216,7 @@ function rebuild(
     sum(total.logged, s.logged)
     total.replayDollars += s.replayDollars
     total.configDollars += s.configDollars
+    total.correctedDollars += s.correctedDollars
     total.peak = Math.max(total.peak, s.peak)
     total.misses.count += s.misses.count
     total.misses.dollars += s.misses.dollars

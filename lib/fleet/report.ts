@@ -36,6 +36,11 @@ export interface SessionRow {
   replayDollars: number
   /** The same with the folder's config. */
   configDollars: number
+  /**
+   * The what-if corrected by the replay's own error
+   * (docs/semantics.md#session-replay): config × logged input ÷ replay.
+   */
+  correctedDollars: number
   /** (replay − logged input) ÷ logged input; null when nothing was billed or replayed. */
   replayError: number | null
   /** The largest request with the folder's config (tokens, the part the log lacks included). */
@@ -77,6 +82,8 @@ export interface FleetTotal {
   logged: Logged
   replayDollars: number
   configDollars: number
+  /** The sum of the sessions' corrected what-ifs. */
+  correctedDollars: number
   /** The largest request of any session with the folder's config. */
   peak: number
   misses: Misses
@@ -108,6 +115,7 @@ function sessionRow(file: string, parts: FileResult[]): SessionRow {
     models: [],
     replayDollars: 0,
     configDollars: 0,
+    correctedDollars: 0,
     replayError: null,
     peak: 0,
     misses: { count: 0, dollars: 0, byCause: {} },
@@ -134,6 +142,10 @@ function sessionRow(file: string, parts: FileResult[]): SessionRow {
     for (const n of a.notes) if (!row.notes.includes(n)) row.notes.push(n)
   }
   row.models = [...models]
+  row.correctedDollars =
+    row.replayDollars > 0
+      ? (row.configDollars * logged.inputDollars) / row.replayDollars
+      : row.configDollars
   row.replayError =
     logged.inputDollars > 0 && row.modelled
       ? (row.replayDollars - logged.inputDollars) / logged.inputDollars
@@ -203,6 +215,7 @@ function totalOf(sessions: SessionRow[]): FleetTotal {
     logged: emptyLogged(),
     replayDollars: 0,
     configDollars: 0,
+    correctedDollars: 0,
     peak: 0,
     misses: { count: 0, dollars: 0, byCause: {} },
     unmodelled: 0,
@@ -215,6 +228,7 @@ function totalOf(sessions: SessionRow[]): FleetTotal {
     addLogged(t.logged, s.logged)
     t.replayDollars += s.replayDollars
     t.configDollars += s.configDollars
+    t.correctedDollars += s.correctedDollars
     t.peak = Math.max(t.peak, s.peak)
     if (s.unmodelled.length > 0) t.unmodelled++
   }

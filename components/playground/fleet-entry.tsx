@@ -1,0 +1,73 @@
+"use client"
+
+import { useEffect } from "react"
+
+import { fleetSignal, useFleetSignal } from "@/components/fleet/fleet-signal"
+
+import { HEADER_BUTTON } from "./header-button"
+import { LazyFleetView } from "./lazy"
+
+const SUMMARY_LINK = /^#sessions\.v\d/
+
+/** A dropped folder or log files: what the folder view takes (grabbed during the event, after which the list is gone). */
+function dropped(e: DragEvent) {
+  const dt = e.dataTransfer
+  if (!dt) return null
+  const entries = [...dt.items]
+    .map((i) => (i.kind === "file" ? i.webkitGetAsEntry?.() : null))
+    .filter((x): x is FileSystemEntry => !!x)
+  const take = entries.some((x) => x.isDirectory || x.name.endsWith(".jsonl"))
+  return take ? entries : null
+}
+
+/**
+ * The folder view's first-load part: the header's "Sessions" button, a
+ * folder (or several logs) dropped anywhere on the page, and a summary
+ * link (`#sessions.v1.…`). Everything else loads when one of them is used.
+ */
+export function FleetEntry() {
+  const { open, hasReport } = useFleetSignal()
+  useEffect(() => {
+    const takeHash = () => {
+      if (SUMMARY_LINK.test(location.hash))
+        fleetSignal.set({
+          open: true,
+          pending: { kind: "link", hash: location.hash },
+        })
+    }
+    const over = (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes("Files")) e.preventDefault()
+    }
+    const drop = (e: DragEvent) => {
+      if (e.defaultPrevented) return
+      const entries = dropped(e)
+      if (!entries) return
+      e.preventDefault()
+      fleetSignal.set({ open: true, pending: { kind: "entries", entries } })
+    }
+    takeHash()
+    window.addEventListener("hashchange", takeHash)
+    window.addEventListener("dragover", over)
+    window.addEventListener("drop", drop)
+    return () => {
+      window.removeEventListener("hashchange", takeHash)
+      window.removeEventListener("dragover", over)
+      window.removeEventListener("drop", drop)
+    }
+  }, [])
+  return (
+    <>
+      <button
+        type="button"
+        className={HEADER_BUTTON}
+        data-testid="header.sessions"
+        aria-pressed={open}
+        title="All your Claude Code sessions at once: drop or pick a ~/.claude/projects folder (read here, nothing uploaded)"
+        onClick={() => fleetSignal.set({ open: !open })}
+      >
+        {open ? "← Playground" : hasReport ? "← Sessions" : "Sessions"}
+      </button>
+      {open && <LazyFleetView />}
+    </>
+  )
+}

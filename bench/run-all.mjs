@@ -15,6 +15,7 @@ const benches = [
   ["page", "bench/page/run.mjs"],
   ["real", "bench/real/run.mjs"],
   ["typing", "bench/typing/run.mjs"],
+  ["sessions", "bench/sessions/run.mjs"],
 ].filter(([name]) => only.length === 0 || only.includes(name))
 
 let failed = 0

@@ -51,8 +51,8 @@ export function ProgressBar({
         data-testid={`${testId}.text`}
       >
         {label}: {formatCount(p.filesDone)} of {formatCount(p.files)} files,{" "}
-        {mb(p.bytesDone)} of {mb(p.bytes)}, {formatCount(p.sessions)} sessions —{" "}
-        {seconds.toFixed(1)} s
+        {mb(p.bytesDone)} of {p.bytes > 0 ? mb(p.bytes) : "…"},{" "}
+        {formatCount(p.sessions)} sessions — {seconds.toFixed(1)} s
         {seconds > 0.5
           ? `, ${(p.bytesDone / 1e6 / seconds).toFixed(1)} MB/s`
           : ""}
@@ -93,10 +93,12 @@ export function FleetProgress() {
     <p
       className="text-xs text-zinc-500 tabular-nums"
       data-testid="fleet.progress.done"
+      data-read-ms={Math.round(progress.readMs)}
+      data-work-ms={Math.round(progress.workMs)}
     >
       {status === "cancelled"
         ? `Cancelled after ${formatCount(progress.filesDone)} of ${formatCount(progress.files)} files: the tables cover those.`
-        : `Read ${formatCount(progress.files)} files (${mb(progress.bytes)}) in ${s.toFixed(1)} s.`}
+        : `Read ${formatCount(progress.files)} files (${mb(progress.bytesDone)}) in ${s.toFixed(1)} s.`}
     </p>
   )
 }

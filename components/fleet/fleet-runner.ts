@@ -5,7 +5,7 @@ import { analyseLog, type FileAnalysis } from "@/lib/fleet/analyse"
 import type { FleetEdits } from "@/lib/fleet/config"
 import type { FleetJob, FleetJobResult } from "@/lib/fleet/jobs"
 import { classifyPath } from "@/lib/fleet/layout"
-import { buildReport, type FileResult } from "@/lib/fleet/report"
+import { buildReportInSlices, type FileResult } from "@/lib/fleet/report"
 import { fleetSpace, tuneFleet } from "@/lib/fleet/tune"
 import type { FileScores } from "@/lib/fleet/tune-eval"
 
@@ -16,6 +16,10 @@ import type { FleetFile } from "./read-folder"
 
 let pool: FleetPool | null = null
 let generation = 0
+/** The files' sizes once a pass learnt them (later passes need not ask again). */
+const sizesOf = new WeakMap<FleetFile[], number[]>()
+
+const nextTask = () => new Promise<void>((r) => setTimeout(r, 0))
 
 /** Stops whatever the workers are doing (Cancel). */
 export function stopWorkers(): void {
@@ -24,12 +28,16 @@ export function stopWorkers(): void {
   pool = null
 }
 
+// Sizes come from the workers: reading File.size here would stat every
+// picked file on the page's thread.
 const freshProgress = (files: FleetFile[]): Progress => ({
   files: files.length,
   filesDone: 0,
-  bytes: files.reduce((n, f) => n + f.file.size, 0),
+  bytes: 0,
   bytesDone: 0,
   sessions: 0,
+  readMs: 0,
+  workMs: 0,
   startedAt: performance.now(),
   now: performance.now(),
   endedAt: null,
@@ -53,10 +61,12 @@ async function pass(
   await pool.run(
     files.map((f) => f.file),
     job,
-    (i, r) => {
+    (i, r, ms) => {
       if (mine !== generation) return
       p.filesDone++
-      p.bytesDone += files[i]!.file.size
+      p.readMs += ms.read
+      p.workMs += ms.work
+      p.bytesDone += ms.size
       if (classifyPath(files[i]!.path)?.kind === "session") p.sessions++
       onResult(i, r)
       const now = performance.now()
@@ -64,7 +74,12 @@ async function pass(
         last = now
         onProgress({ ...p, now })
       }
-    }
+    },
+    (sizes) => {
+      p.bytes = sizes.reduce((a, b) => a + b, 0)
+      sizesOf.set(files, sizes)
+    },
+    sizesOf.get(files)
   )
   if (mine !== generation) throw new Error("cancelled")
   const end = performance.now()
@@ -94,6 +109,8 @@ export async function analyseFolder(
   })
   const job: FleetJob = { kind: "analyse", edits, options: { assumptions } }
   try {
+    // The page shows that it started before the workers are set up.
+    await nextTask()
     const progress = await pass(
       files,
       job,
@@ -105,7 +122,11 @@ export async function analyseFolder(
           results[i] = { path, analysis: r.analysis }
       }
     )
-    fleetStore.set({ progress, status: "done", report: reportOf(results) })
+    fleetStore.set({
+      progress,
+      status: "done",
+      report: await reportOf(results),
+    })
     fleetSignal.set({ hasReport: true })
   } catch (e) {
     const cancelled = (e as Error).message === "cancelled"
@@ -113,15 +134,15 @@ export async function analyseFolder(
       status: cancelled ? "cancelled" : "error",
       error: cancelled ? null : (e as Error).message,
       // What was read before Cancel still makes a report of those files.
-      report: reportOf(results),
+      report: await reportOf(results),
     })
   }
 }
 
 const nothing = (n: number): FileScores => ({
-  cost: new Array(n).fill(0),
-  peak: new Array(n).fill(0),
-  over: new Array(n).fill(0),
+  cost: new Float64Array(n),
+  peak: new Float64Array(n),
+  over: new Uint8Array(n),
   fast: false,
 })
 
@@ -133,9 +154,14 @@ function unreadable(error: string): FileAnalysis {
   }
 }
 
-function reportOf(results: Array<FileResult | undefined>) {
+/** The report of the files read, built in slices of the page's thread. */
+async function reportOf(results: Array<FileResult | undefined>) {
   const done = results.filter((r): r is FileResult => r !== undefined)
-  return done.length > 0 ? buildReport(done) : null
+  const t0 = performance.now()
+  const report =
+    done.length > 0 ? await buildReportInSlices(done, nextTask) : null
+  performance.measure("fleet: build the report", { start: t0 })
+  return report
 }
 
 /** Tune across sessions: rounds of candidate configs, each a pass in the pool. */

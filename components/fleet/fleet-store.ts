@@ -18,6 +18,9 @@ export interface Progress {
   bytesDone: number
   /** Sessions among the files read so far. */
   sessions: number
+  /** Time the workers spent reading files, and running the job, summed over workers. */
+  readMs: number
+  workMs: number
   startedAt: number
   /** When this progress was published (performance.now()). */
   now: number

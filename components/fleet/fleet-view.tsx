@@ -37,6 +37,8 @@ type Config = ReturnType<typeof useFormConfig>
 export async function takeFolder(input: FolderInput, config: Config) {
   fleetStore.set({ status: "listing", error: null })
   try {
+    // Out of the event's task first: the browser has just built the list.
+    await new Promise((r) => setTimeout(r, 0))
     const files = await readFolder(input)
     if (files.length === 0) {
       fleetStore.set({

@@ -12,9 +12,19 @@ export type FleetWorkerRequest =
 self.onmessage = async (e: MessageEvent<FleetWorkerRequest>) => {
   const m = e.data
   try {
+    const t0 = performance.now()
     const text = await m.file.text()
     if (m.kind === "job") {
-      self.postMessage({ id: m.id, result: runJob(text, m.job) })
+      const t1 = performance.now()
+      const result = runJob(text, m.job)
+      const t2 = performance.now()
+      self.postMessage({
+        id: m.id,
+        result,
+        size: m.file.size,
+        readMs: t1 - t0,
+        workMs: t2 - t1,
+      })
       return
     }
     const log = readLog(text)

@@ -7,9 +7,39 @@ import type { FleetWorkerRequest } from "./fleet.worker"
 
 type Reply = {
   id: number
+  /** The file's size (learnt in the worker), the time it took to read it, and to run the job on it. */
+  size?: number
+  readMs?: number
+  workMs?: number
   result?: FleetJobResult
   open?: { request: ImportedRequest; realUsage: RealUsage[] }
   error?: string
+}
+
+/**
+ * The files' sizes, read in a worker. Even handing a picked File to a
+ * worker stats it on the page's thread (about 1 ms a file), so they go 20
+ * at a time, each batch its own short task.
+ */
+async function fileSizes(files: readonly File[]): Promise<number[]> {
+  const w = new Worker(new URL("./sizes.worker.ts", import.meta.url), {
+    type: "module",
+  })
+  const out: number[] = []
+  try {
+    for (let i = 0; i < files.length; i += 20) {
+      const batch = files.slice(i, i + 20)
+      out.push(
+        ...(await new Promise<number[]>((resolve) => {
+          w.onmessage = (e: MessageEvent<number[]>) => resolve(e.data)
+          w.postMessage(batch)
+        }))
+      )
+    }
+  } finally {
+    w.terminate()
+  }
+  return out
 }
 
 /** A small pool sized to the machine: the page's own thread stays free for the UI. */
@@ -51,23 +81,41 @@ export class FleetPool {
     })
   }
 
-  /** Runs `job` on every file; `done` gets each result as it arrives. */
+  /**
+   * Runs `job` on every file; `done` gets each result as it arrives. Starts
+   * in the given order at once; when the sizes are known (`onSizes`, read
+   * in a worker of their own), the rest goes largest first so the workers
+   * finish together.
+   */
   async run(
     files: readonly File[],
     job: FleetJob,
-    done: (index: number, r: FleetJobResult | { error: string }) => void
+    done: (
+      index: number,
+      r: FleetJobResult | { error: string },
+      ms: { size: number; read: number; work: number }
+    ) => void,
+    onSizes?: (sizes: number[]) => void,
+    known?: number[]
   ): Promise<void> {
     while (this.workers.length < this.size) this.workers.push(this.spawn())
-    const order = files
-      .map((_, i) => i)
-      .sort((a, b) => files[b]!.size - files[a]!.size)
+    const queue = files.map((_, i) => i)
     let next = 0
+    void (known ? Promise.resolve(known) : fileSizes(files)).then((sizes) => {
+      const rest = queue.splice(next).sort((a, b) => sizes[b]! - sizes[a]!)
+      queue.push(...rest)
+      onSizes?.(sizes)
+    })
     const drain = async (w: Worker) => {
-      while (next < order.length) {
-        const i = order[next++]!
+      while (next < queue.length) {
+        const i = queue[next++]!
         const id = ++this.seq
         const r = await this.ask(w, { kind: "job", id, file: files[i]!, job })
-        done(i, r.result ?? { error: r.error ?? "the worker failed" })
+        done(i, r.result ?? { error: r.error ?? "the worker failed" }, {
+          size: r.size ?? 0,
+          read: r.readMs ?? 0,
+          work: r.workMs ?? 0,
+        })
       }
     }
     await Promise.all(this.workers.map(drain))

@@ -3,21 +3,31 @@
 import { useEffect } from "react"
 
 import { fleetSignal, useFleetSignal } from "@/components/fleet/fleet-signal"
+import type { FolderInput } from "@/components/fleet/read-folder"
 
 import { HEADER_BUTTON } from "./header-button"
 import { LazyFleetView } from "./lazy"
 
 const SUMMARY_LINK = /^#sessions\.v\d/
 
-/** A dropped folder or log files: what the folder view takes (grabbed during the event, after which the list is gone). */
-function dropped(e: DragEvent) {
+/**
+ * A dropped folder or log files, as the folder view takes them (read during
+ * the event: the list is gone after it). Without directory entries (another
+ * browser, a drop made by a script) the files themselves.
+ */
+function dropped(e: DragEvent): FolderInput | null {
   const dt = e.dataTransfer
   if (!dt) return null
   const entries = [...dt.items]
     .map((i) => (i.kind === "file" ? i.webkitGetAsEntry?.() : null))
     .filter((x): x is FileSystemEntry => !!x)
-  const take = entries.some((x) => x.isDirectory || x.name.endsWith(".jsonl"))
-  return take ? entries : null
+  const isLog = (name: string) => name.endsWith(".jsonl")
+  if (entries.some((x) => x.isDirectory || isLog(x.name)))
+    return { kind: "entries", entries }
+  const files = [...dt.files].filter((f) => isLog(f.name))
+  return entries.length === 0 && files.length > 0
+    ? { kind: "files", files }
+    : null
 }
 
 /**
@@ -40,10 +50,10 @@ export function FleetEntry() {
     }
     const drop = (e: DragEvent) => {
       if (e.defaultPrevented) return
-      const entries = dropped(e)
-      if (!entries) return
+      const input = dropped(e)
+      if (!input) return
       e.preventDefault()
-      fleetSignal.set({ open: true, pending: { kind: "entries", entries } })
+      fleetSignal.set({ open: true, pending: input })
     }
     takeHash()
     window.addEventListener("hashchange", takeHash)

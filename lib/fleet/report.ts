@@ -138,7 +138,7 @@ function sessionRow(file: string, parts: FileResult[]): SessionRow {
     row.peak = Math.max(row.peak, a.config?.peak ?? 0)
     addMisses(row.misses, a.misses)
     if (!a.replay) row.modelled = false
-    row.unmodelled.push(...a.unmodelled.map((u) => where(path, file) + u))
+    for (const u of a.unmodelled) row.unmodelled.push(where(path, file) + u)
     for (const n of a.notes) if (!row.notes.includes(n)) row.notes.push(n)
   }
   row.models = [...models]
@@ -158,31 +158,26 @@ function group(
   results: Map<string, FileResult[]>,
   by: "day" | "model"
 ): GroupRow[] {
-  const out = new Map<string, GroupRow & { seen: Set<string> }>()
-  for (const s of sessions)
+  // `last`: the session last counted in the group (each counts once).
+  const out = new Map<string, GroupRow & { last: number }>()
+  sessions.forEach((s, i) => {
     for (const { analysis } of results.get(s.file) ?? [])
       for (const b of analysis.buckets) {
         const key = by === "day" ? b.day : b.model
         let g = out.get(key)
-        if (!g)
-          out.set(
-            key,
-            (g = {
-              key,
-              sessions: 0,
-              requests: 0,
-              logged: emptyLogged(),
-              seen: new Set(),
-            })
-          )
-        if (!g.seen.has(s.file)) {
-          g.seen.add(s.file)
+        if (!g) {
+          g = { key, sessions: 0, requests: 0, logged: emptyLogged(), last: -1 }
+          out.set(key, g)
+        }
+        if (g.last !== i) {
+          g.last = i
           g.sessions++
         }
         g.requests += b.requests
         addLogged(g.logged, b)
       }
-  return [...out.values()].map(({ seen: _seen, ...g }) => g)
+  })
+  return [...out.values()].map(({ last: _last, ...g }) => g)
 }
 
 function byProject(sessions: SessionRow[]): GroupRow[] {
@@ -237,31 +232,80 @@ function totalOf(sessions: SessionRow[]): FleetTotal {
 
 const TOP_TURNS = 20
 
-/** The report of a folder's analysed files (see the file comment). */
-export function buildReport(files: readonly FileResult[]): FleetReport {
-  const placed = files.flatMap((f) => {
+/** The folder's most expensive calls: a running top list (no sort of every call). */
+function topTurnsOf(groups: Map<string, FileResult[]>) {
+  const top: Array<TopCall & { file: string }> = []
+  for (const [file, parts] of groups)
+    for (const p of parts)
+      for (const t of p.analysis.top) {
+        if (top.length === TOP_TURNS && t.dollars <= top.at(-1)!.dollars)
+          continue
+        let i = top.length
+        while (i > 0 && top[i - 1]!.dollars < t.dollars) i--
+        top.splice(i, 0, { ...t, file })
+        if (top.length > TOP_TURNS) top.pop()
+      }
+  return top
+}
+
+/**
+ * The report, built in steps: it yields after every few hundred sessions,
+ * so the page can build it in slices of its thread (the first run of cold
+ * code over 2,000 sessions takes longer than a frame).
+ */
+export function* reportSteps(
+  files: readonly FileResult[]
+): Generator<void, FleetReport> {
+  const placed: Array<FileResult & PlacedFile> = []
+  for (const f of files) {
     const role = classifyPath(f.path)
-    return role
-      ? [
-          { ...f, role, sessionId: f.analysis.sessionId } satisfies FileResult &
-            PlacedFile,
-        ]
-      : []
-  })
+    if (role)
+      placed.push({
+        path: f.path,
+        analysis: f.analysis,
+        role,
+        sessionId: f.analysis.sessionId,
+      })
+  }
   const groups = groupSessions(placed)
-  const sessions = [...groups].map(([file, parts]) => sessionRow(file, parts))
-  const topTurns = [...groups]
-    .flatMap(([file, parts]) =>
-      parts.flatMap((p) => p.analysis.top.map((t) => ({ ...t, file })))
-    )
-    .sort((a, b) => b.dollars - a.dollars)
-    .slice(0, TOP_TURNS)
+  yield
+  const sessions: SessionRow[] = []
+  for (const [file, parts] of groups) {
+    sessions.push(sessionRow(file, parts))
+    if (sessions.length % 250 === 0) yield
+  }
+  const byDay = group(sessions, groups, "day")
+  yield
+  const byModel = group(sessions, groups, "model")
+  yield
   return {
     sessions,
     total: totalOf(sessions),
     byProject: byProject(sessions),
-    byDay: group(sessions, groups, "day"),
-    byModel: group(sessions, groups, "model"),
-    topTurns,
+    byDay,
+    byModel,
+    topTurns: topTurnsOf(groups),
+  }
+}
+
+/** The report of a folder's analysed files (see the file comment). */
+export function buildReport(files: readonly FileResult[]): FleetReport {
+  const steps = reportSteps(files)
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+  }
+}
+
+/** The same report, a step at a time with `pause()` between steps. */
+export async function buildReportInSlices(
+  files: readonly FileResult[],
+  pause: () => Promise<void>
+): Promise<FleetReport> {
+  const steps = reportSteps(files)
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+    await pause()
   }
 }

@@ -169,7 +169,8 @@ export function whatIfLine(r: FleetReport, configLabel: string): string {
     `As logged: ${usd(cost(t.logged))} (input side ${usd(t.logged.inputDollars)}, output ${usd(t.logged.outputDollars)}).`,
     `Replayed with each log's own config: ${usd(t.replayDollars)} input side (${pct(err)} against the log).`,
     `With ${configLabel}: ${usd(t.configDollars)} input side, ${usd(t.replayDollars - t.configDollars)} ${t.replayDollars >= t.configDollars ? "saved" : "more"} against the replay; the largest request ${n(t.peak)} tokens.`,
-    "Output is held as logged; the replay prices the input side.",
+    `Corrected by each session's replay error (with config × logged ÷ replay): ${usd(t.correctedDollars)} of the ${usd(t.logged.inputDollars)} logged on the input side.`,
+    "Output is held as logged; the replay prices the input side. Days are in UTC.",
   ].join("\n")
 }
 

@@ -5,78 +5,117 @@
  * totals, once applied, what the tuner said.
  *
  * Exactly that computation is `compareWithLog(timeline(withConfig(request,
- * edits)), usage)` per config. The fast path runs the same engine steps
- * timeline() runs on its incremental path (runSession, runPoints,
- * assemble) on one session base built once for the file, instead of
- * rebuilding it per config; it is used when it gives the exact path's
- * numbers on the file's first candidates (checked per file), and the exact
- * path is used otherwise.
+ * edits)), usage)` per config. The lean path computes the same sums from
+ * the same pieces, without what they do not change: one session base for
+ * the file; per config the engine's run (runSession) and the cache of the
+ * side with the edits (cacheTokens); the replay of the imported
+ * conversation (replayConversation, lib/real-usage), with its hidden part
+ * and the file's other conversations (replayed with their own config) taken
+ * once from the log's own replay. It is used when it gives the exact path's
+ * numbers on the file's first candidate of each shape (checked per file and
+ * pass), and the exact path otherwise.
  */
 import type { SimulateOptions, Timeline } from "@/lib/context-editing"
 import { getModelInfo } from "@/lib/context-editing/models"
-import {
-  type SessionBase,
-  sessionBase,
-} from "@/lib/context-editing/session-base"
+import { sessionBase } from "@/lib/context-editing/session-base"
+import { cacheTokens } from "@/lib/context-editing/session-cache"
 import { SUMMARY_TOKENS } from "@/lib/context-editing/session-compaction"
 import { runSession } from "@/lib/context-editing/session-run"
-import {
-  assemble,
-  engineEdits,
-  runPoints,
-} from "@/lib/context-editing/timeline"
+import { engineEdits } from "@/lib/context-editing/timeline"
 import { editsOf, type TuneConfig } from "@/lib/context-editing/tune-eval"
 import type { RealUsage } from "@/lib/import/types"
-import { compareWithLog } from "@/lib/real-usage/compare"
+import { usageDollars } from "@/lib/real-usage/compare"
+import { hiddenOf, replayConversation } from "@/lib/real-usage/replay"
 
 import { withConfig } from "./config"
 import { readLog, replay, replayOptions } from "./log-reading"
 
-/** Per candidate (same order as the configs): NaN where the engine rejected it. */
+/** Per candidate (same order as the configs): NaN where the engine rejected it. Typed arrays: small to post, no garbage for the page. */
 export interface FileScores {
-  cost: number[]
-  peak: number[]
+  cost: Float64Array
+  peak: Float64Array
   /** 1 where the largest request is over the session's context window. */
-  over: number[]
-  /** Whether the fast path was used. */
+  over: Uint8Array
+  /** Whether the lean path was used. */
   fast: boolean
 }
 
 type Request = Record<string, unknown>
 type Score = { cost: number; peak: number; rejected: number } | null
+type Own = ReturnType<typeof replay>
+type Point = Extract<Timeline["points"][number], { ok: true }>
 
-/** timeline(body) on a base built once, or null where timeline() would take another path. */
-function timelineOn(
-  b: SessionBase,
-  body: Request,
+/** What the lean path takes once per file from the log's own replay. */
+function leanParts(
+  request: Request,
+  usage: RealUsage[],
+  own: Own,
   options: SimulateOptions
-): Timeline | null {
-  const cfg = engineEdits(b, body, options)
-  if (!cfg) return null
-  const r = replayOptions(body)
-  const o = {
-    budget: Number.POSITIVE_INFINITY,
-    summaryTokens: r.summaryTokens ?? SUMMARY_TOKENS,
-    caching: r.caching ?? "end",
-    writePrice: r.writePrice!,
+) {
+  const base = sessionBase(request, options)
+  if (!base.ok) return null
+  const main = usage[0]?.thread ?? "main"
+  const isMain = usage.map((u) => (u.thread ?? main) === main)
+  let side = 0
+  own.c.rows.forEach((r, i) => {
+    if (!isMain[i]) side += r.replayDollars
+  })
+  const o = replayOptions(request)
+  return {
+    b: base.base,
+    calls: usage.filter((_, i) => isMain[i]),
+    side,
+    caching: o.caching ?? "end",
+    summaryTokens: o.summaryTokens ?? SUMMARY_TOKENS,
   }
-  const run = runSession(b, cfg.edits, o.summaryTokens)
-  return assemble(
-    body,
-    b.ends.length,
-    runPoints(b, run, o.caching),
-    o,
-    "incremental"
-  )
 }
 
-const scoreOf = (t: Timeline, usage: RealUsage[]): Score => {
-  const c = compareWithLog(t, usage)
-  return {
-    cost: c.configDollars,
-    peak: c.configPeak,
-    rejected: t.points.filter((p) => !p.ok).length,
-  }
+/** The replay's sums for one config on the lean path (null: timeline() would take another path). */
+function leanScore(
+  p: NonNullable<ReturnType<typeof leanParts>>,
+  body: Request,
+  options: SimulateOptions
+): Score {
+  const cfg = engineEdits(p.b, body, options)
+  if (!cfg) return null
+  const caching = p.caching
+  const run = runSession(p.b, cfg.edits, p.summaryTokens)
+  const points = new Map<number, Point>()
+  let peak = 0
+  run.steps.forEach((st, k) => {
+    const prev = k > 0 ? run.steps[k - 1]!.after : null
+    const u = cacheTokens(p.b, run.tc, prev, st.after, st.inputTokens, caching)
+    const use = {
+      read: u.read,
+      written: u.written,
+      uncached: u.uncached,
+      cost: 0,
+      dollars: 0,
+    }
+    points.set(st.after.end, {
+      request: k + 1,
+      lastMessage: st.after.end,
+      ok: true,
+      originalTokens: st.originalTokens,
+      inputTokens: st.inputTokens,
+      applied: st.applied,
+      compacted: st.compacted,
+      withEdits: use,
+      withoutEdits: use,
+      breakAt: null,
+    })
+    peak = Math.max(peak, st.inputTokens)
+  })
+  const t = { caching, points: [...points.values()] } as unknown as Timeline
+  // The hidden part is the median real − predicted of this timeline (a
+  // compaction the config fires changes what later requests hold).
+  const hidden = hiddenOf(p.calls, points)
+  const replayed = replayConversation(p.calls, t, points, hidden)
+  let cost = p.side
+  replayed.forEach(
+    (r, i) => (cost += r ? r.dollars + r.compaction : usageDollars(p.calls[i]!))
+  )
+  return { cost, peak: peak + hidden, rejected: 0 }
 }
 
 const close = (a: number, b: number) =>
@@ -89,8 +128,6 @@ const same = (f: Score, r: Score) =>
       close(f.peak, r.peak) &&
       f.rejected === r.rejected
 
-const CHECKS = 2
-
 /** Scores every config on one log (see the file comment). */
 export function evaluateConfigs(
   text: string,
@@ -99,9 +136,9 @@ export function evaluateConfigs(
 ): FileScores {
   const n = configs.length
   const out: FileScores = {
-    cost: new Array(n).fill(0),
-    peak: new Array(n).fill(0),
-    over: new Array(n).fill(0),
+    cost: new Float64Array(n),
+    peak: new Float64Array(n),
+    over: new Uint8Array(n),
     fast: false,
   }
   const log = readLog(text)
@@ -110,38 +147,36 @@ export function evaluateConfigs(
   const window =
     getModelInfo(String(request.model)).contextWindow ??
     Number.POSITIVE_INFINITY
-  const own = replay(request, log.usage, options).t.points.filter(
-    (p) => !p.ok
-  ).length
+  const own = replay(request, log.usage, options)
+  const rejected = (r: Own) => r.t.points.filter((p) => !p.ok).length
   const body = (c: TuneConfig) => withConfig(request, editsOf(c)).request
   const exact = (c: TuneConfig): Score => {
     const r = replay(body(c), log.usage, options)
-    return {
-      cost: r.dollars,
-      peak: r.peak,
-      rejected: r.t.points.filter((p) => !p.ok).length,
-    }
+    return { cost: r.dollars, peak: r.peak, rejected: rejected(r) }
   }
-  const base = sessionBase(request, options)
-  const fast = (c: TuneConfig): Score => {
-    const t = base.ok ? timelineOn(base.base, body(c), options) : null
-    return t ? scoreOf(t, log.usage) : null
-  }
-  let useFast = base.ok
+  const lean =
+    rejected(own) === 0 ? leanParts(request, log.usage, own, options) : null
+  let useLean = lean !== null
+  // Checked against the exact path: the first config of each shape (which
+  // edits it has), so every kind of edit the pass scores is compared once.
+  const checked = new Set<string>()
   for (let k = 0; k < n; k++) {
     const c = configs[k]!
+    const shape = Object.keys(c).sort().join()
     let r: Score
-    if (k < CHECKS || !useFast) {
+    if (!checked.has(shape) || !useLean) {
+      checked.add(shape)
       r = exact(c)
-      if (useFast && !same(fast(c), r)) useFast = false
-    } else r = fast(c) ?? exact(c)
+      if (useLean && !same(leanScore(lean!, body(c), options), r))
+        useLean = false
+    } else r = leanScore(lean!, body(c), options) ?? exact(c)
     // A config is out when the engine rejects more of this session than
     // the log's own config (those requests would be left out of its sum).
-    const ok = r !== null && r.rejected <= own
+    const ok = r !== null && r.rejected <= rejected(own)
     out.cost[k] = ok ? r!.cost : Number.NaN
     out.peak[k] = ok ? r!.peak : Number.NaN
     out.over[k] = ok && r!.peak > window ? 1 : 0
   }
-  out.fast = useFast
+  out.fast = useLean
   return out
 }

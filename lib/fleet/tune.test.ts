@@ -33,12 +33,15 @@ const tool = (value: number, keep: number): TuneConfig => ({
 
 describe("tune across sessions", () => {
   it("scores a config on a file as the analysis does once the config is applied", () => {
-    const configs = [
+    const configs: TuneConfig[] = [
       {},
       tool(30_000, 2),
       tool(60_000, 0),
       { compact: 80_000 },
-      { thinking: 1 as const },
+      { compact: 55_000 },
+      { thinking: 1 },
+      { ...tool(40_000, 1), compact: 60_000 },
+      { ...tool(25_000, 3), thinking: "all" },
     ]
     for (const f of files.slice(0, 6)) {
       const s = evaluateConfigs(f.text, configs, {})

@@ -230,7 +230,12 @@ export function generateLogSession(spec: LogSessionSpec): LogSession {
     isSnapshotUpdate: false,
   })
   main.user(taskPrompt(random))
-  while (main.bytes + agentBytes < spec.targetBytes) {
+  // A turn adds tens of KB: stop when the next would overshoot more than
+  // stopping now undershoots (the folder's total lands near its target).
+  let turns = 0
+  const size = () => main.bytes + agentBytes
+  while (size() + (turns > 0 ? size() / turns / 2 : 0) < spec.targetBytes) {
+    turns++
     if (spec.compactAt !== null && main.prompt > spec.compactAt)
       main.compact(proseText(random, randomInt(random, 4_000, 12_000)), "auto")
     const spawn = subagentsLeft > 0 && random() < 0.3

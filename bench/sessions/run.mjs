@@ -25,7 +25,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs"
-import { tmpdir } from "node:os"
+import { loadavg, tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 
 import { chromium } from "@playwright/test"
@@ -148,6 +148,10 @@ async function baseline(page, dir, n) {
   return { ...run, handOver }
 }
 
+// Wall-clock targets on a shared 2-core machine: the load says how much
+// of it this run had.
+const load = () => loadavg()[0].toFixed(1)
+console.log(`machine load (1-min average) at the start: ${load()}`)
 const dir = mkdtempSync(join(tmpdir(), "cep-bench-sessions-"))
 console.log(`generating ${SESSIONS} sessions, ≈${MB} MB into ${dir} …`)
 const g0 = performance.now()
@@ -174,6 +178,12 @@ try {
   const page = context.pages()[0] ?? (await context.newPage())
   await page.addInitScript(() => {
     window.__tasks = []
+    // When the picked files reach the page (the end of the browser's hand-over).
+    document.addEventListener(
+      "change",
+      () => (window.__changeAt = performance.now()),
+      true
+    )
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
         window.__tasks.push([e.startTime, e.duration])
@@ -202,10 +212,7 @@ try {
   console.log(`cancel: stopped ${Date.now() - c0} ms after the click`)
 
   // 3. The whole analysis.
-  const inputAt = await page.evaluate(() => {
-    window.__tasks = []
-    return performance.now()
-  })
+  await page.evaluate(() => (window.__tasks = []))
   const texts = new Set()
   let peak = 0
   const sampler = setInterval(
@@ -227,8 +234,9 @@ try {
   // The first task is the browser building the picked folder's file list
   // (measured on a bare input in the baseline); every other is the page's.
   const tasks = await page.evaluate(() => window.__tasks)
+  const changeAt = await page.evaluate(() => window.__changeAt)
   const first = tasks.find(
-    ([start]) => start >= inputAt && start < inputAt + 200
+    ([start, d]) => start <= changeAt && changeAt <= start + d
   )
   const longest = Math.max(
     0,
@@ -250,7 +258,7 @@ try {
     `analysis (bill + replay with the page's config): ${sessions} sessions, ${(analysis / 1000).toFixed(1)} s (target ≤ 60 s) ${ok(analysis, 60_000)}; ${mbs(analysis).toFixed(1)} MB/s = ${(b.ms / analysis).toFixed(2)}× the JSON.parse baseline's speed`
   )
   console.log(
-    `  progress: ${texts.size} distinct updates seen; longest main-thread task ${longest.toFixed(0)} ms (target ≤ 50) ${ok(longest, 50)}, besides the browser's own hand-over of the picked files (${first ? first[1].toFixed(0) : 0} ms; on a bare input with no page code ${b.handOver.toFixed(0)} ms)`
+    `  progress: ${texts.size} distinct updates seen; longest main-thread task ${longest.toFixed(0)} ms (target ≤ 50) ${ok(longest, 50)}, besides the browser's own hand-over of the picked files (${first ? first[1].toFixed(0) : 0} ms, ${first ? (changeAt - first[0]).toFixed(0) : 0} ms of it before the page hears of them; on a bare input with no page code ${b.handOver.toFixed(0)} ms)`
   )
   console.log(
     `  in the workers: reading files ${(readMs / 1000).toFixed(1)} s, analysing ${(workMs / 1000).toFixed(1)} s (${(folder.bytes / 1e3 / workMs).toFixed(1)} MB/s per worker); ${measures.join("; ")}`
@@ -273,6 +281,7 @@ try {
   console.log(
     `  ${(await page.getByTestId("fleet.tune.summary").textContent()).trim()}`
   )
+  console.log(`machine load at the end: ${load()}`)
   console.log(
     `renderer memory, peak RSS (page and workers): ${peak.toFixed(0)} MB (target ≤ 1024) ${ok(peak, 1024)}`
   )

@@ -171,7 +171,8 @@ export async function tuneFolder(): Promise<void> {
     .filter((r): r is FileResult => r !== undefined)
     .map((r) => r.analysis as FileAnalysis)
   const options = { assumptions: config?.assumptions }
-  stopWorkers()
+  // The analysis' workers are warm (their engine code compiled): keep them.
+  if (fleetStore.get().status === "reading") stopWorkers()
   try {
     const result = await tuneFleet(
       fleetSpace(analyses),

@@ -53,7 +53,8 @@ export function FleetSessions() {
     () => [
       {
         key: "open",
-        label: "",
+        label: "Open in the playground",
+        action: true,
         value: () => 0,
         cell: (s) =>
           files.length > 0 && (

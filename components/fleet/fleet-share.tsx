@@ -10,6 +10,7 @@ import { fleetStore, useFleet } from "./fleet-store"
 export function FleetShare() {
   const report = useFleet((s) => s.report)
   const [note, setNote] = useState<string | null>(null)
+  const [url, setUrl] = useState<string | null>(null)
   if (!report) return null
   const copy = async () => {
     const { config, tune, shared } = fleetStore.get()
@@ -36,14 +37,14 @@ export function FleetShare() {
           ? { tune: shared.tune }
           : {}),
     })
-    const url = `${location.origin}${location.pathname}#${link}`
+    const href = `${location.origin}${location.pathname}#${link}`
+    setUrl(href)
+    const size = `${href.length.toLocaleString("en-US")} characters, numbers only (no paths, prompts or output)`
     try {
-      await navigator.clipboard.writeText(url)
-      setNote(
-        `Copied: ${url.length.toLocaleString("en-US")} characters, numbers only (no paths, prompts or output).`
-      )
+      await navigator.clipboard.writeText(href)
+      setNote(`Copied: ${size}.`)
     } catch {
-      setNote(url)
+      setNote(`The link (${size}):`)
     }
   }
   return (
@@ -57,12 +58,19 @@ export function FleetShare() {
         Copy summary link
       </button>
       {note && (
-        <span
-          className="break-all text-zinc-500"
-          data-testid="fleet.share.note"
-        >
+        <span className="text-zinc-500" data-testid="fleet.share.note">
           {note}
         </span>
+      )}
+      {url && (
+        <input
+          readOnly
+          value={url}
+          aria-label="Summary link"
+          data-testid="fleet.share.url"
+          className="min-w-0 flex-1 rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700"
+          onFocus={(e) => e.currentTarget.select()}
+        />
       )}
     </p>
   )

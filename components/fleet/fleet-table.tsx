@@ -12,6 +12,8 @@ export interface Column<T> {
   cell?: (row: T) => ReactNode
   /** Sorts largest first on the first click (numbers do). */
   numeric?: boolean
+  /** A column of actions: its heading is for screen readers, not a sort. */
+  action?: boolean
   title?: string
 }
 
@@ -54,36 +56,42 @@ export function FleetTable<T>({
   }, [rows, columns, sort])
   const head = (
     <tr>
-      {columns.map((c) => (
-        <th
-          key={c.key}
-          className="py-1 pr-3 font-medium"
-          aria-sort={
-            sort.key === c.key
-              ? sort.desc
-                ? "descending"
-                : "ascending"
-              : "none"
-          }
-          title={c.title}
-        >
-          <button
-            type="button"
-            className="hover:underline"
-            data-testid={`${testId}.sort.${c.key}`}
-            onClick={() =>
-              setSort((s) =>
-                s.key === c.key
-                  ? { key: c.key, desc: !s.desc }
-                  : { key: c.key, desc: c.numeric === true }
-              )
+      {columns.map((c) =>
+        c.action ? (
+          <th key={c.key} className="py-1 pr-3 font-medium">
+            <span className="sr-only">{c.label}</span>
+          </th>
+        ) : (
+          <th
+            key={c.key}
+            className="py-1 pr-3 font-medium"
+            aria-sort={
+              sort.key === c.key
+                ? sort.desc
+                  ? "descending"
+                  : "ascending"
+                : "none"
             }
+            title={c.title}
           >
-            {c.label}
-            {sort.key === c.key ? (sort.desc ? " ↓" : " ↑") : ""}
-          </button>
-        </th>
-      ))}
+            <button
+              type="button"
+              className="hover:underline"
+              data-testid={`${testId}.sort.${c.key}`}
+              onClick={() =>
+                setSort((s) =>
+                  s.key === c.key
+                    ? { key: c.key, desc: !s.desc }
+                    : { key: c.key, desc: c.numeric === true }
+                )
+              }
+            >
+              {c.label}
+              {sort.key === c.key ? (sort.desc ? " ↓" : " ↑") : ""}
+            </button>
+          </th>
+        )
+      )}
     </tr>
   )
   return (

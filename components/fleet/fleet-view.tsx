@@ -71,7 +71,8 @@ async function takeLink(hash: string) {
       edits: s.data.edits,
       assumptions: s.data.assumptions as Config["assumptions"],
     },
-    tune: s.data.tune ? { status: "idle" } : { status: "idle" },
+    // The link's frontier, if any, is shown from `shared` (no files to tune).
+    tune: { status: "idle" },
     progress: null,
   })
   fleetSignal.set({ hasReport: true })

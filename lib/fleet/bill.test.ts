@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+
 import { describe, expect, it } from "vitest"
 
 import {
@@ -80,3 +83,26 @@ function isOldAgentOf(f: FolderFile, session: string): boolean {
     f.path.startsWith(`${dir}agent-`) && f.text.includes(`"sessionId":"${id}"`)
   )
 }
+
+describe("public Claude Code logs (test/real/claude-code), as a folder", () => {
+  const dir = join(__dirname, "../../test/real/claude-code")
+  const logs = readdirSync(dir)
+    .filter((f) => f.endsWith(".jsonl"))
+    .map((f) => ({
+      path: `real/${f}`,
+      text: readFileSync(join(dir, f), "utf8"),
+    }))
+
+  it("bills every session as the arithmetic over its distinct API calls", () => {
+    expect(logs.length).toBeGreaterThanOrEqual(3)
+    const report = analysed(logs)
+    for (const log of logs) {
+      const s = report.sessions.find((x) => x.file === log.path)!
+      const o = oracleBill(log.text)
+      expect(s.requests, log.path).toBe(o.requests)
+      expect(s.logged.cacheRead).toBe(o.read)
+      close(s.logged.inputDollars, o.inputDollars)
+      close(s.logged.inputDollars + s.logged.outputDollars, o.dollars)
+    }
+  })
+})

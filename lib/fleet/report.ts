@@ -272,7 +272,7 @@ export function* reportSteps(
   const sessions: SessionRow[] = []
   for (const [file, parts] of groups) {
     sessions.push(sessionRow(file, parts))
-    if (sessions.length % 250 === 0) yield
+    if (sessions.length % 100 === 0) yield
   }
   const byDay = group(sessions, groups, "day")
   yield

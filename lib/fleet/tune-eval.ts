@@ -12,8 +12,8 @@
  * conversation (replayConversation, lib/real-usage), with its hidden part
  * and the file's other conversations (replayed with their own config) taken
  * once from the log's own replay. It is used when it gives the exact path's
- * numbers on the file's first candidate of each shape (checked per file and
- * pass), and the exact path otherwise.
+ * numbers on the file's first candidate with no edit, with clearing and with
+ * compaction (checked per file and pass), and the exact path otherwise.
  */
 import type { SimulateOptions, Timeline } from "@/lib/context-editing"
 import { getModelInfo } from "@/lib/context-editing/models"
@@ -27,7 +27,7 @@ import type { RealUsage } from "@/lib/import/types"
 import { usageDollars } from "@/lib/real-usage/compare"
 import { hiddenOf, replayConversation } from "@/lib/real-usage/replay"
 
-import { withConfig } from "./config"
+import { editsOfRequest, withConfig } from "./config"
 import { readLog, replay, replayOptions } from "./log-reading"
 
 /** Per candidate (same order as the configs): NaN where the engine rejected it. Typed arrays: small to post, no garbage for the page. */
@@ -118,6 +118,48 @@ function leanScore(
   return { cost, peak: peak + hidden, rejected: 0 }
 }
 
+/**
+ * The config as it acts on this session: an edit that can never fire here
+ * is left out (a clearing trigger above every request's size or above the
+ * session's tool uses; a compaction trigger above every request, when the
+ * log has no compaction of its own; clear_thinking without thinking on).
+ * Configs that act alike are scored once.
+ */
+export function actingConfig(
+  c: TuneConfig,
+  s: { maxSize: number; uses: number; thinking: boolean; ownCompact: boolean }
+): TuneConfig {
+  const out: TuneConfig = { ...c }
+  const t = c.tool?.trigger
+  if (t && t.value >= (t.type === "input_tokens" ? s.maxSize : s.uses))
+    delete out.tool
+  if (c.compact !== undefined && c.compact >= s.maxSize && !s.ownCompact)
+    delete out.compact
+  if (!s.thinking) delete out.thinking
+  return out
+}
+
+/** What actingConfig needs to know of a session. */
+function sessionFacts(request: Request, own: Own) {
+  const th = (request.thinking as { type?: unknown } | undefined)?.type
+  let uses = 0
+  for (const m of request.messages as Array<{ content?: unknown }>)
+    if (Array.isArray(m.content))
+      for (const b of m.content as Array<{ type?: unknown }>)
+        if (b.type === "tool_use" || b.type === "server_tool_use") uses++
+  let maxSize = 0
+  for (const p of own.t.points)
+    if (p.ok) maxSize = Math.max(maxSize, p.originalTokens)
+  return {
+    maxSize,
+    uses,
+    thinking: th === "enabled" || th === "adaptive",
+    ownCompact: editsOfRequest(request).some(
+      (e) => e.type === "compact_20260112"
+    ),
+  }
+}
+
 const close = (a: number, b: number) =>
   Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
 const same = (f: Score, r: Score) =>
@@ -160,16 +202,23 @@ export function evaluateConfigs(
   // Checked against the exact path: the first config of each shape (which
   // edits it has), so every kind of edit the pass scores is compared once.
   const checked = new Set<string>()
+  const facts = sessionFacts(request, own)
+  const memo = new Map<string, Score>()
   for (let k = 0; k < n; k++) {
-    const c = configs[k]!
-    const shape = Object.keys(c).sort().join()
+    const c = actingConfig(configs[k]!, facts)
+    const key = JSON.stringify(c)
+    // Compaction and clearing take different paths in the engine; thinking
+    // and the other options ride on theirs.
+    const shape = c.compact !== undefined ? "compact" : c.tool ? "tool" : "none"
     let r: Score
-    if (!checked.has(shape) || !useLean) {
+    if (memo.has(key)) r = memo.get(key)!
+    else if (!checked.has(shape) || !useLean) {
       checked.add(shape)
       r = exact(c)
       if (useLean && !same(leanScore(lean!, body(c), options), r))
         useLean = false
     } else r = leanScore(lean!, body(c), options) ?? exact(c)
+    memo.set(key, r)
     // A config is out when the engine rejects more of this session than
     // the log's own config (those requests would be left out of its sum).
     const ok = r !== null && r.rejected <= rejected(own)

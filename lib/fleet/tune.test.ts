@@ -42,6 +42,10 @@ describe("tune across sessions", () => {
       { thinking: 1 },
       { ...tool(40_000, 1), compact: 60_000 },
       { ...tool(25_000, 3), thinking: "all" },
+      // Triggers above every request: scored as the configs they act like.
+      tool(5_000_000, 2),
+      { compact: 5_000_000 },
+      { ...tool(5_000_000, 0), compact: 60_000 },
     ]
     for (const f of files.slice(0, 6)) {
       const s = evaluateConfigs(f.text, configs, {})

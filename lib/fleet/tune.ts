@@ -11,7 +11,8 @@
  * round values × keeps, tool-use triggers, clear_thinking keeps, compaction
  * triggers — then steps around the frontier (neighbouring triggers, keeps,
  * clear_at_least, clearing inputs, combinations with compaction and
- * clear_thinking) until it stops moving or the rounds run out.
+ * clear_thinking, from the frontier and from the cheapest config of each
+ * keep) — two passes over the files by default.
  */
 import {
   EDIT_LIMITS,
@@ -201,8 +202,12 @@ export function nextCandidates(
     .sort((a, b) => a.cost - b.cost)
     .slice(0, 4)
     .map((e) => e.config)
+  // Around the frontier, and around the cheapest configs per keep (a step
+  // from one of those is where the next frontier point usually is): one
+  // pass finds what two rounds of frontier-only steps would.
+  const seeds = new Set([...frontier, ...cheapestPerKeep(all)])
   const out = new Map<string, TuneConfig>()
-  for (const e of frontier)
+  for (const e of seeds)
     for (const c of around(e.config, trig, space, best)) {
       const key = JSON.stringify(c)
       if (!seen.has(key) && !out.has(key) && parses(c)) out.set(key, c)
@@ -285,17 +290,23 @@ export function cheapestPerKeep(
 export async function tuneFleet(
   space: FleetSpace,
   run: (configs: TuneConfig[], round: number) => Promise<FileScores[]>,
-  maxRounds = 3
+  maxRounds = 2
 ): Promise<FleetTuneResult> {
   const seen = new Set<string>()
   const all: FleetTuneEntry[] = []
   let configs = firstCandidates(space)
   let rounds = 0
+  let before = ""
   while (configs.length > 0 && rounds < maxRounds) {
     for (const c of configs) seen.add(JSON.stringify(c))
     all.push(...totalsOf(configs, await run(configs, rounds)))
     rounds++
-    configs = nextCandidates(fleetFrontier(all), all, space, seen)
+    // Converged: the round's configs put nothing new on the frontier.
+    const frontier = fleetFrontier(all)
+    const now = frontier.map((e) => e.label).join("\n")
+    if (rounds > 1 && now === before) break
+    before = now
+    configs = nextCandidates(frontier, all, space, seen)
   }
   const frontier = fleetFrontier(all)
   return {

@@ -117,10 +117,12 @@ function tuneText(t: FleetTuneResult, exact: number | null): string {
     (e, i) =>
       `${i === t.best ? "→" : " "} $${e.cost.toFixed(2).padStart(10)}  peak ${Math.round(e.peak).toLocaleString("en-US").padStart(9)}  ${e.over > 0 ? `${e.over} over the window  ` : ""}${e.label}`
   )
-  const alt = t.alternatives.map(
-    (e) =>
-      `  $${e.cost.toFixed(2).padStart(10)}  peak ${Math.round(e.peak).toLocaleString("en-US").padStart(9)}  ${e.label}`
-  )
+  const alt = t.alternatives
+    .slice(0, 8)
+    .map(
+      (e) =>
+        `  $${e.cost.toFixed(2).padStart(10)}  peak ${Math.round(e.peak).toLocaleString("en-US").padStart(9)}  ${e.label}`
+    )
   return [
     `Tune across sessions (${t.evaluated} configs, ${t.rounds} rounds): total input-side cost against the worst session's largest request`,
     ...lines,

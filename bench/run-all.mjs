@@ -15,6 +15,8 @@ const benches = [
   ["page", "bench/page/run.mjs"],
   ["real", "bench/real/run.mjs"],
   ["typing", "bench/typing/run.mjs"],
+  ["claude-code-log", "bench/claude-code-log/run.mjs"],
+  ["claude-code-log-page", "bench/claude-code-log/page-import.mjs"],
   ["sessions", "bench/sessions/run.mjs"],
 ].filter(([name]) => only.length === 0 || only.includes(name))
 

@@ -1,6 +1,9 @@
 import { simulate } from "@/lib/context-editing"
 
+import { approx } from "@/components/playground/use-simulation"
+
 import { expect, test } from "./fixtures"
+import { EmbedCard } from "./pages/embed-card"
 
 // The BPE refinement is what this spec checks (other specs turn it off).
 test.use({ refine: true })
@@ -51,4 +54,72 @@ test("the memory tool's hidden tokens are their own line in the category bar, ma
     timeout: 20_000,
   })
   await expect(line).toContainText("memory tool (hidden)")
+})
+
+// Code-heavy text: the Claude BPE (× the code factor) and the instant
+// estimate disagree on it by several percent.
+const codeRequest = {
+  model: "claude-opus-4-5",
+  max_tokens: 4096,
+  messages: [
+    {
+      role: "user",
+      content: Array.from(
+        { length: 300 },
+        (_, i) =>
+          `export function step${i}(xs: number[]): number { return xs.reduce((a, b) => a * ${i} + b, ${i % 7}) }`
+      ).join("\n"),
+    },
+  ],
+}
+
+test("once the header's tokens are counted, the Timeline and the Compare tab show the same counted numbers (and the estimate again when counting is off)", async ({
+  playground,
+  page,
+}) => {
+  await playground.openRequest(codeRequest)
+  const mark = page.getByTestId("tokens.mark")
+  await expect(mark).toHaveAttribute("data-state", "counted", {
+    timeout: 20_000,
+  })
+  const header = async () =>
+    `${await page.getByTestId("tokens.before").textContent()} → ${await page.getByTestId("tokens.after").textContent()}`
+  const counted = await header()
+  // One request: the Timeline's row is the whole request the header counts.
+  await playground.resultTab("timeline").click()
+  const row = page.getByTestId("timeline.row.1").locator("td").nth(1)
+  await expect(row).toHaveAttribute("title", counted)
+  await playground.resultTab("compare").click()
+  await expect(
+    page
+      .getByTestId("compare.row.none")
+      .locator('td[title$="before the edits"]')
+  ).toHaveAttribute("title", `${counted.split(" → ")[0]} before the edits`)
+  // Counting off: every view goes back to the instant estimate, together.
+  await mark.click()
+  await expect(mark).toHaveAttribute("data-state", "off")
+  const estimate = await header()
+  expect(estimate).not.toBe(counted)
+  await playground.resultTab("timeline").click()
+  await expect(row).toHaveAttribute("title", estimate)
+})
+
+test("the embed card counts with the BPE too: its numbers are the playground header's counted ones", async ({
+  playground,
+  page,
+  freshBrowser,
+}) => {
+  await playground.openRequest(codeRequest)
+  const mark = page.getByTestId("tokens.mark")
+  await expect(mark).toHaveAttribute("data-state", "counted", {
+    timeout: 20_000,
+  })
+  const before = await page.getByTestId("tokens.before").textContent()
+  const estimate = simulate(codeRequest)
+  if (!estimate.ok) throw new Error(estimate.error.message)
+  // The counted number is not the instant estimate (so this can fail).
+  expect(before).not.toBe(approx(estimate.original_input_tokens))
+  const card = new EmbedCard((await freshBrowser()).page)
+  await card.open(new URL(await playground.permalink()).hash)
+  await expect(card.tokensBefore).toHaveText(before!, { timeout: 20_000 })
 })

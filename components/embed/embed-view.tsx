@@ -1,12 +1,13 @@
 "use client"
 
-import { useEffect, useState } from "react"
+import { useCallback, useEffect, useMemo, useState } from "react"
 
 import {
   type SimulateOptions,
   type SimulateResult,
   simulate,
 } from "@/lib/context-editing"
+import type { TokenEstimator } from "@/lib/tokens"
 
 import { readFragment } from "@/components/playground/initial-request"
 import { CategoryBars } from "@/components/playground/result/category-bars"
@@ -15,14 +16,23 @@ import { TokenNumbers } from "@/components/playground/result/token-summary"
 import { approx } from "@/components/playground/use-simulation"
 import { cn } from "@/components/ui/cn"
 
-type Shown =
+type Loaded =
   | { kind: "loading" }
   | { kind: "empty" }
   | { kind: "error"; message: string }
+  | {
+      kind: "ok"
+      request: unknown
+      options: SimulateOptions
+      model: string | null
+    }
+
+type Shown =
+  | Exclude<Loaded, { kind: "ok" }>
   | { kind: "ok"; sim: SimulateResult; model: string | null }
 
-/** What the fragment holds, simulated with the link's switches. */
-async function load(hash: string): Promise<Shown> {
+/** What the fragment holds, with the link's switches. */
+async function load(hash: string): Promise<Loaded> {
   const outcome = await readFragment(hash)
   if (!outcome) return { kind: "empty" }
   if (!outcome.success) return { kind: "error", message: outcome.error }
@@ -35,11 +45,48 @@ async function load(hash: string): Promise<Shown> {
   const request = outcome.request as { model?: unknown }
   return {
     kind: "ok",
-    sim: simulate(outcome.request, {
+    request: outcome.request,
+    options: {
       assumptions: outcome.assumptions as SimulateOptions["assumptions"],
-    }),
+    },
     model: typeof request?.model === "string" ? request.model : null,
   }
+}
+
+/**
+ * The estimator the card counts with: the playground's BPE refinement (the
+ * same counts the playground's header shows), unless the user turned it
+ * off. `changed` is called after every simulation, so the refiner counts
+ * the texts that simulation still estimated.
+ */
+function useCardEstimator(): {
+  estimator: TokenEstimator | null
+  changed: () => void
+} {
+  const [estimator, setEstimator] = useState<TokenEstimator | null>(null)
+  const [listeners] = useState(() => new Set<() => void>())
+  useEffect(() => {
+    let stop = () => {}
+    let live = true
+    void import("@/components/tokens/refiner").then(async (m) => {
+      const { refineEnabled } =
+        await import("@/components/tokens/refine-status")
+      if (!live || !refineEnabled()) return
+      stop = m.startRefinement({
+        getState: () => ({ setTokenEstimator: setEstimator }),
+        subscribe: (fn) => {
+          listeners.add(fn)
+          return () => listeners.delete(fn)
+        },
+      })
+    })
+    return () => {
+      live = false
+      stop()
+    }
+  }, [listeners])
+  const changed = useCallback(() => listeners.forEach((l) => l()), [listeners])
+  return { estimator, changed }
 }
 
 /**
@@ -50,7 +97,23 @@ async function load(hash: string): Promise<Shown> {
  */
 export function EmbedView() {
   const [hash, setHash] = useState<string | null>(null)
-  const [shown, setShown] = useState<Shown>({ kind: "loading" })
+  const [loaded, setShown] = useState<Loaded>({ kind: "loading" })
+  const { estimator, changed } = useCardEstimator()
+  const shown = useMemo<Shown>(
+    () =>
+      loaded.kind === "ok"
+        ? {
+            kind: "ok",
+            model: loaded.model,
+            sim: simulate(loaded.request, {
+              ...loaded.options,
+              ...(estimator ? { estimator } : {}),
+            }),
+          }
+        : loaded,
+    [loaded, estimator]
+  )
+  useEffect(changed, [shown, changed])
   useEffect(() => {
     const read = () => setHash(window.location.hash)
     read()

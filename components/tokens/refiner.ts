@@ -4,16 +4,18 @@
 // refined estimator, the strings it still had to estimate go to the worker;
 // their counts join the table and a new estimator (new identity, so the
 // engine counts again) goes into the store. One batch in flight at a time.
-import type { PlaygroundState } from "@/lib/state/types"
 import type { TokenEstimator } from "@/lib/tokens"
 import { createRefinedEstimator, createRefineTable } from "@/lib/tokens/refine"
 
 import type { CountAnswer, CountRequest } from "./bpe.worker"
 import { getRefineStatus, setRefineStatus as setStatus } from "./refine-status"
 
-type Store = {
-  getState: () => PlaygroundState
-  subscribe: (fn: (s: PlaygroundState) => void) => () => void
+/** Where the estimator goes (the playground's store, or the embed card's). */
+export type Store = {
+  getState: () => {
+    setTokenEstimator: (estimator: TokenEstimator | null) => void
+  }
+  subscribe: (fn: () => void) => () => void
 }
 
 const table = createRefineTable()
@@ -54,6 +56,13 @@ function afterSimulation(store: Store): void {
   const msg: CountRequest = { id: nextId++, texts: inFlight.texts }
   worker.postMessage(msg)
 }
+
+/**
+ * Every text counted so far (content key → count), for a worker that
+ * counts with the same numbers (Tune's search): `createRefinedEstimator`
+ * over a table of these answers as the page's estimator does.
+ */
+export const countedTexts = (): Array<[string, number]> => [...table.counts]
 
 /**
  * Starts refinement for a store: installs the refined estimator and, after

@@ -94,6 +94,41 @@ describe("withStrategy", () => {
   })
 })
 
+describe("a conversation that replays compaction blocks (a compacted log)", () => {
+  const compacted = deepFreeze({
+    model: "claude-opus-4-6",
+    max_tokens: 1024,
+    context_management: {
+      edits: [
+        {
+          type: "compact_20260112",
+          trigger: { type: "input_tokens", value: 60_000 },
+        },
+      ],
+    },
+    messages: [
+      { role: "user", content: "Fix the flaky test." },
+      {
+        role: "assistant",
+        content: [{ type: "compaction", content: "Summary so far." }],
+      },
+      { role: "user", content: "Go on." },
+    ],
+  })
+
+  it("keeps its compaction edit in every row, so each row is a request the API accepts and has numbers", () => {
+    for (const s of strategies(compacted)) {
+      const body = withStrategy(compacted, s)
+      const edits = (
+        body.context_management as { edits: Array<{ type: string }> }
+      ).edits
+      expect(edits.map((e) => e.type)).toContain("compact_20260112")
+      const r = compareStrategy(compacted, s)
+      expect(r.ok ? r.session.points.every((p) => p.ok) : r.error).toBe(true)
+    }
+  })
+})
+
 describe("compareStrategy", () => {
   const rows = strategies(base)
   const result = (id: string) => {

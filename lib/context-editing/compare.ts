@@ -142,13 +142,40 @@ export function strategies(request: Obj): Strategy[] {
   return out
 }
 
+/** Whether the conversation replays compaction blocks (a compacted log's history). */
+function hasCompactionBlocks(request: Obj): boolean {
+  const messages = Array.isArray(request.messages) ? request.messages : []
+  return messages.some(
+    (m) =>
+      isObj(m) &&
+      Array.isArray(m.content) &&
+      m.content.some((b) => isObj(b) && b.type === "compaction")
+  )
+}
+
+/**
+ * The edits a strategy sends on this conversation: a conversation that
+ * replays compaction blocks keeps a compaction edit (its own, else the
+ * documented default), since the API rejects compaction blocks without one.
+ */
+function strategyEdits(request: Obj, strategy: Strategy): unknown[] | null {
+  const edits = strategy.edits
+  if (!hasCompactionBlocks(request)) return edits
+  if (edits?.some((e) => e.type === "compact_20260112")) return edits
+  const own = ownEdits(request)?.find(
+    (e) => isObj(e) && e.type === "compact_20260112"
+  )
+  return [...(edits ?? []), own ?? defaultEdit("compact_20260112")]
+}
+
 /** The request with a strategy's edits (other context_management fields kept). */
 export function withStrategy(request: Obj, strategy: Strategy): Obj {
   const { context_management: cm, ...rest } = request
-  if (strategy.edits === null) return rest
+  const edits = strategyEdits(request, strategy)
+  if (edits === null) return rest
   return {
     ...rest,
-    context_management: { ...(isObj(cm) ? cm : {}), edits: strategy.edits },
+    context_management: { ...(isObj(cm) ? cm : {}), edits },
   }
 }
 

@@ -166,6 +166,24 @@ function totals(
   return t as unknown as Timeline
 }
 
+/**
+ * The compaction trigger every config of this session must send: a
+ * conversation that replays compaction blocks (a compacted log) is a 400
+ * without a compact edit, so a config without one keeps the request's own
+ * (or the documented default). Undefined when the session has none.
+ */
+function requiredCompact(
+  request: Record<string, unknown>,
+  b: SessionBase | null
+): number | undefined {
+  if (!b || b.a.compactionRecs.length === 0) return undefined
+  const parsed = parseEdits(request.context_management)
+  const own = parsed.ok
+    ? parsed.value?.find((e) => e.type === "compact_20260112")
+    : undefined
+  return own?.type === "compact_20260112" ? own.trigger : 150_000
+}
+
 /** An evaluator on the session engine (or, for sessions it does not model, on timeline()). */
 export function evaluator(
   request: Record<string, unknown>,
@@ -179,10 +197,15 @@ export function evaluator(
     caching: tl.caching ?? "end",
     writePrice: tl.writePrice ?? CACHE_WRITE,
   }
+  const compact = requiredCompact(request, b)
   const ev: Evaluator = {
     count: 0,
-    evaluate(c) {
+    evaluate(config) {
       ev.count++
+      const c =
+        compact !== undefined && config.compact === undefined
+          ? { ...config, compact }
+          : config
       const body = {
         ...request,
         context_management: { edits: editsOf(c) },

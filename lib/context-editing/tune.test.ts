@@ -154,3 +154,38 @@ describe("tuneSession", () => {
     ])
   })
 })
+
+describe("tuneSession on a conversation that replays compaction blocks", () => {
+  // A compacted Claude Code log's shape: a compaction block, then more tool rounds.
+  const compacted = {
+    model: "claude-opus-4-6",
+    max_tokens: 4096,
+    context_management: {
+      edits: [
+        {
+          type: "compact_20260112",
+          trigger: { type: "input_tokens", value: 90_000 },
+        },
+      ],
+    },
+    messages: [
+      { role: "user", content: "Refactor the billing module." },
+      {
+        role: "assistant",
+        content: [
+          { type: "compaction", content: "Summary of the work so far." },
+        ],
+      },
+      ...toolConversation(30, 8000).slice(1),
+    ],
+  }
+
+  it("keeps a compaction edit in every config (the API rejects the blocks without one), each agreeing with timeline()", async () => {
+    const r = await tuneSession(compacted)
+    expect(r.frontier.length).toBeGreaterThan(0)
+    for (const e of [...r.frontier, ...r.alternatives]) {
+      expect(e.edits.map((x) => x.type)).toContain("compact_20260112")
+      agrees(compacted, e)
+    }
+  })
+})

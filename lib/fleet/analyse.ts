@@ -12,7 +12,7 @@ import { sessionIdIn } from "./layout"
 import type { RealRow } from "@/lib/real-usage/compare"
 import type { MissCause } from "@/lib/real-usage/replay"
 
-import { missText } from "./miss-text"
+import { causeText } from "@/lib/real-usage/misses"
 
 import { type LoggedCall, readLog, replay } from "./log-reading"
 
@@ -145,7 +145,7 @@ function topCalls(calls: LoggedCall[], rows: RealRow[]): TopCall[] {
       prompt: c.input + c.write5m + c.write1h + c.read,
       output: c.output,
       dollars: c.inputDollars + c.outputDollars,
-      miss: rows[i]?.miss ? missText(rows[i]!.miss!.cause) : null,
+      miss: rows[i]?.miss ? causeText(rows[i]!.miss!.cause) : null,
     }))
     .sort((a, b) => b.dollars - a.dollars)
     .slice(0, TOP)

@@ -1,15 +1,18 @@
 /**
  * For tests only: a Claude Code log's bill read straight from the JSONL, the
  * way a careful cost tool does it, independent of the importer — one
- * entry per distinct API call (`message.id`, else `requestId`; the last row
- * of a message wins), `<synthetic>` answers left out, each call priced at
- * its own model's prices with 5-minute and 1-hour writes apart. The price
+ * entry per distinct API call (`message.id` with `requestId`, as ccusage
+ * keys them; the last row of a message wins), `<synthetic>` answers left
+ * out, `usage.iterations` summed when the server ran several (compaction),
+ * each call priced at its own model's prices with 5-minute and 1-hour
+ * writes apart. The price
  * rows are typed in here from the pricing page
  * (platform.claude.com/docs/en/about-claude/pricing), not read from the engine.
  */
 
 /** $ per million tokens: input, 5-minute write, 1-hour write, cache read, output. */
 const PRICES: Array<[RegExp, [number, number, number, number, number]]> = [
+  [/sonnet-5(?!-5)/, [2, 2.5, 4, 0.2, 10]],
   [/opus-4-[5-8]/, [5, 6.25, 10, 0.5, 25]],
   [/opus-4(-1)?-2025/, [15, 18.75, 30, 1.5, 75]],
   [/sonnet-4/, [3, 3.75, 6, 0.3, 15]],
@@ -35,6 +38,25 @@ type Usage = {
   cache_creation?: { ephemeral_1h_input_tokens?: number }
 }
 
+/** A call's usage; the sum of its iterations when the server ran several. */
+function billed(u: Usage & { iterations?: Usage[] }): Usage {
+  const its = Array.isArray(u.iterations) ? u.iterations : []
+  if (its.length < 2) return u
+  const h1 = its.reduce(
+    (n, i) => n + (i.cache_creation?.ephemeral_1h_input_tokens ?? 0),
+    0
+  )
+  const sum = (k: keyof Usage) =>
+    its.reduce((n, i) => n + ((i[k] as number | undefined) ?? 0), 0)
+  return {
+    input_tokens: sum("input_tokens"),
+    cache_creation_input_tokens: sum("cache_creation_input_tokens"),
+    cache_read_input_tokens: sum("cache_read_input_tokens"),
+    output_tokens: sum("output_tokens"),
+    cache_creation: { ephemeral_1h_input_tokens: h1 },
+  }
+}
+
 /** The bill of one or more log texts (see the file comment). */
 export function oracleBill(...texts: string[]): OracleBill {
   const calls = new Map<string, { model: string; usage: Usage }>()
@@ -45,10 +67,8 @@ export function oracleBill(...texts: string[]): OracleBill {
       const m = row.message
       if (row.type !== "assistant" || !m?.usage || !m.model) continue
       if (m.model === "<synthetic>" || row.isApiErrorMessage) continue
-      calls.set(m.id ?? row.requestId ?? row.uuid, {
-        model: m.model,
-        usage: m.usage,
-      })
+      const key = [m.id, row.requestId].filter(Boolean).join("/") || row.uuid
+      calls.set(key, { model: m.model, usage: billed(m.usage) })
     }
   const bill: OracleBill = {
     requests: 0,

@@ -158,24 +158,41 @@ export function classifyValue(value: unknown): ImportFormat {
     : "anthropic-json"
 }
 
-/** `text` is trimmed; a single line is never JSONL. */
-function looksLikeJsonl(text: string): boolean {
-  const nl = text.indexOf("\n")
-  if (nl === -1) return false
-  const first = text.slice(0, nl).trim()
-  if (!first.startsWith("{") || !first.endsWith("}")) return false
+/** Whether one JSONL line is an entry Claude Code writes to a session log. */
+function isClaudeCodeLine(line: string): boolean | null {
+  if (!line.startsWith("{") || !line.endsWith("}")) return null
   try {
-    const value: unknown = JSON.parse(first)
+    const value: unknown = JSON.parse(line)
+    if (!isRecord(value) || typeof value.type !== "string") return null
     return (
-      isRecord(value) &&
-      typeof value.type === "string" &&
-      (CLAUDE_CODE_TYPES.has(value.type) ||
-        "sessionId" in value ||
-        "uuid" in value)
+      CLAUDE_CODE_TYPES.has(value.type) ||
+      "sessionId" in value ||
+      "uuid" in value
     )
   } catch {
-    return false
+    return null
   }
+}
+
+/**
+ * `text` is trimmed; a single line is never JSONL. A log may open with a
+ * bookkeeping line of its own (`fork-context-ref` of a forked subagent,
+ * `mode`, `last-prompt`, …): every one of the first lines must be a typed
+ * JSON object, and one of them a Claude Code entry.
+ */
+function looksLikeJsonl(text: string): boolean {
+  if (text.indexOf("\n") === -1) return false
+  let from = 0
+  for (let i = 0; i < 8 && from < text.length; i++) {
+    const nl = text.indexOf("\n", from)
+    const line = text.slice(from, nl === -1 ? text.length : nl).trim()
+    from = nl === -1 ? text.length : nl + 1
+    if (line === "") continue
+    const verdict = isClaudeCodeLine(line)
+    if (verdict === null) return false
+    if (verdict) return true
+  }
+  return false
 }
 
 /** Recognises the format of pasted text; parses JSON at most once. */

@@ -142,6 +142,19 @@ export interface RealUsage {
    * conversation as a request, so it can be replayed too.
    */
   conversation?: ImportedRequest
+  /**
+   * On the first call of the imported conversation: the config it was
+   * imported with (the request without its messages), for the replay "as
+   * logged" once the page's config changes.
+   */
+  config?: Record<string, unknown>
   /** Why the engine cannot replay this call (it is then priced as logged). */
   unmodelled?: string
+  /**
+   * On the first call of a conversation: the compactions its log shows
+   * (compact boundaries, with the context size before each when the log
+   * says). Their summarising calls are billed, but their usage is not in
+   * the file (Claude Code runs them apart).
+   */
+  compactions?: Array<{ preTokens: number | null }>
 }

@@ -7,6 +7,7 @@ import { parseImport } from "@/lib/import"
 
 import { usageDollars } from "./bill"
 import { compareWithLog } from "./compare"
+import { predictedMisses } from "./misses"
 import { claudeLog, sized, type Step } from "./test-log"
 
 function compare(text: string) {
@@ -71,20 +72,49 @@ describe("compareWithLog: the bill", () => {
 })
 
 describe("compareWithLog: the replay", () => {
-  it("starts warm when the log's first call read the system prompt from the cache, cold when it wrote it", () => {
+  it("starts warm with what the first call read of the cache, cold when it read (almost) nothing", () => {
     const warm = compare(
       claudeLog(steps(4, { input: 3, write: 3000, read: 5000 }))
     )
     const cold = compare(
       claudeLog(steps(4, { input: 3, write: 8000, read: 0 }))
     )
-    expect(warm.c.rows[0]!.replayed.read).toBeGreaterThan(4000)
-    expect(warm.c.rows[0]!.cause).toBeNull()
+    const first = warm.c.rows[0]!
+    expect(first.replayed.read).toBeGreaterThan(4000)
+    expect(first.replayed.read).toBeLessThan(first.real)
+    expect(first.cause).toBeNull()
     expect(cold.c.rows[0]!.replayed.read).toBe(0)
     expect(cold.c.rows[0]!.cause).toEqual({ kind: "cold-start" })
     expect(cold.c.configDollars).toBeGreaterThan(warm.c.configDollars)
     // Later calls do not depend on how the first one was cached.
     expect(cold.c.rows[2]!.replayed).toEqual(warm.c.rows[2]!.replayed)
+  })
+
+  it("reads the start relative to the log's later reads: the same share of every call's reads moved into writes leaves the replay where it was", () => {
+    const { t, usage, c } = compare(
+      claudeLog(steps(4, { input: 3, write: 3000, read: 5000 }))
+    )
+    const half = usage.map((u) => ({
+      ...u,
+      cache_read_input_tokens: u.cache_read_input_tokens / 2,
+      cache_creation_input_tokens:
+        u.cache_creation_input_tokens + u.cache_read_input_tokens / 2,
+    }))
+    expect(compareWithLog(t, half).configDollars).toBeCloseTo(
+      c.configDollars,
+      10
+    )
+  })
+
+  it("starts a model the conversation switches to as the conversation started (each model has its own cache)", () => {
+    const s = steps(4, { input: 3, write: 3000, read: 5000 })
+    s[2]!.model = "claude-sonnet-4-20250514"
+    const rows = compare(claudeLog(s)).c.rows
+    // The switch reads only what was warm at the start, and writes the rest.
+    expect(rows[2]!.replayed.read).toBeCloseTo(rows[0]!.replayed.read, -1)
+    expect(rows[2]!.replayed.write5m).toBeGreaterThan(rows[1]!.replayed.write5m)
+    // Back on the first model, its cache still holds its last prompt.
+    expect(rows[3]!.replayed.read).toBeGreaterThan(rows[1]!.replayed.read)
   })
 
   it("loses the cache after an idle gap longer than the TTL the log asked for", () => {
@@ -159,5 +189,106 @@ describe("compareWithLog: the replay", () => {
       usage.reduce((s, u) => s + usageDollars(u), 0),
       12
     )
+  })
+})
+
+describe("predicted misses of a built session", () => {
+  const big = (n: number) => ({ role: "user", content: sized(n) })
+  const turn = (n: number) => [
+    big(n),
+    { role: "assistant", content: [{ type: "text", text: "ok" }] },
+  ]
+  it("names the request whose prefix changed (and what writing it again costs), and the requests below the model's minimum", () => {
+    const request = {
+      model: "claude-opus-4-5",
+      max_tokens: 1000,
+      messages: [...turn(300), ...turn(6000), ...turn(200), big(200)],
+    }
+    const t = timeline(request)
+    const misses = predictedMisses(t.points, "claude-opus-4-5", "end")
+    // Request 1 (≈300 tokens) is below Opus 4.5's 4,096-token minimum.
+    expect(misses[0]).toMatchObject({
+      request: 1,
+      cause: { kind: "below-minimum", minimum: 4096 },
+    })
+    expect(misses.some((m) => m.cause.kind === "prefix-changed")).toBe(false)
+    expect(predictedMisses(t.points, "claude-opus-4-5", "none")).toEqual([])
+  })
+
+  it("predicts the miss where tool clearing changes the prefix", () => {
+    const loop = (i: number) => [
+      {
+        role: "assistant",
+        content: [
+          { type: "tool_use", id: `t${i}`, name: "read", input: { i } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: `t${i}`, content: sized(3000) },
+        ],
+      },
+    ]
+    const request = {
+      model: "claude-opus-4-5",
+      max_tokens: 1000,
+      tools: [{ name: "read", input_schema: { type: "object" } }],
+      context_management: {
+        edits: [
+          {
+            type: "clear_tool_uses_20250919",
+            trigger: { type: "input_tokens", value: 10000 },
+            keep: { type: "tool_uses", value: 1 },
+          },
+        ],
+      },
+      messages: [big(5000), ...[0, 1, 2, 3, 4].flatMap(loop)],
+    }
+    const t = timeline(request)
+    const miss = predictedMisses(t.points, "claude-opus-4-5", "end").find(
+      (m) => m.cause.kind === "prefix-changed"
+    )
+    expect(miss).toBeDefined()
+    const p = t.points.find((x) => x.request === miss!.request)!
+    expect(p.ok && p.breakAt).toBeTruthy()
+    expect(miss!.tokens).toBeGreaterThan(1024)
+    expect(miss!.dollars).toBeGreaterThan(0)
+  })
+})
+
+describe("compactions the log shows without their summarising call's usage", () => {
+  it("prices each summary from the context before it, apart from the bill, and says so", () => {
+    const text = readFileSync(
+      new URL(
+        "../import/__fixtures__/claude-code-compacted.jsonl",
+        import.meta.url
+      ),
+      "utf8"
+    )
+    const r = parseImport(text)
+    if (!r.success || !r.realUsage) throw new Error("fixture")
+    const c = compareWithLog(timeline(r.data), r.realUsage)
+    // Two boundaries: 156,230 and 61,200 tokens before them (compactMetadata).
+    expect(c.unseen.calls).toBe(2)
+    expect(c.unseen.tokens).toBe(156_230 + 61_200)
+    const model = r.realUsage[0]!.model
+    expect(c.unseen.dollars).toBeCloseTo(
+      usageDollars({
+        ...r.realUsage[0]!,
+        model,
+        input_tokens: 0,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 217_430,
+        cache_creation_1h_input_tokens: 0,
+      }),
+      10
+    )
+    // The bill and the replay are the file's calls only.
+    expect(c.realDollars).toBeCloseTo(
+      r.realUsage.reduce((s, u) => s + usageDollars(u), 0),
+      10
+    )
+    expect(r.notes.some((n) => /summarising call/.test(n.message))).toBe(true)
   })
 })

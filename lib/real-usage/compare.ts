@@ -8,10 +8,20 @@
  * timeline, with the config it was imported with. A call the engine cannot
  * replay is priced as logged and listed with the reason.
  */
-import { type Timeline, timeline } from "@/lib/context-editing"
+import {
+  type SimulateOptions,
+  type Timeline,
+  timeline,
+} from "@/lib/context-editing"
 import type { ImportedRequest, RealUsage } from "@/lib/import/types"
 
-import { type Billed, loggedBilled, realInput, usageDollars } from "./bill"
+import {
+  type Billed,
+  billedDollars,
+  loggedBilled,
+  realInput,
+  usageDollars,
+} from "./bill"
 import { type LoggedMiss, loggedMiss } from "./misses"
 import {
   hiddenOf,
@@ -76,22 +86,38 @@ export interface RealComparison {
   misses: { count: number; dollars: number }
   /** Output tokens of every call (held as logged in every number; not priced). */
   outputTokens: number
+  /**
+   * Calls the log shows happened but holds no usage for: each compaction's
+   * summarising call, priced from the context before it (read from the
+   * cache the call before had just filled). In neither the bill nor the
+   * replay above; the headline adds them to neither.
+   */
+  unseen: { calls: number; tokens: number; dollars: number }
 }
 
-const timelines = new WeakMap<ImportedRequest, Timeline>()
+const timelines = new WeakMap<
+  ImportedRequest,
+  { options: SimulateOptions | undefined; t: Timeline }
+>()
 
-/** The timeline of a conversation the file holds besides the imported one (memoised). */
-function sideTimeline(request: ImportedRequest): Timeline {
-  let t = timelines.get(request)
-  if (!t) {
-    t = timeline(request as unknown as Record<string, unknown>)
-    timelines.set(request, t)
-  }
+/** The timeline of a conversation the file holds besides the imported one (memoised per options). */
+function sideTimeline(
+  request: ImportedRequest,
+  options: SimulateOptions | undefined
+): Timeline {
+  const seen = timelines.get(request)
+  if (seen && seen.options === options) return seen.t
+  const t = timeline(request as unknown as Record<string, unknown>, options)
+  timelines.set(request, { options, t })
   return t
 }
 
 /** The file's conversations: the calls of each, in log order, with its timeline. */
-function conversations(t: Timeline, usage: readonly RealUsage[]) {
+function conversations(
+  t: Timeline,
+  usage: readonly RealUsage[],
+  options: SimulateOptions | undefined
+) {
   const main = usage[0]?.thread ?? "main"
   const groups = new Map<string, { t: Timeline | null; calls: RealUsage[] }>()
   for (const u of usage) {
@@ -101,7 +127,7 @@ function conversations(t: Timeline, usage: readonly RealUsage[]) {
       g = { t: id === main ? t : null, calls: [] }
       groups.set(id, g)
     }
-    if (u.conversation && !g.t) g.t = sideTimeline(u.conversation)
+    if (u.conversation && !g.t) g.t = sideTimeline(u.conversation, options)
     g.calls.push(u)
   }
   return { main, groups }
@@ -136,12 +162,17 @@ function rowOf(
   }
 }
 
-/** Lines every call of the log up with the engine's replay of it. */
+/**
+ * Lines every call of the log up with the engine's replay of it. `options`
+ * (the page's estimator, assumptions) count the file's other conversations
+ * as the page counts `t`.
+ */
 export function compareWithLog(
   t: Timeline,
-  usage: RealUsage[]
+  usage: RealUsage[],
+  options?: SimulateOptions
 ): RealComparison {
-  const { main, groups } = conversations(t, usage)
+  const { main, groups } = conversations(t, usage, options)
   const byCall = new Map<RealUsage, RealRow>()
   let hiddenMain = 0
   for (const [id, g] of groups) {
@@ -176,5 +207,36 @@ export function compareWithLog(
       dollars: missed.reduce((s, r) => s + r.miss!.dollars, 0),
     },
     outputTokens: usage.reduce((s, u) => s + u.output_tokens, 0),
+    unseen: unseenCompactions(usage),
   }
+}
+
+/**
+ * The summarising calls of the log's compactions, which the file holds no
+ * usage for: each reads the context as it stood before the compaction (its
+ * `preTokens`, else the conversation's largest call: a compaction comes at
+ * the peak) from the cache, at the conversation's model.
+ */
+function unseenCompactions(usage: readonly RealUsage[]) {
+  let calls = 0
+  let tokens = 0
+  let dollars = 0
+  for (const u of usage) {
+    for (const c of u.compactions ?? []) {
+      const size =
+        c.preTokens ??
+        usage
+          .filter((x) => x.thread === u.thread)
+          .reduce((m, x) => Math.max(m, realInput(x)), 0)
+      calls++
+      tokens += size
+      dollars += billedDollars(u.model, {
+        uncached: 0,
+        write5m: 0,
+        write1h: 0,
+        read: size,
+      })
+    }
+  }
+  return { calls, tokens, dollars }
 }

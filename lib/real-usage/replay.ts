@@ -6,12 +6,13 @@
  * is derived from the engine's model of the prompt, request after request:
  * the prefix the previous request cached is read up to the first block
  * that changed (session-cache.ts), the rest written. From the log the
- * replay takes only what content cannot tell: the cache state at the
- * conversation's start (the first call's reads), the time of each call (an
- * idle gap longer than the TTL loses the cache), each call's model and the
- * TTL the client asked for (its 1-hour share of writes), and where the
- * client put its breakpoints (the share of uncached input, over the whole
- * conversation). No call's logged read/write split enters its own replay.
+ * replay takes only what content cannot tell: what was already cached when
+ * the conversation started (`warmStart`, read relative to the log's own
+ * later reads), the time of each call (an idle gap longer than the TTL
+ * loses the cache), each call's model (caches are per model) and the TTL
+ * the client asked for (whether the call wrote 1-hour entries), and where
+ * the client put its breakpoints (the share of uncached input, over the
+ * whole conversation). No later call's read/write split enters the replay.
  */
 import type { BreakAt, Timeline, TimelinePoint } from "@/lib/context-editing"
 import type { RealUsage } from "@/lib/import/types"
@@ -98,13 +99,58 @@ const timeOf = (u: RealUsage): number | null => {
   return Number.isFinite(ms) ? ms : null
 }
 
-/** The cache a conversation holds between calls. */
-interface CacheState {
+/** What one model's cache holds for a conversation between its calls (caches are per model). */
+interface ModelCache {
   lastUse: number | null
   ttl: "5m" | "1h"
   /** The last call cached its prompt (it was over the minimum). */
   holds: boolean
-  hourShare: number
+}
+
+/** The cache a conversation holds between calls. */
+interface CacheState {
+  /** Per model: a model the conversation has not used yet starts as the conversation did. */
+  models: Map<string, ModelCache>
+  /** The client asks for 1-hour entries (the last call that wrote, wrote them). */
+  hour: boolean
+  /** What a model's cache already holds of the prompt when the conversation first uses it. */
+  warm: number
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = s.length >> 1
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+}
+
+/**
+ * What was already cached of the prompt when the conversation started (an
+ * earlier session cached Claude Code's fixed prefix, or the parent of a
+ * forked subagent its whole history): the first call's reads, taken
+ * relative to how much the later calls read of what the replay says they
+ * hold (`cold`: the replay of the same calls from a cold start). A log
+ * whose every call had the same share of its reads moved into writes (or
+ * back), totals kept, gives the same start; below a quarter of the hidden
+ * part the start is cold (a cold start reads nothing at all), so a small
+ * move of a cold first call's writes into reads changes nothing either
+ * (docs/semantics.md#session-replay).
+ */
+export function warmStart(
+  calls: readonly RealUsage[],
+  cold: ReadonlyArray<ReplayedCall | null>,
+  hidden: number
+): number {
+  const first = calls[0]
+  if (!first || hidden <= 0) return 0
+  const ratios: number[] = []
+  cold.forEach((r, i) => {
+    // A model's first call reads nothing from a cold start: never a ratio.
+    if (i > 0 && r && r.replay.read > 0)
+      ratios.push(calls[i]!.cache_read_input_tokens / r.replay.read)
+  })
+  const scale = ratios.length > 0 ? median(ratios) : 1
+  const read = scale > 0 ? first.cache_read_input_tokens / scale : 0
+  return read >= hidden / 4 ? Math.round(read) : 0
 }
 
 /** Read and written tokens of one call, with the cause of any extra write. */
@@ -112,18 +158,17 @@ function cacheUse(
   u: RealUsage,
   p: Ok,
   cacheable: number,
-  st: CacheState,
-  first: boolean,
+  st: ModelCache | undefined,
+  warm: number,
   repeat: boolean
 ): { read: number; written: number; cause: MissCause | null } {
   const t = timeOf(u)
-  if (first) {
-    const read = Math.min(cacheable, u.cache_read_input_tokens)
-    const cold = read < cacheable / 2
+  if (!st) {
+    const read = Math.min(cacheable, warm)
     return {
       read,
       written: cacheable - read,
-      cause: cold ? { kind: "cold-start" } : null,
+      cause: read === 0 ? { kind: "cold-start" } : null,
     }
   }
   const gap = t !== null && st.lastUse !== null ? t - st.lastUse : 0
@@ -147,16 +192,16 @@ function replayCall(
   p: Ok,
   hidden: number,
   mode: Breakpoints,
-  st: CacheState,
-  first: boolean
+  st: CacheState
 ): ReplayedCall {
   const prompt = p.inputTokens + hidden
-  const w = u.cache_creation_input_tokens
-  if (w > 0) st.hourShare = (u.cache_creation_1h_input_tokens ?? 0) / w
+  if (u.cache_creation_input_tokens > 0)
+    st.hour = (u.cache_creation_1h_input_tokens ?? 0) > 0
   const minimum = minCacheable(u.model)
   const cacheable = mode === "prefix" ? Math.min(prompt, hidden) : prompt
+  const mc = st.models.get(u.model)
   if (mode === "none" || cacheable < minimum) {
-    st.holds = false
+    if (mc) mc.holds = false
     const replay = { uncached: prompt, write5m: 0, write1h: 0, read: 0 }
     return {
       usage: u,
@@ -169,18 +214,19 @@ function replayCall(
       added: 0,
     }
   }
-  const use = cacheUse(u, p, cacheable, st, first, u.repeat === true)
-  const write1h = Math.round(use.written * st.hourShare)
+  const use = cacheUse(u, p, cacheable, mc, st.warm, u.repeat === true)
+  const write1h = st.hour ? use.written : 0
   const replay = {
     uncached: prompt - cacheable,
     write5m: use.written - write1h,
     write1h,
     read: use.read,
   }
-  const t = timeOf(u)
-  if (t !== null) st.lastUse = t
-  st.holds = true
-  st.ttl = st.hourShare >= 0.5 ? "1h" : "5m"
+  st.models.set(u.model, {
+    lastUse: timeOf(u) ?? mc?.lastUse ?? null,
+    holds: true,
+    ttl: st.hour ? "1h" : "5m",
+  })
   // A compaction the config fires: the server's summarising iteration reads
   // the whole prompt again (from the cache this call just filled).
   const compaction = p.compacted
@@ -198,6 +244,26 @@ function replayCall(
   }
 }
 
+/** One pass over a conversation's calls from a given start state. */
+function replayPass(
+  calls: readonly RealUsage[],
+  points: ReadonlyMap<number, Ok>,
+  hidden: number,
+  mode: Breakpoints,
+  warm: number
+): Array<ReplayedCall | null> {
+  const st: CacheState = { models: new Map(), hour: false, warm }
+  let before = hidden // what is expected cached before the first call
+  return calls.map((u) => {
+    const p = u.unmodelled ? undefined : points.get(u.messageIndex)
+    if (!p) return null
+    const r = replayCall(u, p, hidden, mode, st)
+    r.added = Math.max(0, r.prompt - before)
+    before = r.prompt
+    return r
+  })
+}
+
 /** Replays the calls of one conversation (in log order) on its timeline. */
 export function replayConversation(
   calls: readonly RealUsage[],
@@ -208,21 +274,8 @@ export function replayConversation(
   // The config's own caching decides when it caches less than the log did.
   const mode: Breakpoints =
     t.caching === "end" ? inferBreakpoints(calls) : t.caching
-  const st: CacheState = {
-    lastUse: null,
-    ttl: "5m",
-    holds: false,
-    hourShare: 0,
-  }
-  let first = true
-  let before = hidden // what is expected cached before the first call
-  return calls.map((u) => {
-    const p = u.unmodelled ? undefined : points.get(u.messageIndex)
-    if (!p) return null
-    const r = replayCall(u, p, hidden, mode, st, first)
-    r.added = Math.max(0, r.prompt - before)
-    before = r.prompt
-    first = false
-    return r
-  })
+  // Later calls do not depend on the start: a cold pass shows what they read.
+  const cold = replayPass(calls, points, hidden, mode, 0)
+  const warm = warmStart(calls, cold, hidden)
+  return warm === 0 ? cold : replayPass(calls, points, hidden, mode, warm)
 }

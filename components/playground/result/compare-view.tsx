@@ -8,7 +8,6 @@ import {
   compareStrategy,
   formatDollars,
   sessionCaching,
-  type SimulateOptions,
   type Strategy,
   strategies,
   type StrategyResult,
@@ -25,6 +24,7 @@ import {
 } from "../playground-store-provider"
 import { approx, approxShort } from "../use-simulation"
 import { CacheSetupLine } from "./cache-setup-line"
+import { useSimOptions } from "./use-sim-options"
 import { type Progress, useProgressive } from "./use-progressive"
 
 type Row = { id: string; result: StrategyResult }
@@ -222,8 +222,7 @@ export function CompareView({ request }: { request: unknown }) {
   const canUse = usePlaygroundStore(
     (s) => s.parseError === null && !Array.isArray(s.request)
   )
-  const assumptions = usePlaygroundStore((s) => s.assumptions)
-  const calibration = usePlaygroundStore((s) => s.calibration)
+  const options = useSimOptions()
   const latest = useDeferredValue(request)
   const body = useMemo(
     () =>
@@ -240,18 +239,13 @@ export function CompareView({ request }: { request: unknown }) {
       const strategy = rows[i]!
       return {
         id: strategy.id,
-        result: compareStrategy(
-          body,
-          strategy,
-          {
-            assumptions: assumptions as SimulateOptions["assumptions"],
-            calibration,
-          },
-          { caching, writePrice: writePrice(setup) }
-        ),
+        result: compareStrategy(body, strategy, options, {
+          caching,
+          writePrice: writePrice(setup),
+        }),
       }
     },
-    [rows, body, assumptions, calibration, caching, setup]
+    [rows, body, options, caching, setup]
   )
   const items = useProgressive(rows.length, compute)
   const noneAt = rows.findIndex((s) => s.id === "none")

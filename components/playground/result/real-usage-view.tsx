@@ -4,94 +4,127 @@ import { useMemo } from "react"
 
 import { formatDollars as dollars, type Timeline } from "@/lib/context-editing"
 import { compareWithLog, type RealRow } from "@/lib/real-usage/compare"
+import { compareAsLogged, threeNumbers } from "@/lib/real-usage/headline"
+import { causeText } from "@/lib/real-usage/misses"
 import { originRealUsage } from "@/lib/state/origin"
 
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort, fmt } from "../use-simulation"
-import { RequestRow, RequestTableHead, VirtualTable } from "./virtual-rows"
+import { RealHeadline, RealMisses, RealUnseen } from "./real-usage-parts"
+import { useSimOptions } from "./use-sim-options"
+import { RequestTableHead, VirtualTable } from "./virtual-rows"
 
 const ROW = 24
 const COLUMNS = [
+  "who",
   "real input (log)",
-  "predicted, as sent",
-  "+ system & tools (est.)",
-  "with this config",
+  "predicted + system & tools",
+  "log read / write",
+  "replay read / write",
   "real $",
+  "replay $",
+  "cause",
 ]
 
-function Row({ r, hidden }: { r: RealRow; hidden: number }) {
-  const gap = r.real - r.predicted
+const written = (b: RealRow["logged"]) => b.write5m + b.write1h
+
+function Row({ r, n }: { r: RealRow; n: number }) {
+  const cause = r.miss?.cause ?? r.cause
   return (
-    <RequestRow table="real" height={ROW} point={r}>
-      <td className="pr-2" data-testid="real.real">
-        {fmt(r.real)}
-      </td>
-      <td className="pr-2" data-testid="real.predicted">
-        {approx(r.predicted)}
+    <tr
+      data-testid={`real.row.${n}`}
+      className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
+      style={{ height: ROW }}
+    >
+      <td className="pr-1.5" title={r.call}>
+        {n}
       </td>
       <td
-        className="pr-2 text-zinc-500"
-        title={`Difference on this request: ${approx(gap)}`}
+        className="pr-1.5"
+        title={`${r.thread === "main" ? "The imported conversation" : `Subagent ${r.thread}`} (${r.model})`}
       >
-        {approxShort(hidden)}
+        {r.thread === "main" ? "main" : "sub"}
       </td>
-      <td className="pr-2">{approxShort(r.withEdits + hidden)}</td>
-      <td>{dollars(r.realDollars)}</td>
-    </RequestRow>
+      <td className="pr-1.5" data-testid="real.real">
+        {fmt(r.real)}
+      </td>
+      <td
+        className="pr-1.5"
+        data-testid="real.predicted"
+        title={`As sent ${approx(r.predicted)} + ${approx(r.hidden)} the log leaves out; with this config ${approx(r.withEdits + r.hidden)}`}
+      >
+        {r.unmodelled ? "—" : approxShort(r.predicted + r.hidden)}
+      </td>
+      <td className="pr-1.5" data-testid="real.logged">
+        {fmt(r.logged.read)} / {fmt(written(r.logged))}
+      </td>
+      <td className="pr-1.5" data-testid="real.replayed">
+        {r.unmodelled
+          ? "as logged"
+          : `${fmt(r.replayed.read)} / ${fmt(written(r.replayed))}`}
+      </td>
+      <td className="pr-1.5">{dollars(r.realDollars)}</td>
+      <td className="pr-1.5">{dollars(r.replayDollars)}</td>
+      <td
+        className={r.miss ? "text-amber-700 dark:text-amber-400" : ""}
+        data-testid="real.cause"
+        title={r.unmodelled ?? (cause ? causeText(cause) : undefined)}
+      >
+        {r.unmodelled
+          ? "not replayed"
+          : r.miss
+            ? `miss ${dollars(r.miss.dollars)}`
+            : cause
+              ? cause.kind
+              : ""}
+      </td>
+    </tr>
   )
 }
 
 /**
- * For a conversation imported from a Claude Code log: the log's real input
- * per request beside the prediction, the part the log leaves out, and the
- * session's real cost against its cost with the current config.
+ * For a conversation imported from a Claude Code log: the bill of every API
+ * call of the file beside the engine's replay of it, the three numbers
+ * (as logged, as replayed, with this config) and where the cache missed.
  */
 export function RealUsageView({ timeline }: { timeline: Timeline }) {
   const usage = usePlaygroundStore((s) => originRealUsage(s.origin))
+  const request = usePlaygroundStore((s) => s.request)
+  const options = useSimOptions()
   const c = useMemo(
-    () => (usage ? compareWithLog(timeline, usage) : null),
-    [timeline, usage]
+    () => (usage ? compareWithLog(timeline, usage, options) : null),
+    [timeline, usage, options]
+  )
+  const asLogged = useMemo(
+    () =>
+      usage && request && !Array.isArray(request)
+        ? compareAsLogged(request as Record<string, unknown>, usage, options)
+        : null,
+    [request, usage, options]
   )
   if (!c || c.matched === 0) return null
+  const three = threeNumbers(c, asLogged)
   return (
     <section
       className="space-y-2 rounded border border-sky-200 bg-sky-50/50 p-2 dark:border-sky-900 dark:bg-sky-950/30"
       data-testid="real.view"
       aria-label="Your session's real numbers"
     >
-      <p data-testid="real.headline">
-        <strong>
-          With this config this session would have cost{" "}
-          {dollars(c.configDollars)} instead of {dollars(c.realDollars)},
-          peaking at {approx(c.configPeak)} tokens
-        </strong>{" "}
-        (as run, the log&rsquo;s largest request was{" "}
-        {c.realPeak.toLocaleString("en-US")} tokens).
-      </p>
-      <p
-        className="text-xs text-zinc-600 dark:text-zinc-400"
-        data-testid="real.hidden"
-      >
-        &ldquo;Real&rdquo; is what the log recorded for each request (input +
-        cache write + cache read), at the log&rsquo;s model prices with 5-minute
-        cache writes, input only. The log does not contain the system prompt and
-        tool definitions Claude Code sent:{" "}
-        <strong>estimated at {approx(c.hidden)} tokens per request</strong>, the
-        typical (median) difference between the real input and the prediction of
-        the same request. It is added to the config&rsquo;s peak and cost
-        (written once, then read from the cache).
-      </p>
+      <RealHeadline c={c} three={three} />
+      <RealMisses c={c} />
+      <RealUnseen c={c} />
       <VirtualTable
         count={c.rows.length}
         rowHeight={ROW}
         maxHeight={320}
         testId="real.table"
-        caption="Real input per request (from the log) beside the prediction"
+        caption="Every API call of the log: its bill beside the engine's replay"
         head={<RequestTableHead columns={COLUMNS} />}
-        row={(i) => (
-          <Row key={c.rows[i]!.request} r={c.rows[i]!} hidden={c.hidden} />
-        )}
+        row={(i) => <Row key={i} r={c.rows[i]!} n={i + 1} />}
       />
+      <p className="text-[11px] text-zinc-500 sm:hidden">
+        Scroll the table sideways for the dollars and the causes.
+      </p>
     </section>
   )
 }

@@ -6,12 +6,14 @@ import {
   CACHE_READ,
   cacheSetup,
   sessionCaching,
-  type SimulateOptions,
+  type Timeline,
   timeline,
   type TimelinePoint,
   writePrice,
   formatDollars as dollars,
 } from "@/lib/context-editing"
+import { causeText, predictedMisses } from "@/lib/real-usage/misses"
+import { originRealUsage } from "@/lib/state/origin"
 
 import { cn } from "@/components/ui/cn"
 
@@ -21,6 +23,7 @@ import { BlockLink } from "./block-link"
 import { CacheSetupLine } from "./cache-setup-line"
 import { RealUsageView } from "./real-usage-view"
 import { SessionChart } from "./session-chart"
+import { useSimOptions } from "./use-sim-options"
 import { RequestRow, RequestTableHead, VirtualTable } from "./virtual-rows"
 
 type Ok = Extract<TimelinePoint, { ok: true }>
@@ -105,14 +108,44 @@ function Row({ p }: { p: Ok }) {
   )
 }
 
+const modelOf = (request: unknown): string =>
+  typeof (request as { model?: unknown })?.model === "string"
+    ? (request as { model: string }).model
+    : ""
+
+/**
+ * For a built session (no log behind it): where the engine predicts the
+ * cache misses and what they cost (an imported log shows its own, beside
+ * the replay, in the real-usage view).
+ */
+function PredictedMissesLine({ t, model }: { t: Timeline; model: string }) {
+  const logged = usePlaygroundStore((s) => originRealUsage(s.origin))
+  const misses = useMemo(
+    () => (logged ? [] : predictedMisses(t.points, model, t.caching)),
+    [logged, t, model]
+  )
+  if (misses.length === 0) return null
+  const cost = misses.reduce((s, m) => s + m.dollars, 0)
+  return (
+    <p className="text-xs" data-testid="timeline.misses">
+      Predicted cache misses: {misses.length}
+      {cost > 0 ? `, costing ${dollars(cost)}` : ""} —{" "}
+      {misses
+        .slice(0, 4)
+        .map((m) => `request ${m.request}: ${causeText(m.cause)}`)
+        .join("; ")}
+      {misses.length > 4 ? `; and ${misses.length - 4} more` : ""}.
+    </p>
+  )
+}
+
 /**
  * The session request by request (docs/semantics.md#prompt-cache): every user message sends the
  * conversation again and the server edits it afresh, so the cache breaks
  * wherever an edit's result differs from the request before.
  */
 export function TimelineView({ request }: { request: unknown }) {
-  const assumptions = usePlaygroundStore((s) => s.assumptions)
-  const calibration = usePlaygroundStore((s) => s.calibration)
+  const options = useSimOptions()
   // Every request of the session is simulated: typing stays responsive
   // while the table catches up with the last keystroke.
   const latest = useDeferredValue(request)
@@ -121,18 +154,15 @@ export function TimelineView({ request }: { request: unknown }) {
     const body = Array.isArray(latest)
       ? { messages: latest }
       : (latest as Record<string, unknown>)
-    return timeline(
-      body,
-      {
-        assumptions: assumptions as SimulateOptions["assumptions"],
-        calibration,
-      },
-      { caching: sessionCaching(setup), writePrice: writePrice(setup) }
-    )
-  }, [latest, assumptions, calibration, setup])
+    return timeline(body, options, {
+      caching: sessionCaching(setup),
+      writePrice: writePrice(setup),
+    })
+  }, [latest, options, setup])
   const points = t.points.filter((p): p is Ok => p.ok)
   const failed = t.points.filter((p) => !p.ok)
   const diff = t.equivalents.withEdits - t.equivalents.withoutEdits
+  const logged = usePlaygroundStore((s) => originRealUsage(s.origin) !== null)
   return (
     <div className="space-y-3 text-sm" data-testid="timeline.view">
       <p className="text-zinc-700 dark:text-zinc-300">
@@ -147,10 +177,17 @@ export function TimelineView({ request }: { request: unknown }) {
       </p>
       {points.length > 0 && (
         <>
+          <RealUsageView timeline={t} />
           <div className="text-zinc-700 dark:text-zinc-300">
             <CacheSetupLine setup={setup} session testId="timeline.cache" />
           </div>
           <p data-testid="timeline.summary">
+            {logged && (
+              <span className="text-zinc-500">
+                The conversation alone (without the system prompt and tools the
+                log leaves out, which the real numbers above include).{" "}
+              </span>
+            )}
             {t.caching === "none" ? "Cost" : "Prompt cache cost"} of{" "}
             {t.points.length < t.requests ? "these" : "all"} requests:{" "}
             {approx(t.equivalents.withEdits)} input-token equivalents with the
@@ -170,7 +207,7 @@ export function TimelineView({ request }: { request: unknown }) {
               &rsquo;s prices ({t.pricingNote})
             </span>
           </p>
-          <RealUsageView timeline={t} />
+          <PredictedMissesLine t={t} model={modelOf(latest)} />
           {t.contextWindow !== null &&
             t.firstOverflow.withoutEdits !== null && (
               <p data-testid="timeline.overflow">

@@ -12,6 +12,9 @@ import {
   writePrice,
 } from "@/lib/context-editing"
 
+import { useRefineStatus } from "@/components/tokens/refine-status"
+import { countedTexts } from "@/components/tokens/refiner"
+
 import { usePlaygroundStore } from "../playground-store-provider"
 import { approx, approxShort } from "../use-simulation"
 import { FrontierChart } from "./frontier-chart"
@@ -147,6 +150,14 @@ export function TuneView({ request }: { request: unknown }) {
   const assumptions = usePlaygroundStore((s) => s.assumptions)
   const calibration = usePlaygroundStore((s) => s.calibration)
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
+  const estimator = usePlaygroundStore((s) => s.tokenEstimator)
+  const refine = useRefineStatus().state
+  // The header's BPE counts, once it shows counted numbers (one search per
+  // counted state, not one per batch of the counting).
+  const counts = useMemo(
+    () => (estimator && refine === "counted" ? countedTexts() : undefined),
+    [estimator, refine]
+  )
   const latest = useDeferredValue(request)
   const input = useMemo(() => {
     const body = asBody(latest)
@@ -161,8 +172,9 @@ export function TuneView({ request }: { request: unknown }) {
         caching: sessionCaching(setup),
         writePrice: writePrice(setup),
       },
+      ...(counts ? { counts } : {}),
     }
-  }, [latest, assumptions, calibration])
+  }, [latest, assumptions, calibration, counts])
   const { state, run, cancel, preview } = useTuner(input)
   const [active, setActive] = useState<number | null>(null)
   const [shown, setShown] = useState<TunePreview | null>(null)

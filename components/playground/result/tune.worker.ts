@@ -7,6 +7,7 @@ import {
   type SimulateOptions,
   type TimelineOptions,
 } from "@/lib/context-editing"
+import { createRefinedEstimator } from "@/lib/tokens/refine"
 
 export type TuneRequest =
   | {
@@ -15,6 +16,7 @@ export type TuneRequest =
       request: Record<string, unknown>
       options: SimulateOptions
       timeline: TimelineOptions
+      counts?: Array<[string, number]>
     }
   | {
       kind: "preview"
@@ -23,14 +25,34 @@ export type TuneRequest =
       edits: unknown[] | null
       options: SimulateOptions
       timeline: TimelineOptions
+      counts?: Array<[string, number]>
     }
+
+let counted: {
+  counts: Array<[string, number]>
+  estimator: SimulateOptions["estimator"]
+} | null = null
+
+/** The page's options, with its BPE counts as the estimator when it sent them. */
+function optionsOf(msg: TuneRequest): SimulateOptions {
+  if (!msg.counts) return msg.options
+  if (counted?.counts !== msg.counts)
+    counted = {
+      counts: msg.counts,
+      estimator: createRefinedEstimator({
+        counts: new Map(msg.counts),
+        misses: new Map(),
+      }),
+    }
+  return { ...msg.options, estimator: counted.estimator }
+}
 
 function previewOf(msg: Extract<TuneRequest, { kind: "preview" }>) {
   const body =
     msg.edits === null
       ? msg.request
       : { ...msg.request, context_management: { edits: msg.edits } }
-  const t = timeline(body, msg.options, msg.timeline)
+  const t = timeline(body, optionsOf(msg), msg.timeline)
   const after: number[] = []
   const before: number[] = []
   for (const p of t.points)
@@ -55,7 +77,7 @@ self.onmessage = async (e: MessageEvent<TuneRequest>) => {
       return
     }
     const result = await tuneSession(msg.request, {
-      ...msg.options,
+      ...optionsOf(msg),
       timeline: msg.timeline,
       onProgress: (done, total) =>
         self.postMessage({ kind: "progress", id: msg.id, done, total }),

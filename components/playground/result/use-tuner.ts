@@ -30,6 +30,8 @@ type Input = {
   request: Record<string, unknown> | null
   options: SimulateOptions
   timeline: TimelineOptions
+  /** BPE counts of the request's texts, once the page counted them all. */
+  counts?: Array<[string, number]>
 }
 
 /**
@@ -109,6 +111,7 @@ export function useTuner(input: Input) {
         edits,
         options: input.options,
         timeline: input.timeline,
+        ...(input.counts ? { counts: input.counts } : {}),
       }
       return new Promise((resolve) => {
         previews.current.set(id, resolve)

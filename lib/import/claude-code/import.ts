@@ -164,6 +164,34 @@ function requestOf(
   return request
 }
 
+const EARLIER =
+  "(The conversation before this point is not in the log: a forked subagent inherits its parent's history, and its file starts after it.)"
+
+/**
+ * A conversation that opens with an answer (a forked subagent's file
+ * starts after the parent history it inherited, `fork-context-ref`): its
+ * first call answered messages the log does not hold. They stand as one
+ * user message, so that call has a request and is replayed (their size is
+ * in the hidden part, like the system prompt's).
+ */
+function withEarlierStart(built: Built, notes: Notes): Built {
+  if (built.messages[0]?.role !== "assistant") return built
+  notes.info(
+    "The conversation opens with an answer (a forked subagent's file starts after the parent history it inherited): that history stands as one placeholder user message; its size is counted with the part the log does not contain"
+  )
+  return {
+    ...built,
+    messages: [
+      { role: "user", content: [{ type: "text", text: EARLIER }] },
+      ...built.messages,
+    ],
+    replies: built.replies.map((r) => ({
+      ...r,
+      messageIndex: r.messageIndex + 1,
+    })),
+  }
+}
+
 /** Real usage, dropped if the repairs changed the message layout. */
 function alignedUsage(
   usage: RealUsage[],
@@ -203,7 +231,7 @@ function importThread(
   )
   const model = logModel(chain, notes)
   const blocks = compactionBlocks(chain, model, notes)
-  const built = buildMessages(chain, blocks, notes)
+  const built = withEarlierStart(buildMessages(chain, blocks, notes), notes)
   if (built.messages.length === 0) return null
   const usage = realUsage(
     built.replies,
@@ -227,6 +255,13 @@ function importThread(
   )
   if (tools.length > 0) result.data.tools = tools
   const real = alignedUsage(usage, layout, result.data.messages, notes)
+  if (real[0] && built.compactions.length > 0)
+    real[0] = {
+      ...real[0],
+      compactions: built.compactions.map((c) => ({
+        preTokens: c.preTokens ?? null,
+      })),
+    }
   return { result, built, usage: real }
 }
 
@@ -245,6 +280,10 @@ function wholeLogUsage(
   const calls = new Map(loggedCalls(parsed.entries).map((c) => [c.key, c]))
   const taken = new Set(main.usage.map((u) => u.call!))
   const out = [...main.usage]
+  if (out[0]) {
+    const { messages: _messages, ...config } = main.result.data
+    out[0] = { ...out[0], config }
+  }
   const quiet = new Notes()
   for (const t of threads) {
     if (t === chosen) continue

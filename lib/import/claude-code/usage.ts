@@ -81,6 +81,14 @@ export function noteUsage(usage: RealUsage[], notes: Notes): void {
     notes.info(
       `${plural(repeats, "API call")} answered a request that an earlier call had already answered (no user message between): each is kept as its own call of that request`
     )
+  const compactions = usage.reduce(
+    (n, u) => n + (u.compactions?.length ?? 0),
+    0
+  )
+  if (compactions > 0)
+    notes.warn(
+      `The log shows ${plural(compactions, "compaction")}, but not the usage of ${compactions === 1 ? "its summarising call" : "their summarising calls"} (Claude Code runs ${compactions === 1 ? "it" : "them"} apart): the bill read from this file leaves ${compactions === 1 ? "it" : "them"} out; the real-usage view prices ${compactions === 1 ? "it" : "them"} from the context before each compaction`
+    )
   const off = usage.filter((u) => u.unmodelled).length
   if (off > 0)
     notes.warn(

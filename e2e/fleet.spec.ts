@@ -260,3 +260,20 @@ test("axe finds no violations in the folder view", async ({
     )
   ).toEqual([])
 })
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test("the ⋯ menu opens the folder view, and its own button goes back", async ({
+    playground,
+    page,
+  }) => {
+    await playground.open()
+    await page.getByTestId("header.more").click()
+    await page.getByTestId("header.more.sessions").click()
+    const fleet = new FleetPage(page)
+    await expect(fleet.view).toBeVisible()
+    await page.getByTestId("fleet.close").click()
+    await expect(fleet.view).toBeHidden()
+  })
+})

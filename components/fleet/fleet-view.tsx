@@ -114,7 +114,17 @@ export function FleetView() {
     >
       <div className="mx-auto max-w-7xl space-y-4 p-4 text-sm">
         <header className="space-y-1">
-          <h2 className="text-base font-semibold">All your sessions</h2>
+          <div className="flex items-center gap-2">
+            <h2 className="text-base font-semibold">All your sessions</h2>
+            <button
+              type="button"
+              className="ml-auto rounded-md px-2 py-0.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              data-testid="fleet.close"
+              onClick={() => fleetSignal.set({ open: false })}
+            >
+              ← Back to the playground
+            </button>
+          </div>
           <p
             className="text-zinc-600 dark:text-zinc-400"
             data-testid="fleet.privacy"

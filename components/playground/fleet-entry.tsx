@@ -69,10 +69,11 @@ export function FleetEntry() {
     <>
       <button
         type="button"
-        className={HEADER_BUTTON}
+        // Below sm it is in the ⋯ menu (the view has its own way back).
+        className={`${HEADER_BUTTON} hidden sm:inline-block`}
         data-testid="header.sessions"
         aria-pressed={open}
-        title="All your Claude Code sessions at once: drop or pick a ~/.claude/projects folder (read here, nothing uploaded)"
+        title="All your Claude Code sessions: a ~/.claude/projects folder, read here"
         onClick={() => fleetSignal.set({ open: !open })}
       >
         {open ? "← Playground" : hasReport ? "← Sessions" : "Sessions"}

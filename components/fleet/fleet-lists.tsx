@@ -4,14 +4,14 @@ import { formatDollars as usd } from "@/lib/context-editing"
 import type { TopCall } from "@/lib/fleet/analyse"
 import { formatCount as n } from "@/lib/format/number"
 
-import { useFleet } from "./fleet-store"
+import { useReport } from "./fleet-store"
 import { FleetTable } from "./fleet-table"
 
 type Turn = TopCall & { file: string }
 
 /** The most expensive calls of the folder, and why the cache missed at them. */
 export function FleetCalls() {
-  const report = useFleet((s) => s.report)
+  const report = useReport()
   if (!report) return null
   return (
     <FleetTable<Turn>
@@ -62,7 +62,7 @@ const CAUSES: Record<string, string> = {
 
 /** Cache misses the logs show, by cause, and what they cost. */
 export function FleetMisses() {
-  const m = useFleet((s) => s.report?.total.misses)
+  const m = useReport()?.total.misses
   if (!m) return null
   const rows = Object.entries(m.byCause).sort(
     (a, b) => b[1].dollars - a[1].dollars
@@ -98,7 +98,7 @@ export function FleetMisses() {
 
 /** Sessions the engine could not model, wholly or in part, and why. */
 export function FleetUnmodelled() {
-  const sessions = useFleet((s) => s.report?.sessions)
+  const sessions = useReport()?.sessions
   const bad = (sessions ?? []).filter((s) => s.unmodelled.length > 0)
   if (bad.length === 0)
     return <p data-testid="fleet.unmodelled">Every session was replayed.</p>

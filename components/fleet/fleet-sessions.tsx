@@ -10,7 +10,7 @@ import { usePlaygroundStoreApi } from "@/components/playground/playground-store-
 import { loggedColumns, whatIfColumns } from "./fleet-columns"
 import { openSession } from "./fleet-runner"
 import { fleetSignal } from "./fleet-signal"
-import { fleetStore, useFleet } from "./fleet-store"
+import { fleetStore, useFleet, useReport } from "./fleet-store"
 import { type Column, FleetTable } from "./fleet-table"
 
 /**
@@ -20,7 +20,7 @@ import { type Column, FleetTable } from "./fleet-table"
  */
 export function FleetSessions() {
   const store = usePlaygroundStoreApi()
-  const report = useFleet((s) => s.report)
+  const report = useReport()
   const files = useFleet((s) => s.files)
   const opened = useFleet((s) => s.opened)
   const [opening, setOpening] = useState<string | null>(null)

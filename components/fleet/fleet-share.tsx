@@ -4,11 +4,11 @@ import { useState } from "react"
 
 import { encodeSummary } from "@/lib/fleet/permalink"
 
-import { fleetStore, useFleet } from "./fleet-store"
+import { fleetStore, useReport } from "./fleet-store"
 
 /** "Copy summary link": the report's numbers in a `#sessions.v1.` link (never a log's content). */
 export function FleetShare() {
-  const report = useFleet((s) => s.report)
+  const report = useReport()
   const [note, setNote] = useState<string | null>(null)
   const [url, setUrl] = useState<string | null>(null)
   if (!report) return null

@@ -1,6 +1,6 @@
 "use client"
 
-import { useSyncExternalStore } from "react"
+import { useDeferredValue, useSyncExternalStore } from "react"
 
 import type { SimulateOptions } from "@/lib/context-editing"
 import type { FleetEdits } from "@/lib/fleet/config"
@@ -95,4 +95,13 @@ export function useFleet<T>(select: (s: FleetState) => T): T {
     () => select(state),
     () => select(initial)
   )
+}
+
+/**
+ * The report, rendered in the background: a new report (2,000 sessions'
+ * rows) is drawn in an interruptible render, so the page answers input
+ * meanwhile.
+ */
+export function useReport() {
+  return useDeferredValue(useFleet((s) => s.report))
 }

@@ -6,7 +6,7 @@ import { formatDollars as usd } from "@/lib/context-editing"
 import { formatCount as n } from "@/lib/format/number"
 
 import { FleetShare } from "./fleet-share"
-import { useFleet } from "./fleet-store"
+import { useFleet, useReport } from "./fleet-store"
 
 const pct = (x: number) =>
   `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} %`
@@ -33,7 +33,7 @@ function Card({
 
 /** The folder's totals: paid as logged, replayed, with the config, cache misses. */
 export function FleetSummary() {
-  const report = useFleet((s) => s.report)
+  const report = useReport()
   const status = useFleet((s) => s.status)
   if (!report) return null
   const t = report.total

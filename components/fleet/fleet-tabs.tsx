@@ -7,7 +7,7 @@ import { TabBar } from "@/components/ui/tab-bar"
 import { groupColumns } from "./fleet-columns"
 import { FleetCalls, FleetMisses, FleetUnmodelled } from "./fleet-lists"
 import { FleetSessions } from "./fleet-sessions"
-import { useFleet } from "./fleet-store"
+import { useReport } from "./fleet-store"
 import { FleetTable } from "./fleet-table"
 import { FleetTune } from "./fleet-tune"
 
@@ -34,7 +34,7 @@ const TABS: Array<{ id: Tab; label: string }> = [
 
 /** The report's tables and the tuner, one tab at a time. */
 export function FleetTabs() {
-  const report = useFleet((s) => s.report)
+  const report = useReport()
   const [tab, setTab] = useState<Tab>("sessions")
   if (!report) return null
   const groups = {

@@ -106,7 +106,11 @@ export function FleetTune() {
         edits: e.edits,
       },
     }))
-    void analyseFolder(files, e.edits, config?.assumptions, { keepTune: true })
+    // A shared summary has no files behind it: the config goes in the form only.
+    if (files.length > 0)
+      void analyseFolder(files, e.edits, config?.assumptions, {
+        keepTune: true,
+      })
   }
   const result = tune.status === "done" ? tune.result : null
   const frontier: Entry[] = result?.frontier ?? shared?.tune?.frontier ?? []
@@ -175,7 +179,7 @@ export function FleetTune() {
           <EntryTable
             rows={frontier}
             best={best}
-            onApply={files.length > 0 ? apply : undefined}
+            onApply={apply}
             id="fleet.tune"
           />
           {result && result.alternatives.length > 0 && (

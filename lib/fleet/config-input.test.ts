@@ -70,6 +70,11 @@ describe("--config", () => {
         /^c\.json: .*\(at context_management\.edits\.0\.keep\)/
       ),
     })
+    expect(
+      await readConfigInput("http://localhost:3000/s/abc123", "the permalink")
+    ).toMatchObject({
+      error: expect.stringMatching(/is a short link/),
+    })
     expect(await readConfigInput("#v2.AAAA", "the permalink")).toMatchObject({
       error: expect.stringMatching(/^the permalink: /),
     })

@@ -85,6 +85,10 @@ export async function readConfigInput(
       d.data.assumptions
     )
   }
+  if (/^https?:\/\/[^#]*\/s\/[\w-]+/.test(t))
+    return {
+      error: `${source} is a short link: open it in the browser and pass the #v2.… address it goes to (the terminal does not ask the server)`,
+    }
   return fromJson(t, source)
 }
 

@@ -92,19 +92,10 @@ function fallback(id: string): ModelInfo {
   }
 }
 
-// Asked for every call of every replay (a folder of logs: millions of
-// times): answers are kept per id, a few hundred at most.
-const INFO_MEMO = new Map<string, ModelInfo>()
-
-/** Capability row for a model id (aliases and platform ids resolve); unknown ids get a `known: false` guess. Treat it as read-only. */
+/** Capability row for a model id (aliases and platform ids resolve); unknown ids get a `known: false` guess. */
 export function getModelInfo(id: string): ModelInfo {
-  let info = INFO_MEMO.get(id)
-  if (!info) {
-    const c = canonicalId(id)
-    info =
-      BY_ID.get(c) ?? BY_ID.get(c.replace(/-\d{8}$/, "")) ?? fallback(c || id)
-    if (INFO_MEMO.size >= 256) INFO_MEMO.clear()
-    INFO_MEMO.set(id, info)
-  }
-  return info
+  const c = canonicalId(id)
+  return (
+    BY_ID.get(c) ?? BY_ID.get(c.replace(/-\d{8}$/, "")) ?? fallback(c || id)
+  )
 }

@@ -1,4 +1,9 @@
-import { timeline, type TimelinePoint } from "@/lib/context-editing"
+import {
+  formatDollars,
+  timeline,
+  type TimelinePoint,
+} from "@/lib/context-editing"
+import { causeText, predictedMisses } from "@/lib/real-usage/misses"
 import { setEditField } from "@/lib/state/edits"
 
 import { expect, test } from "./fixtures"
@@ -71,5 +76,60 @@ test("the Timeline tab replays the session request by request, with where each o
   )
   await expect(playground.timeline("summary")).toContainText(
     `${Math.round(after.equivalents.withEdits).toLocaleString("en-US")} input-token equivalents with the edits`
+  )
+})
+
+test("a built session lists its predicted cache misses: where tool clearing changes the prefix, and what writing it again costs", async ({
+  playground,
+  page,
+}) => {
+  const words = (n: number) => "lorem ipsum dolor sit amet ".repeat(n)
+  const loop = (i: number) => [
+    {
+      role: "assistant",
+      content: [{ type: "tool_use", id: `t${i}`, name: "read", input: { i } }],
+    },
+    {
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: `t${i}`, content: words(600) },
+      ],
+    },
+  ]
+  const request = {
+    model: "claude-opus-4-5",
+    max_tokens: 1000,
+    tools: [{ name: "read", input_schema: { type: "object" } }],
+    context_management: {
+      edits: [
+        {
+          type: "clear_tool_uses_20250919",
+          trigger: { type: "input_tokens", value: 10000 },
+          keep: { type: "tool_uses", value: 1 },
+        },
+      ],
+    },
+    messages: [
+      { role: "user", content: words(1000) },
+      ...[0, 1, 2, 3, 4].flatMap(loop),
+    ],
+  }
+  // Cached as an agent caches: a breakpoint on the last block.
+  const last = request.messages.at(-1)!.content as Array<
+    Record<string, unknown>
+  >
+  last[0]!.cache_control = { type: "ephemeral" }
+  const t = timeline(request)
+  const misses = predictedMisses(t.points, request.model, t.caching)
+  const miss = misses.find((m) => m.cause.kind === "prefix-changed")
+  if (!miss) throw new Error("the session should miss the cache once")
+  await playground.openRequest(request)
+  await playground.resultTab("timeline").click()
+  const line = page.getByTestId("timeline.misses")
+  await expect(line).toContainText(
+    `request ${miss.request}: ${causeText(miss.cause)}`
+  )
+  await expect(line).toContainText(
+    `Predicted cache misses: ${misses.length}, costing ${formatDollars(misses.reduce((s, m) => s + m.dollars, 0))}`
   )
 })

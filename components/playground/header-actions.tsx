@@ -10,6 +10,7 @@ import {
   usePlaygroundStore,
   usePlaygroundStoreApi,
 } from "./playground-store-provider"
+import { FleetEntry } from "./fleet-entry"
 import { ImportAction } from "./import-action"
 import { LazyShortcutsDialog } from "./lazy"
 import { LearnAction } from "./learn/learn-action"
@@ -87,6 +88,7 @@ export function HeaderActions() {
     <>
       <ExamplesMenu />
       <ImportAction />
+      <FleetEntry />
       <ShareActions />
       <LearnAction />
       <span

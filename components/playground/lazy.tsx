@@ -90,3 +90,8 @@ export const LazyContextManagementEditor = dynamic(
     ),
   { ssr: false, loading }
 )
+
+export const LazyFleetView = dynamic(
+  () => import("@/components/fleet/fleet-view").then((m) => m.FleetView),
+  { ssr: false }
+)

@@ -1,5 +1,6 @@
 "use client"
 
+import { fleetSignal } from "@/components/fleet/fleet-signal"
 import { DropdownMenu } from "@/components/ui/dropdown-menu"
 
 import { HEADER_BUTTON } from "./header-button"
@@ -14,7 +15,8 @@ const ITEM =
 
 /**
  * "⋯" on narrow screens: the header actions that do not fit there (undo,
- * redo, reset, the Server tab with the key status, the shortcuts).
+ * redo, reset, the Server tab with the key status, all your sessions, the
+ * shortcuts).
  */
 export function MoreMenu({ onShortcuts }: { onShortcuts: () => void }) {
   const store = usePlaygroundStoreApi()
@@ -65,6 +67,9 @@ export function MoreMenu({ onShortcuts }: { onShortcuts: () => void }) {
             store.getState().setResultTab("server")
             store.getState().setNarrowRegion("result")
           })}
+          {item(close, "sessions", "All your sessions (a folder of logs)", () =>
+            fleetSignal.set({ open: true })
+          )}
           {item(close, "shortcuts", "Keyboard shortcuts", onShortcuts)}
         </>
       )}

@@ -107,9 +107,24 @@ function guessRow(id: string): PriceRow {
   return SONNET_5_5
 }
 
-/** The prices of a model id (aliases, Bedrock and Vertex ids resolve). */
+// priceOf is called for every call of every replay (a folder of logs asks
+// it millions of times): answers are kept per id, a few hundred at most.
+const PRICE_MEMO = new Map<string, ModelPrice>()
+
+/** The prices of a model id (aliases, Bedrock and Vertex ids resolve). Treat the answer as read-only. */
 export function priceOf(modelId: unknown): ModelPrice {
-  const info = getModelInfo(typeof modelId === "string" ? modelId : "")
+  const id = typeof modelId === "string" ? modelId : ""
+  let p = PRICE_MEMO.get(id)
+  if (!p) {
+    if (PRICE_MEMO.size >= 256) PRICE_MEMO.clear()
+    p = lookUpPrice(id)
+    PRICE_MEMO.set(id, p)
+  }
+  return p
+}
+
+function lookUpPrice(modelId: string): ModelPrice {
+  const info = getModelInfo(modelId)
   const row = PRICES[info.id]
   if (row) {
     const long = LONG_PROMPT[info.id]

@@ -123,7 +123,17 @@ describe("tuneSession", () => {
   })
 
   it("reports progress and stops on Cancel", async () => {
-    const request = session("claude-opus-4-6")
+    // Long enough that the search runs past its first progress report
+    // (every 30 ms) however fast the engine gets.
+    const request = {
+      ...session("claude-opus-4-6"),
+      messages: [
+        ...toolConversation(400, 8000, (k) =>
+          k % 4 === 0 ? "memory" : "search"
+        ),
+        { role: "user", content: "One more question." },
+      ],
+    }
     const seen: number[] = []
     const controller = new AbortController()
     // The first evaluation reports progress at once (a search that warm

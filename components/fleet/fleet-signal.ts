@@ -1,0 +1,41 @@
+"use client"
+
+import { useSyncExternalStore } from "react"
+
+import type { FolderInput } from "./read-folder"
+
+/**
+ * The little the page's first load knows about the folder view (whose code
+ * loads on demand): whether it is shown, what was dropped or linked for it,
+ * and whether it holds a report to go back to.
+ */
+export interface FleetSignal {
+  open: boolean
+  /** A drop, pick or summary link waiting for the view to take it. */
+  pending: FolderInput | { kind: "link"; hash: string } | null
+  /** The view holds a report (the header offers to go back to it). */
+  hasReport: boolean
+}
+
+let state: FleetSignal = { open: false, pending: null, hasReport: false }
+const listeners = new Set<() => void>()
+
+export const fleetSignal = {
+  get: () => state,
+  set(patch: Partial<FleetSignal>) {
+    state = { ...state, ...patch }
+    for (const l of listeners) l()
+  },
+  subscribe(l: () => void) {
+    listeners.add(l)
+    return () => listeners.delete(l)
+  },
+}
+
+export function useFleetSignal(): FleetSignal {
+  return useSyncExternalStore(
+    fleetSignal.subscribe,
+    fleetSignal.get,
+    fleetSignal.get
+  )
+}

@@ -1,0 +1,202 @@
+"use client"
+
+import { useState } from "react"
+
+import { formatDollars as usd, type TuneEntry } from "@/lib/context-editing"
+import type { FleetTuneEntry } from "@/lib/fleet/tune"
+import { formatCount as n } from "@/lib/format/number"
+
+import { usePlaygroundStore } from "@/components/playground/playground-store-provider"
+import { FrontierChart } from "@/components/playground/result/frontier-chart"
+
+import { ProgressBar } from "./fleet-progress"
+import { analyseFolder, stopWorkers, tuneFolder } from "./fleet-runner"
+import { fleetStore, useFleet } from "./fleet-store"
+
+type Entry = Pick<FleetTuneEntry, "edits" | "cost" | "peak" | "label"> & {
+  over?: number
+}
+
+const asTune = (e: Entry): TuneEntry => ({
+  edits: e.edits,
+  cost: e.cost,
+  peak: e.peak,
+  label: e.label,
+  overflows: [],
+  equivalents: 0,
+  tokens: 0,
+  compactions: [],
+})
+
+function EntryTable({
+  rows,
+  best,
+  onApply,
+  id,
+}: {
+  rows: Entry[]
+  best: number
+  onApply?: (e: Entry) => void
+  id: string
+}) {
+  return (
+    <table className="w-full text-xs" data-testid={`${id}.table`}>
+      <thead className="text-left text-zinc-500">
+        <tr>
+          <th className="pr-2 font-medium">total (input side)</th>
+          <th className="pr-2 font-medium">worst session&rsquo;s peak</th>
+          <th className="pr-2 font-medium">over their window</th>
+          <th className="pr-2 font-medium">config</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((e, i) => (
+          <tr
+            key={i}
+            className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
+            data-testid={`${id}.row.${i}`}
+          >
+            <td className="pr-2">
+              {usd(e.cost)}
+              {i === best ? " ← best" : ""}
+            </td>
+            <td className="pr-2">{n(e.peak)}</td>
+            <td className="pr-2">
+              {e.over === undefined
+                ? "–"
+                : e.over === 0
+                  ? "none"
+                  : `${e.over} sessions`}
+            </td>
+            <td className="pr-2">{e.label}</td>
+            <td>
+              {onApply && (
+                <button
+                  type="button"
+                  className="rounded bg-sky-600 px-2 py-0.5 text-white"
+                  onClick={() => onApply(e)}
+                  data-testid={`${id}.apply.${i}`}
+                >
+                  Apply
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/**
+ * Tune across sessions: the frontier of the folder's total cost against
+ * the worst session's largest request, searched in the workers over every
+ * session; Apply puts a config in the form and replays the folder with it.
+ */
+export function FleetTune() {
+  const { tune, files, report, shared, config } = useFleet((s) => s)
+  const updateRequest = usePlaygroundStore((s) => s.updateRequest)
+  const [active, setActive] = useState<number | null>(null)
+  const apply = (e: Entry) => {
+    updateRequest((r) => ({
+      ...r,
+      context_management: {
+        ...((r.context_management as object | undefined) ?? {}),
+        edits: e.edits,
+      },
+    }))
+    // A shared summary has no files behind it: the config goes in the form only.
+    if (files.length > 0)
+      void analyseFolder(files, e.edits, config?.assumptions, {
+        keepTune: true,
+      })
+  }
+  const result = tune.status === "done" ? tune.result : null
+  const frontier: Entry[] = result?.frontier ?? shared?.tune?.frontier ?? []
+  const best = result?.best ?? shared?.tune?.best ?? -1
+  return (
+    <div className="space-y-3" data-testid="fleet.tune">
+      <p className="text-zinc-700 dark:text-zinc-300">
+        Which one config, on every session, costs least in total? The tuner
+        replays every session under clear_tool_uses (triggers where the
+        folder&rsquo;s requests lie, keeps, clear_at_least, inputs),
+        clear_thinking and compaction settings, in the workers, and keeps the
+        configs no other beats on both the total and the worst session&rsquo;s
+        largest request. Output is held as logged.
+      </p>
+      {!shared && files.length > 0 && tune.status !== "running" && (
+        <button
+          type="button"
+          className="rounded-md bg-sky-600 px-3 py-1 text-white disabled:opacity-50"
+          disabled={!report}
+          onClick={() => void tuneFolder()}
+          data-testid="fleet.tune.run"
+        >
+          {result ? "Tune again" : "Tune across sessions"}
+        </button>
+      )}
+      {tune.status === "running" && (
+        <ProgressBar
+          p={tune.progress}
+          label={`Round ${tune.round + 1}, ${tune.configs} configs`}
+          testId="fleet.tune.progress"
+          onCancel={() => {
+            stopWorkers()
+            fleetStore.set({ tune: { status: "cancelled" } })
+          }}
+        />
+      )}
+      {tune.status === "cancelled" && <p>Cancelled.</p>}
+      {tune.status === "error" && <p role="alert">{tune.message}</p>}
+      {frontier.length > 0 && (
+        <>
+          <p data-testid="fleet.tune.summary">
+            {result
+              ? `${n(result.evaluated)} configs tried in ${result.rounds} rounds. `
+              : ""}
+            Best: <strong>{frontier[best]?.label}</strong>,{" "}
+            {usd(frontier[best]?.cost ?? 0)} in total
+            {result?.none ? ` (no edits: ${usd(result.none.cost)})` : ""}
+            {report
+              ? `; the config replayed now: ${usd(report.total.configDollars)}`
+              : ""}
+            .
+          </p>
+          <FrontierChart
+            frontier={frontier.map(asTune)}
+            alternatives={(result?.alternatives ?? []).map(asTune)}
+            current={
+              report
+                ? { cost: report.total.configDollars, peak: report.total.peak }
+                : null
+            }
+            none={result?.none ? asTune(result.none) : null}
+            contextWindow={null}
+            active={active}
+            onHover={setActive}
+          />
+          <EntryTable
+            rows={frontier}
+            best={best}
+            onApply={apply}
+            id="fleet.tune"
+          />
+          {result && result.alternatives.length > 0 && (
+            <details>
+              <summary className="cursor-pointer text-xs text-zinc-500">
+                The cheapest config for each number of tool results kept
+              </summary>
+              <EntryTable
+                rows={result.alternatives}
+                best={-1}
+                onApply={apply}
+                id="fleet.tune.alt"
+              />
+            </details>
+          )}
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,245 @@
+/**
+ * One log file of a folder, analysed: its bill as logged (per day and
+ * model, and its most expensive calls), the replay with the log's own
+ * config, and the what-if with the folder's config — numbers only, small
+ * enough to post from a worker for every file of a multi-GB folder.
+ */
+import type { SimulateOptions } from "@/lib/context-editing"
+import { getModelInfo } from "@/lib/context-editing/models"
+
+import { type FleetEdits, withConfig } from "./config"
+import { sessionIdIn } from "./layout"
+import type { RealRow } from "@/lib/real-usage/compare"
+import type { MissCause } from "@/lib/real-usage/replay"
+
+import { causeText } from "@/lib/real-usage/misses"
+
+import { type LoggedCall, readLog, replay } from "./log-reading"
+
+/** Token counts and dollars of some calls as logged. */
+export interface Logged {
+  input: number
+  cacheWrite5m: number
+  cacheWrite1h: number
+  cacheRead: number
+  output: number
+  inputDollars: number
+  outputDollars: number
+}
+
+/** The calls of one day on one model (days in UTC). */
+export interface Bucket extends Logged {
+  day: string
+  model: string
+  requests: number
+}
+
+/** Cache misses the log shows, by cause (lib/real-usage/misses.ts). */
+export interface Misses {
+  count: number
+  /** What writing those prefixes again instead of reading them cost. */
+  dollars: number
+  byCause: Partial<Record<MissKind, { count: number; dollars: number }>>
+}
+
+export type MissKind = MissCause["kind"]
+
+/** One of a file's most expensive calls. */
+export interface TopCall {
+  /** 1-based among the file's calls. */
+  call: number
+  model: string
+  timestamp: string | null
+  /** input + cache write + cache read. */
+  prompt: number
+  output: number
+  dollars: number
+  /** Why the cache missed at this call, when the log shows a miss. */
+  miss: string | null
+}
+
+/** A replay's result: input-side dollars and the largest request (tokens). */
+export interface Replayed {
+  dollars: number
+  peak: number
+}
+
+export interface FileAnalysis {
+  sessionId: string | null
+  bytes: number
+  /** Distinct API calls the log records. */
+  requests: number
+  buckets: Bucket[]
+  top: TopCall[]
+  misses: Misses
+  /** The log's own config, replayed (null when it could not be). */
+  replay: Replayed | null
+  /** The folder's config (equal to `replay` when there is none). */
+  config: Replayed | null
+  /** Why the engine could not model this file (or part of it). */
+  unmodelled: string[]
+  /** How the folder's config was adjusted to this session. */
+  notes: string[]
+  /** The model of the log's conversation. */
+  model: string | null
+  /** Thinking on, and a model with compaction: which edits the tuner tries. */
+  thinking: boolean
+  compaction: boolean
+  /** Sizes of the requests without edits, at most 32 spread over them (the tuner's triggers). */
+  sizes: number[]
+}
+
+export const emptyLogged = (): Logged => ({
+  input: 0,
+  cacheWrite5m: 0,
+  cacheWrite1h: 0,
+  cacheRead: 0,
+  output: 0,
+  inputDollars: 0,
+  outputDollars: 0,
+})
+
+/** Adds `c`'s tokens and dollars to `into`. */
+export function addLogged(into: Logged, c: Logged): void {
+  into.input += c.input
+  into.cacheWrite5m += c.cacheWrite5m
+  into.cacheWrite1h += c.cacheWrite1h
+  into.cacheRead += c.cacheRead
+  into.output += c.output
+  into.inputDollars += c.inputDollars
+  into.outputDollars += c.outputDollars
+}
+
+const asLogged = (c: LoggedCall): Logged => ({
+  input: c.input,
+  cacheWrite5m: c.write5m,
+  cacheWrite1h: c.write1h,
+  cacheRead: c.read,
+  output: c.output,
+  inputDollars: c.inputDollars,
+  outputDollars: c.outputDollars,
+})
+
+function bucketsOf(calls: LoggedCall[]): Bucket[] {
+  const by = new Map<string, Bucket>()
+  for (const c of calls) {
+    const day = c.timestamp?.slice(0, 10) ?? "unknown"
+    const key = `${day} ${c.model}`
+    let b = by.get(key)
+    if (!b)
+      by.set(key, (b = { day, model: c.model, requests: 0, ...emptyLogged() }))
+    b.requests++
+    addLogged(b, asLogged(c))
+  }
+  return [...by.values()]
+}
+
+const TOP = 5
+
+function topCalls(calls: LoggedCall[], rows: RealRow[]): TopCall[] {
+  return calls
+    .map((c, i) => ({
+      call: i + 1,
+      model: c.model,
+      timestamp: c.timestamp,
+      prompt: c.input + c.write5m + c.write1h + c.read,
+      output: c.output,
+      dollars: c.inputDollars + c.outputDollars,
+      miss: rows[i]?.miss ? causeText(rows[i]!.miss!.cause) : null,
+    }))
+    .sort((a, b) => b.dollars - a.dollars)
+    .slice(0, TOP)
+}
+
+function missesOf(rows: RealRow[]): Misses {
+  const out: Misses = { count: 0, dollars: 0, byCause: {} }
+  for (const r of rows) {
+    if (!r.miss) continue
+    out.count++
+    out.dollars += r.miss.dollars
+    const k = r.miss.cause.kind
+    const b = (out.byCause[k] ??= { count: 0, dollars: 0 })
+    b.count++
+    b.dollars += r.miss.dollars
+  }
+  return out
+}
+
+/** At most 32 values spread over the sorted sizes, the largest included. */
+function spread(sizes: number[]): number[] {
+  const s = [...sizes].sort((a, b) => a - b)
+  if (s.length <= 32) return s
+  return Array.from(
+    { length: 32 },
+    (_, q) => s[Math.round((q * (s.length - 1)) / 31)]!
+  )
+}
+
+/** What the engine rejected or replayed as logged, in words. */
+function gaps(r: ReturnType<typeof replay>): string[] {
+  const out: string[] = []
+  const bad = r.t.points.filter((p) => !p.ok)
+  if (bad.length > 0) {
+    const first = bad[0]!
+    out.push(
+      `${bad.length} of ${r.t.points.length} requests rejected by the engine (request ${first.request}: ${"error" in first ? first.error.slice(0, 160) : ""})`
+    )
+  }
+  const asLogged = r.c.unmodelled
+  if (asLogged.length > 0) {
+    const reasons = [...new Set(asLogged.map((u) => u.reason))]
+    out.push(
+      `${asLogged.length} of ${r.c.rows.length} calls priced as logged (${reasons.slice(0, 3).join("; ")})`
+    )
+  }
+  return out
+}
+
+/** Analyses one log file with the folder's config (see the file comment). */
+export function analyseLog(
+  text: string,
+  edits: FleetEdits,
+  options: SimulateOptions = {}
+): FileAnalysis {
+  const base: FileAnalysis = {
+    sessionId: sessionIdIn(text),
+    bytes: text.length,
+    requests: 0,
+    buckets: [],
+    top: [],
+    misses: { count: 0, dollars: 0, byCause: {} },
+    replay: null,
+    config: null,
+    unmodelled: [],
+    notes: [],
+    model: null,
+    thinking: false,
+    compaction: false,
+    sizes: [],
+  }
+  const log = readLog(text)
+  if ("error" in log)
+    return { ...base, unmodelled: [`not imported: ${log.error}`] }
+  const own = replay(log.request, log.usage, options)
+  const cfg = withConfig(log.request, edits)
+  const mine = edits === null ? own : replay(cfg.request, log.usage, options)
+  return {
+    ...base,
+    requests: log.calls.length,
+    buckets: bucketsOf(log.calls),
+    top: topCalls(log.calls, own.c.rows),
+    misses: missesOf(own.c.rows),
+    replay: { dollars: own.dollars, peak: own.peak },
+    config: { dollars: mine.dollars, peak: mine.peak },
+    unmodelled: gaps(own),
+    notes: cfg.notes,
+    model: log.request.model,
+    thinking: ["enabled", "adaptive"].includes(
+      String((log.request.thinking as { type?: unknown } | undefined)?.type)
+    ),
+    compaction: getModelInfo(log.request.model).compaction,
+    sizes: spread(
+      own.t.points.flatMap((p) => (p.ok ? [p.originalTokens] : []))
+    ),
+  }
+}

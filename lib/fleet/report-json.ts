@@ -1,0 +1,80 @@
+/**
+ * The report as `npm run report -- --json` prints it. The fields named in
+ * issue 45 are kept exactly (`sessions[].file, requests, logged {input,
+ * cacheWrite, cacheRead, output, inputDollars, dollars}, replayDollars,
+ * configDollars`, and the same in `total`); the others are added beside them.
+ */
+import type { Logged } from "./analyse"
+import type { FleetEdits } from "./config"
+import type { FleetReport, SessionRow } from "./report"
+
+export interface LoggedJson {
+  input: number
+  cacheWrite: number
+  cacheWrite5m: number
+  cacheWrite1h: number
+  cacheRead: number
+  output: number
+  /** Input side: uncached input, cache writes and reads. */
+  inputDollars: number
+  outputDollars: number
+  /** inputDollars + outputDollars. */
+  dollars: number
+}
+
+export function loggedJson(l: Logged): LoggedJson {
+  return {
+    input: l.input,
+    cacheWrite: l.cacheWrite5m + l.cacheWrite1h,
+    cacheWrite5m: l.cacheWrite5m,
+    cacheWrite1h: l.cacheWrite1h,
+    cacheRead: l.cacheRead,
+    output: l.output,
+    inputDollars: l.inputDollars,
+    outputDollars: l.outputDollars,
+    dollars: l.inputDollars + l.outputDollars,
+  }
+}
+
+function sessionJson(s: SessionRow) {
+  return {
+    file: s.file,
+    requests: s.requests,
+    logged: loggedJson(s.logged),
+    replayDollars: s.replayDollars,
+    configDollars: s.configDollars,
+    correctedDollars: s.correctedDollars,
+    project: s.project,
+    files: s.files,
+    bytes: s.bytes,
+    day: s.day,
+    models: s.models,
+    replayError: s.replayError,
+    peak: s.peak,
+    misses: s.misses,
+    unmodelled: s.unmodelled,
+    notes: s.notes,
+  }
+}
+
+/** The `--json` document (extra top-level parts, like the tuner's answer, are merged in by the caller). */
+export function reportJson(r: FleetReport, edits: FleetEdits) {
+  const t = r.total
+  return {
+    sessions: r.sessions.map(sessionJson),
+    total: {
+      requests: t.requests,
+      logged: loggedJson(t.logged),
+      replayDollars: t.replayDollars,
+      configDollars: t.configDollars,
+      correctedDollars: t.correctedDollars,
+      sessions: t.sessions,
+      files: t.files,
+      bytes: t.bytes,
+      peak: t.peak,
+      misses: t.misses,
+      unmodelled: t.unmodelled,
+    },
+    config: { edits },
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The report as `npm run report` prints it in a terminal: what was paid
+ * per project, day and model, the top sessions and calls, the what-if with
+ * the given config, what the engine could not model, and the tuner's best
+ * config. Plain text, columns aligned, widest numbers first.
+ */
+import { formatDollars as usd } from "@/lib/context-editing"
+import { formatCount as n } from "@/lib/format/number"
+
+import type { Logged } from "./analyse"
+import type { FleetReport, GroupRow, SessionRow } from "./report"
+
+type Cell = string | number
+type Align = "l" | "r"
+
+/** Columns padded to their widest cell; numbers right-aligned. */
+export function table(head: string[], rows: Cell[][], align?: Align[]): string {
+  const cells = [head, ...rows.map((r) => r.map(String))]
+  const w = head.map((_, i) =>
+    Math.max(...cells.map((r) => (r[i] ?? "").length))
+  )
+  const a = align ?? head.map((_, i) => (i === 0 ? "l" : "r"))
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (a[i] === "l" ? c.padEnd(w[i]!) : c.padStart(w[i]!)))
+      .join("  ")
+      .trimEnd()
+  return [
+    line(cells[0]!),
+    line(w.map((x) => "─".repeat(x))),
+    ...cells.slice(1).map(line),
+  ].join("\n")
+}
+
+const LOGGED_HEAD = [
+  "calls",
+  "input",
+  "write 5m",
+  "write 1h",
+  "read",
+  "output",
+  "input $",
+  "total $",
+]
+
+const loggedCells = (requests: number, l: Logged): Cell[] => [
+  n(requests),
+  n(l.input),
+  n(l.cacheWrite5m),
+  n(l.cacheWrite1h),
+  n(l.cacheRead),
+  n(l.output),
+  usd(l.inputDollars),
+  usd(l.inputDollars + l.outputDollars),
+]
+
+const cost = (l: Logged) => l.inputDollars + l.outputDollars
+
+function groupTable(
+  title: string,
+  rows: GroupRow[],
+  limit: number,
+  byKey = false
+): string {
+  const sorted = [...rows].sort(
+    byKey
+      ? (a, b) => a.key.localeCompare(b.key)
+      : (a, b) => cost(b.logged) - cost(a.logged)
+  )
+  const shown = sorted.slice(0, limit)
+  const more = sorted.length - shown.length
+  return `${title}\n${table(
+    [title.split(" ").at(-1)!, "sessions", ...LOGGED_HEAD],
+    shown.map((g) => [
+      g.key,
+      n(g.sessions),
+      ...loggedCells(g.requests, g.logged),
+    ])
+  )}${more > 0 ? `\n… and ${n(more)} more` : ""}`
+}
+
+const pct = (x: number | null) =>
+  x === null ? "–" : `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)}%`
+
+function sessionTable(rows: SessionRow[], limit: number): string {
+  const top = [...rows]
+    .sort((a, b) => cost(b.logged) - cost(a.logged))
+    .slice(0, limit)
+  return `Top sessions by cost\n${table(
+    [
+      "session",
+      "day",
+      "calls",
+      "logged $",
+      "input $",
+      "replay $",
+      "error",
+      "with config $",
+      "saved",
+    ],
+    top.map((s) => [
+      s.file,
+      s.day,
+      n(s.requests),
+      usd(cost(s.logged)),
+      usd(s.logged.inputDollars),
+      usd(s.replayDollars),
+      pct(s.replayError),
+      usd(s.configDollars),
+      usd(s.replayDollars - s.configDollars),
+    ])
+  )}`
+}
+
+function turnsTable(r: FleetReport, limit: number): string {
+  return `Top calls by cost\n${table(
+    ["session", "call", "time", "model", "prompt", "output", "$", "cache miss"],
+    r.topTurns
+      .slice(0, limit)
+      .map((t) => [
+        t.file,
+        t.call,
+        t.timestamp ?? "–",
+        t.model,
+        n(t.prompt),
+        n(t.output),
+        usd(t.dollars),
+        t.miss ?? "",
+      ]),
+    ["l", "r", "l", "l", "r", "r", "r", "l"]
+  )}`
+}
+
+const CAUSES: Record<string, string> = {
+  "cold-start": "cold start (the system prompt and tools were not cached)",
+  idle: "idle gap over the cache lifetime",
+  "prefix-changed": "the prompt's prefix changed",
+  "below-minimum": "below the model's minimum cacheable prefix",
+  unexplained: "not predicted (something outside the log changed)",
+}
+
+function missesTable(r: FleetReport): string {
+  const m = r.total.misses
+  if (m.count === 0) return "Cache misses: none the logs show."
+  const rows = Object.entries(m.byCause)
+    .sort((a, b) => b[1].dollars - a[1].dollars)
+    .map(([k, v]) => [CAUSES[k] ?? k, n(v.count), usd(v.dollars)])
+  return `Cache misses: ${n(m.count)} calls wrote a cached prefix again, costing ${usd(m.dollars)} more than reading it\n${table(["why", "calls", "cost"], rows)}`
+}
+
+function unmodelledList(r: FleetReport, limit: number): string {
+  const bad = r.sessions.filter((s) => s.unmodelled.length > 0)
+  if (bad.length === 0) return "Every session was replayed."
+  const lines = bad
+    .slice(0, limit)
+    .map((s) => `  ${s.file}: ${s.unmodelled.join("; ")}`)
+  if (bad.length > limit) lines.push(`  … and ${n(bad.length - limit)} more`)
+  return `Sessions the engine could not model (or not wholly): ${n(bad.length)}\n${lines.join("\n")}`
+}
+
+/** The what-if in one paragraph. */
+export function whatIfLine(r: FleetReport, configLabel: string): string {
+  const t = r.total
+  const err =
+    t.logged.inputDollars > 0
+      ? (t.replayDollars - t.logged.inputDollars) / t.logged.inputDollars
+      : null
+  return [
+    `As logged: ${usd(cost(t.logged))} (input side ${usd(t.logged.inputDollars)}, output ${usd(t.logged.outputDollars)}).`,
+    `Replayed with each log's own config: ${usd(t.replayDollars)} input side (${pct(err)} against the log).`,
+    `With ${configLabel}: ${usd(t.configDollars)} input side, ${usd(t.replayDollars - t.configDollars)} ${t.replayDollars >= t.configDollars ? "saved" : "more"} against the replay; the largest request ${n(t.peak)} tokens.`,
+    `Corrected by each session's replay error (with config × logged ÷ replay): ${usd(t.correctedDollars)} of the ${usd(t.logged.inputDollars)} logged on the input side.`,
+    "Output is held as logged; the replay prices the input side. Days are in UTC.",
+  ].join("\n")
+}
+
+/** Every table of the terminal report. */
+export function textReport(
+  r: FleetReport,
+  o: { folder: string; configLabel: string; limit?: number }
+): string {
+  const t = r.total
+  const limit = o.limit ?? 10
+  return [
+    `Claude Code sessions in ${o.folder}: ${n(t.sessions)} sessions (${n(t.files)} files, ${(t.bytes / 1e6).toFixed(1)} MB), ${n(t.requests)} API calls. Nothing left this machine.`,
+    whatIfLine(r, o.configLabel),
+    groupTable("What you paid, by project", r.byProject, limit),
+    groupTable("What you paid, by day", r.byDay, 31, true),
+    groupTable("What you paid, by model", r.byModel, limit),
+    sessionTable(r.sessions, limit),
+    turnsTable(r, limit),
+    missesTable(r),
+    unmodelledList(r, limit),
+  ].join("\n\n")
+}

@@ -24,14 +24,14 @@ const libImportBan = {
     {
       group: ["zustand/*", "!zustand/vanilla", "!zustand/middleware"],
       message:
-        "Use `zustand/vanilla` in lib/ (React-free store); only components/playground/playground-store-provider.tsx binds it to React.",
+        "Use `zustand/vanilla` in lib/ (React-free store); only components/playground/store/playground-store-provider.tsx binds it to React.",
     },
   ],
   paths: [
     {
       name: "zustand",
       message:
-        "Use `zustand/vanilla` in lib/ (React-free store); only components/playground/playground-store-provider.tsx binds it to React.",
+        "Use `zustand/vanilla` in lib/ (React-free store); only components/playground/store/playground-store-provider.tsx binds it to React.",
     },
   ],
 }

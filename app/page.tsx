@@ -1,4 +1,4 @@
-import { Playground } from "@/components/playground/playground"
+import { Playground } from "@/components/playground/shell/playground"
 
 export default function Page() {
   return <Playground />

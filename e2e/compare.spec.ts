@@ -7,7 +7,7 @@ import {
 
 import { setEditField } from "@/lib/state/edits"
 
-import { approxShort } from "@/components/playground/use-simulation"
+import { approxShort } from "@/components/playground/store/use-simulation"
 
 import { predict } from "./expected"
 import { expect, test } from "./fixtures"

@@ -1,6 +1,6 @@
 import { simulate } from "@/lib/context-editing"
 
-import { approx } from "@/components/playground/use-simulation"
+import { approx } from "@/components/playground/store/use-simulation"
 
 import { expect, test } from "./fixtures"
 import { EmbedCard } from "./pages/embed-card"

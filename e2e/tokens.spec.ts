@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test"
 
 import { simulate } from "@/lib/context-editing"
 
-import { approx } from "@/components/playground/use-simulation"
+import { approx } from "@/components/playground/store/use-simulation"
 
 import { expect, test } from "./fixtures"
 import { EmbedCard } from "./pages/embed-card"

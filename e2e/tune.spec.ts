@@ -1,7 +1,7 @@
 import { simulate, timeline, tuneSession } from "@/lib/context-editing"
 import { toolConversation } from "@/lib/context-editing/__fixtures__/build"
 
-import { approx } from "@/components/playground/use-simulation"
+import { approx } from "@/components/playground/store/use-simulation"
 
 import { expect, test } from "./fixtures"
 

@@ -9,12 +9,12 @@ import {
 } from "@/lib/context-editing"
 import type { TokenEstimator } from "@/lib/tokens"
 
-import { installEngineExtensions } from "@/components/playground/engine-extensions"
-import { readFragment } from "@/components/playground/initial-request"
+import { installEngineExtensions } from "@/components/playground/shell/engine-extensions"
+import { readFragment } from "@/components/playground/share/read-link"
 import { CategoryBars } from "@/components/playground/result/category-bars"
 import { STATUS } from "@/components/playground/result/status"
 import { TokenNumbers } from "@/components/playground/result/token-summary"
-import { approx } from "@/components/playground/use-simulation"
+import { approx } from "@/components/playground/store/use-simulation"
 import { cn } from "@/components/ui/cn"
 
 type Loaded =

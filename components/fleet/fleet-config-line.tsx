@@ -4,17 +4,13 @@ import { configLabel } from "@/lib/fleet/config-input"
 
 import { analyseFolder } from "./fleet-runner"
 import { useFleet } from "./fleet-store"
-import type { useFormConfig } from "./fleet-view"
+import type { FormConfig } from "./fleet-take"
 
 const same = (a: unknown, b: unknown) =>
   JSON.stringify(a ?? {}) === JSON.stringify(b ?? {})
 
 /** Which config the what-if replays, and a way to replay the form's when it changed. */
-export function FleetConfigLine({
-  config,
-}: {
-  config: ReturnType<typeof useFormConfig>
-}) {
+export function FleetConfigLine({ config }: { config: FormConfig }) {
   const analysed = useFleet((s) => s.config)
   const files = useFleet((s) => s.files)
   const shared = useFleet((s) => s.shared)

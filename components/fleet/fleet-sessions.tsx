@@ -5,7 +5,7 @@ import { useMemo, useState } from "react"
 import { withConfig } from "@/lib/fleet/config"
 import type { SessionRow } from "@/lib/fleet/report"
 
-import { usePlaygroundStoreApi } from "@/components/playground/playground-store-provider"
+import { usePlaygroundStoreApi } from "@/components/playground/store/playground-store-provider"
 
 import { loggedColumns, whatIfColumns } from "./fleet-columns"
 import { openSession } from "./fleet-runner"

@@ -3,7 +3,7 @@
 import { useRef } from "react"
 
 import { useFleet } from "./fleet-store"
-import { takeFolder, type useFormConfig } from "./fleet-view"
+import { type FormConfig, takeFolder } from "./fleet-take"
 
 const BUTTON =
   "rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
@@ -13,11 +13,7 @@ type Picker = {
 }
 
 /** Where the logs come from: a drop anywhere on the page, a folder or files picked. */
-export function FleetSources({
-  config,
-}: {
-  config: ReturnType<typeof useFormConfig>
-}) {
+export function FleetSources({ config }: { config: FormConfig }) {
   const folder = useRef<HTMLInputElement>(null)
   const files = useRef<HTMLInputElement>(null)
   const status = useFleet((s) => s.status)

@@ -6,8 +6,8 @@ import { formatDollars as usd, type TuneEntry } from "@/lib/context-editing"
 import type { FleetTuneEntry } from "@/lib/fleet/tune"
 import { formatCount as n } from "@/lib/format/number"
 
-import { usePlaygroundStore } from "@/components/playground/playground-store-provider"
-import { FrontierChart } from "@/components/playground/result/frontier-chart"
+import { usePlaygroundStore } from "@/components/playground/store/playground-store-provider"
+import { FrontierChart } from "@/components/playground/result/tune/frontier-chart"
 
 import { ProgressBar } from "./fleet-progress"
 import { analyseFolder, stopWorkers, tuneFolder } from "./fleet-runner"

@@ -1,6 +1,6 @@
 "use client"
 
-import { usePlaygroundStore } from "@/components/playground/playground-store-provider"
+import { usePlaygroundStore } from "@/components/playground/store/playground-store-provider"
 import { calibrationFor, type SimulateSuccess } from "@/lib/context-editing"
 
 /**

@@ -1,6 +1,6 @@
 "use client"
 
-import { useOptionalPlaygroundStoreApi } from "@/components/playground/playground-store-provider"
+import { useOptionalPlaygroundStoreApi } from "@/components/playground/store/playground-store-provider"
 
 import { setRefineEnabled, useRefineStatus } from "./refine-status"
 

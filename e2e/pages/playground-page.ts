@@ -162,7 +162,18 @@ export class PlaygroundPage extends PlaygroundRegions {
     return this.page.getByTestId("conversation.error")
   }
 
+  /** The JSON editor's text, once the editor (loaded after the first paint) holds the request. */
   async editorText(): Promise<string> {
+    await this.page.waitForFunction(() => {
+      const w = window as unknown as {
+        monaco?: {
+          editor: { getModels(): Array<{ uri: { toString(): string } }> }
+        }
+      }
+      return !!w.monaco?.editor
+        .getModels()
+        .some((m) => m.uri.toString().includes("playground/request.json"))
+    })
     return this.page.evaluate(() => {
       const w = window as unknown as {
         monaco?: {

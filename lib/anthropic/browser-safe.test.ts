@@ -1,5 +1,5 @@
 /**
- * The modules the browser loads (via components/playground/server-panel.tsx)
+ * The modules the browser loads (via components/playground/server/server-panel.tsx)
  * must not pull in the SDK runtime or the server-only modules that handle
  * keys and env. Type-only imports are erased and therefore fine.
  */

@@ -341,7 +341,7 @@ describe("concurrency", () => {
 
 describe("GET /s/:id", () => {
   it("answers 410 once the link is deleted, even after its state is posted again", async () => {
-    const { GET: page } = await import("../../s/[id]/route")
+    const { GET: page } = await import("@/app/s/[id]/route")
     const open = (id: string) =>
       page(new Request(`http://play.test/s/${id}`), ctx(id))
     const payload = await encodeShare(state(77))

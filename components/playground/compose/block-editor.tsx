@@ -7,7 +7,7 @@ import type { Block } from "@/lib/state/compose"
 import { cn } from "@/components/ui/cn"
 import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
-import { inputClass } from "../edits/fields"
+import { inputClass } from "@/components/ui/fields"
 import { fillerText } from "./filler"
 import { formatNumber } from "@/lib/format/number"
 

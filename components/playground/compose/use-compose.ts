@@ -2,7 +2,7 @@
 
 import { useCallback } from "react"
 
-import { usePlaygroundStoreApi } from "../playground-store-provider"
+import { usePlaygroundStoreApi } from "../store/playground-store-provider"
 
 /** Applies a compose operation to the current request (object or bare messages array). */
 export function useCompose() {

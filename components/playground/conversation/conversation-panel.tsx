@@ -1,17 +1,27 @@
 "use client"
 
+import dynamic from "next/dynamic"
+
 import { cn } from "@/components/ui/cn"
+import { LoadingLine } from "@/components/ui/loading-line"
 
 import { originLabel } from "@/lib/state"
 
-import { usePlaygroundStore } from "../playground-store-provider"
-import { RegionHeader } from "../region-header"
+import { usePlaygroundStore } from "../store/playground-store-provider"
+import { RegionHeader } from "@/components/ui/region-header"
 import { ConversationToolbar } from "./conversation-toolbar"
-import {
-  LazyComposeView as ComposeView,
-  LazyLegacyNotice as LegacyNotice,
-} from "../lazy"
 import { RequestEditor } from "./request-editor"
+
+// Compose mode and the legacy-format notice load when they are shown.
+const ComposeView = dynamic(
+  () => import("../compose/compose-view").then((m) => m.ComposeView),
+  { ssr: false, loading: LoadingLine }
+)
+
+const LegacyNotice = dynamic(
+  () => import("./legacy-notice").then((m) => m.LegacyNotice),
+  { ssr: false }
+)
 
 /** Where the conversation came from ("Example: …", "Shared link"), and whether it was edited since. */
 function OriginLabel() {

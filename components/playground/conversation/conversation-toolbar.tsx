@@ -11,9 +11,9 @@ import {
 
 import { cn } from "@/components/ui/cn"
 
-import { AUTOSAVE_MAX_CHARS } from "../init-store"
-import { usePlaygroundStore } from "../playground-store-provider"
-import { approxShort, useSimulation } from "../use-simulation"
+import { AUTOSAVE_MAX_CHARS } from "../store/browser-storage"
+import { usePlaygroundStore } from "../store/playground-store-provider"
+import { approxShort, useSimulation } from "../store/use-simulation"
 
 type Req = Record<string, unknown>
 

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react"
 import { describeLegacy } from "@/lib/import"
 import { selectMessages } from "@/lib/state/compose"
 
-import { usePlaygroundStore } from "../playground-store-provider"
+import { usePlaygroundStore } from "../store/playground-store-provider"
 
 const NONE: unknown[] = []
 

@@ -6,12 +6,12 @@ import { LazyJsonEditor } from "@/components/monaco/lazy-json-editor"
 
 import { GENERATED_SUMMARY_PREFIX } from "@/lib/generate/summary-prefix"
 
-import { blockAtOffset, setEditorApi } from "../editor-bridge"
-import { onPageExit } from "../page-exit"
+import { blockAtOffset, setEditorApi } from "../store/editor-bridge"
+import { onPageExit } from "../store/page-exit"
 import {
   usePlaygroundStore,
   usePlaygroundStoreApi,
-} from "../playground-store-provider"
+} from "../store/playground-store-provider"
 
 // The schema (generated from zod) loads with Monaco, not with the page.
 const loadRequestSchema = () =>

@@ -2,8 +2,8 @@
 
 import { ASSUMPTION_SPECS } from "@/lib/context-editing"
 
-import { usePlaygroundStore } from "../playground-store-provider"
-import { inputClass, Tag } from "./fields"
+import { usePlaygroundStore } from "../store/playground-store-provider"
+import { inputClass, Tag } from "@/components/ui/fields"
 
 /** One control per assumption switch, with its evidence tag and what it means. */
 export function AssumptionSwitches() {

@@ -1,10 +1,18 @@
 "use client"
 
+import dynamic from "next/dynamic"
+
 import { Disclosure } from "@/components/ui/disclosure"
+import { LoadingLine } from "@/components/ui/loading-line"
 import { ASSUMPTION_SPECS, DEFAULT_ASSUMPTIONS } from "@/lib/context-editing"
 
-import { LazyAssumptionSwitches } from "../lazy"
-import { usePlaygroundStore } from "../playground-store-provider"
+import { usePlaygroundStore } from "../store/playground-store-provider"
+
+// The switches' body loads when the section is first opened.
+const LazyAssumptionSwitches = dynamic(
+  () => import("./assumption-switches").then((m) => m.AssumptionSwitches),
+  { ssr: false, loading: LoadingLine }
+)
 
 /**
  * Every assumption of the engine as a visible switch, marked "assumed" or

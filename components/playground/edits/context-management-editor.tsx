@@ -5,8 +5,8 @@ import { useState } from "react"
 import { cn } from "@/components/ui/cn"
 import { parseJsonLocated } from "@/lib/json/parse-located"
 
-import { usePlaygroundStore } from "../playground-store-provider"
-import { inputClass } from "./fields"
+import { usePlaygroundStore } from "../store/playground-store-provider"
+import { inputClass } from "@/components/ui/fields"
 
 function currentCm(request: unknown): unknown {
   if (typeof request !== "object" || request === null) return undefined

@@ -1,8 +1,17 @@
 "use client"
 
-import { Disclosure } from "@/components/ui/disclosure"
+import dynamic from "next/dynamic"
 
-import { LazyContextManagementEditor } from "../lazy"
+import { Disclosure } from "@/components/ui/disclosure"
+import { LoadingLine } from "@/components/ui/loading-line"
+
+const LazyContextManagementEditor = dynamic(
+  () =>
+    import("./context-management-editor").then(
+      (m) => m.ContextManagementEditor
+    ),
+  { ssr: false, loading: LoadingLine }
+)
 
 /** The `context_management` JSON section; its editor loads when opened. */
 export function ContextManagementJson() {

@@ -6,7 +6,7 @@ import type { EditObject } from "@/lib/state/edits"
 
 import { cn } from "@/components/ui/cn"
 
-import { approx } from "../use-simulation"
+import { approx } from "../store/use-simulation"
 import { RULE_FIELDS } from "./rule-fields/registry"
 import type { RuleFieldsProps } from "./rule-fields/types"
 

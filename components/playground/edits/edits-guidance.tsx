@@ -5,7 +5,7 @@ import { useMemo } from "react"
 import { thinkingOnFix } from "@/lib/context-editing"
 import { moveEdit, type EditObject } from "@/lib/state/edits"
 
-import { usePlaygroundStore } from "../playground-store-provider"
+import { usePlaygroundStore } from "../store/playground-store-provider"
 
 function thinkingOn(request: unknown): boolean {
   if (typeof request !== "object" || request === null) return false

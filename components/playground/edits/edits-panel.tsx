@@ -13,9 +13,9 @@ import {
   setEditField,
 } from "@/lib/state/edits"
 
-import { usePlaygroundStore } from "../playground-store-provider"
-import { RegionHeader } from "../region-header"
-import { useSimulation } from "../use-simulation"
+import { usePlaygroundStore } from "../store/playground-store-provider"
+import { RegionHeader } from "@/components/ui/region-header"
+import { useSimulation } from "../store/use-simulation"
 import { AddEditMenu } from "./add-edit-menu"
 import { AssumptionsPanel } from "./assumptions-panel"
 import { ContextManagementJson } from "./context-management-json"

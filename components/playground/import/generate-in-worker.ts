@@ -23,10 +23,9 @@ export function generateInWorker(
   options: GenerateOptions,
   onProgress: (pass: number, tokens: number) => void
 ): Generation {
-  const worker = new Worker(
-    new URL("../workers/generate.worker.ts", import.meta.url),
-    { type: "module" }
-  )
+  const worker = new Worker(new URL("./generate.worker.ts", import.meta.url), {
+    type: "module",
+  })
   let settle: (
     value: { request: ImportedRequest; tokens: number } | null
   ) => void = () => {}

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest"
 
 import { createPlaygroundStore } from "@/lib/state"
 
-import { ImportDialog } from "../import-dialog"
-import { PlaygroundStoreProvider } from "../playground-store-provider"
+import { ImportDialog } from "./import-dialog"
+import { PlaygroundStoreProvider } from "../store/playground-store-provider"
 
 const fixture = (name: string) =>
   readFileSync(

@@ -6,7 +6,7 @@ import { simulate, type SimulateOptions } from "@/lib/context-editing"
 import type { ParsedImport, RequestSummary } from "@/lib/import"
 import { formatApprox, formatNumber } from "@/lib/format/number"
 
-import { usePlaygroundStore } from "../playground-store-provider"
+import { usePlaygroundStore } from "../store/playground-store-provider"
 
 const ROWS: Array<[keyof RequestSummary, string]> = [
   ["messages", "Messages"],

@@ -14,7 +14,7 @@ export interface ImportChecker {
 function startWorker(): Worker | null {
   if (typeof Worker === "undefined") return null
   try {
-    return new Worker(new URL("../workers/import.worker.ts", import.meta.url), {
+    return new Worker(new URL("./import.worker.ts", import.meta.url), {
       type: "module",
     })
   } catch {

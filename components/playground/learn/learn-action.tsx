@@ -1,9 +1,15 @@
 "use client"
 
+import dynamic from "next/dynamic"
 import { useState } from "react"
 
-import { HEADER_BUTTON } from "../header-button"
-import { LazyLearnDialog as LearnDialog } from "../lazy"
+import { HEADER_BUTTON } from "@/components/ui/header-button"
+
+// Loads when first opened.
+const LearnDialog = dynamic(
+  () => import("./learn-dialog").then((m) => m.LearnDialog),
+  { ssr: false }
+)
 
 /** `#learn` or `#learn=<lesson id>`: a link straight into the lessons. */
 const LINK = /^#learn(?:=([a-z-]{1,40}))?$/

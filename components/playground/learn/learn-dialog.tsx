@@ -7,7 +7,7 @@ import { useReturnFocus } from "@/components/ui/use-return-focus"
 
 import type * as Lessons from "@/lib/lessons"
 
-import { browserLocalStorage } from "../browser-storage"
+import { browserLocalStorage } from "../store/browser-storage"
 import { LessonCard } from "./lesson-card"
 import { type LessonProgress, readProgress, writeProgress } from "./progress"
 

@@ -5,10 +5,10 @@ import { useMemo, useState } from "react"
 import type * as Lessons from "@/lib/lessons"
 import type { Lesson } from "@/lib/lessons"
 
-import { usePlaygroundStoreApi } from "../playground-store-provider"
+import { usePlaygroundStoreApi } from "../store/playground-store-provider"
 import { CodeText } from "./code-text"
 import { LessonQuestion, LessonReveal, type Verdict } from "./lesson-parts"
-import { mayReplaceRequest } from "../replace-request"
+import { mayReplaceRequest } from "../store/replace-request"
 
 /** One lesson: the situation, a prediction, then the engine's answer and why. */
 export function LessonCard({

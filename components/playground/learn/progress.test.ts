@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 
-import { fakeStorage } from "../share/fake-storage"
+import { fakeStorage } from "../store/fake-storage"
 import { LESSON_PROGRESS_KEY, readProgress, writeProgress } from "./progress"
 
 describe("lesson progress", () => {

@@ -1,4 +1,4 @@
-import type { SmallStorage } from "../browser-storage"
+import type { SmallStorage } from "../store/browser-storage"
 
 // Which lessons this browser has answered, kept in localStorage under
 // `cep.lessons` so the list still shows them on the next visit. Only lesson

@@ -2,8 +2,8 @@
 
 import type { BlockRef } from "@/lib/state"
 
-import { revealBlockInEditor } from "../editor-bridge"
-import { usePlaygroundStoreApi } from "../playground-store-provider"
+import { revealBlockInEditor } from "../store/editor-bridge"
+import { usePlaygroundStoreApi } from "../store/playground-store-provider"
 
 /**
  * "message 4, block 0" as a link: selects that block in the Blocks view and

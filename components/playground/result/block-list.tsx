@@ -11,11 +11,11 @@ import type {
 } from "@/lib/context-editing"
 import type { BlockRef } from "@/lib/state"
 
-import { revealBlockInEditor } from "../editor-bridge"
+import { revealBlockInEditor } from "../store/editor-bridge"
 import {
   usePlaygroundStore,
   usePlaygroundStoreApi,
-} from "../playground-store-provider"
+} from "../store/playground-store-provider"
 import { BlockRow } from "./block-row"
 
 type Item =

@@ -6,7 +6,7 @@ import { type BlockOutcome, isBreakpoint } from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
 
-import { approx } from "../use-simulation"
+import { approx } from "../store/use-simulation"
 import { blockAt, previewBlock } from "./block-preview"
 import { isChanged, STATUS } from "./status"
 

@@ -11,8 +11,8 @@ import {
   type SimulateSuccess,
 } from "@/lib/context-editing"
 
-import { usePlaygroundStore } from "../playground-store-provider"
-import { approx } from "../use-simulation"
+import { usePlaygroundStore } from "../store/playground-store-provider"
+import { approx } from "../store/use-simulation"
 import { BlockLink } from "./block-link"
 import { CacheSetupLine } from "./cache-setup-line"
 import { STATUS } from "./status"

@@ -7,7 +7,7 @@ import {
 } from "@/lib/context-editing"
 import { isRecord } from "@/lib/import/notes"
 
-import { usePlaygroundStore } from "../playground-store-provider"
+import { usePlaygroundStore } from "../store/playground-store-provider"
 import { BlockLink } from "./block-link"
 
 /**

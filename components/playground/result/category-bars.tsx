@@ -3,7 +3,7 @@
 import { CountMark } from "@/components/tokens/count-mark"
 import type { HiddenPart, TokenCategories } from "@/lib/context-editing"
 
-import { approx } from "../use-simulation"
+import { approx } from "../store/use-simulation"
 
 type Key = Exclude<keyof TokenCategories, "hidden">
 

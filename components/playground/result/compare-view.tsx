@@ -21,8 +21,8 @@ import { cn } from "@/components/ui/cn"
 import {
   usePlaygroundStore,
   usePlaygroundStoreApi,
-} from "../playground-store-provider"
-import { approx, approxShort } from "../use-simulation"
+} from "../store/playground-store-provider"
+import { approx, approxShort } from "../store/use-simulation"
 import { CacheSetupLine } from "./cache-setup-line"
 import { useSimOptions } from "./use-sim-options"
 import { type Progress, useProgressive } from "./use-progressive"

@@ -10,7 +10,7 @@ import {
 } from "@/lib/json/on-demand"
 import { locate } from "@/lib/json/parse-native"
 
-import { usePlaygroundStoreApi } from "../playground-store-provider"
+import { usePlaygroundStoreApi } from "../store/playground-store-provider"
 
 /** Line/column of a JSON path in the editor text, when it can be found. */
 function lineOf(

@@ -4,7 +4,7 @@ import type { SimulateSuccess } from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
 
-import { approx } from "../use-simulation"
+import { approx } from "../store/use-simulation"
 import { CacheImpactView } from "./cache-impact-view"
 import { STATUS } from "./status"
 

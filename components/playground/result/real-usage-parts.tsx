@@ -5,7 +5,7 @@ import type { RealComparison } from "@/lib/real-usage/compare"
 import type { ThreeNumbers } from "@/lib/real-usage/headline"
 import { causeText } from "@/lib/real-usage/misses"
 
-import { approx } from "../use-simulation"
+import { approx } from "../store/use-simulation"
 
 const pct = (x: number) =>
   `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} %`

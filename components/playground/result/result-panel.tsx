@@ -8,9 +8,9 @@ import { RESULT_TABS, type ResultTab } from "@/lib/state"
 import { cn } from "@/components/ui/cn"
 import { TabBar, tabId } from "@/components/ui/tab-bar"
 
-import { usePlaygroundStore } from "../playground-store-provider"
-import { RegionHeader } from "../region-header"
-import { useSimulation } from "../use-simulation"
+import { usePlaygroundStore } from "../store/playground-store-provider"
+import { RegionHeader } from "@/components/ui/region-header"
+import { useSimulation } from "../store/use-simulation"
 import { BlockList } from "./block-list"
 import { CategoryBars } from "./category-bars"
 import { EngineError } from "./engine-error"
@@ -21,7 +21,7 @@ import {
   LazyServerTab as ServerTab,
   LazyTimelineView as TimelineView,
   LazyTuneView as TuneView,
-} from "../lazy"
+} from "./lazy-views"
 import { TokenSummary } from "./token-summary"
 
 /** The result views' tabpanel (the tabs control it). */

@@ -17,8 +17,8 @@ import { originRealUsage } from "@/lib/state/origin"
 
 import { cn } from "@/components/ui/cn"
 
-import { usePlaygroundStore } from "../playground-store-provider"
-import { approx, approxShort } from "../use-simulation"
+import { usePlaygroundStore } from "../store/playground-store-provider"
+import { approx, approxShort } from "../store/use-simulation"
 import { BlockLink } from "./block-link"
 import { CacheSetupLine } from "./cache-setup-line"
 import { RealUsageView } from "./real-usage-view"

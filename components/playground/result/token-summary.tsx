@@ -4,7 +4,7 @@ import { CalibrationNote } from "@/components/tokens/calibration-note"
 import { CountMark } from "@/components/tokens/count-mark"
 import type { SimulateSuccess } from "@/lib/context-editing"
 
-import { approx } from "../use-simulation"
+import { approx } from "../store/use-simulation"
 
 /** "≈X → ≈Y input tokens" with what the edits save (or add). */
 export function TokenNumbers({ sim }: { sim: SimulateSuccess }) {

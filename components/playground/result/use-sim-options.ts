@@ -4,7 +4,7 @@ import { useMemo } from "react"
 
 import type { SimulateOptions } from "@/lib/context-editing"
 
-import { usePlaygroundStore } from "../playground-store-provider"
+import { usePlaygroundStore } from "../store/playground-store-provider"
 
 /**
  * The engine options every view of the request simulates with: the

@@ -14,9 +14,35 @@ import {
   type StreamSnapshot,
 } from "@/lib/anthropic/stream-accumulator"
 
-import type { ServerPanelProps } from "../server-panel"
 import { frameThrottle } from "./frame-throttle"
 import { useServerKeyStatus } from "./server-status"
+
+/** The local simulation's numbers for the current request. */
+export interface ServerPanelPrediction {
+  original_input_tokens: number
+  input_tokens: number
+  applied_edits: Array<{
+    type: string
+    cleared_tool_uses?: number
+    cleared_thinking_turns?: number
+    cleared_input_tokens: number
+  }>
+}
+
+/** What the Server tab is given: the request, the local prediction, and where answers go (the store). */
+export interface ServerPanelProps {
+  /** The current ORIGINAL request body, incl. context_management. */
+  request: unknown
+  prediction: ServerPanelPrediction | null
+  /** Called after a successful count, to calibrate the local estimator. */
+  onCalibrate?: (
+    model: string,
+    serverOriginalTokens: number,
+    predictedOriginalTokens: number
+  ) => void
+  /** Called with the field path of a 400, to highlight it in the editor. */
+  onErrorPath?: (path: (string | number)[]) => void
+}
 
 /** State of the last count. */
 export type CountState =

@@ -17,10 +17,9 @@ export function redactInWorker(state: ShareState): Promise<ShareState> {
   return new Promise((resolve) => {
     let worker: Worker
     try {
-      worker = new Worker(
-        new URL("../workers/redact.worker.ts", import.meta.url),
-        { type: "module" }
-      )
+      worker = new Worker(new URL("./redact.worker.ts", import.meta.url), {
+        type: "module",
+      })
     } catch {
       resolve(redactHere(state))
       return

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 
-import { fakeStorage } from "./fake-storage"
+import { fakeStorage } from "../store/fake-storage"
 import {
   SHARE_TOKENS_KEY,
   forgetShareToken,

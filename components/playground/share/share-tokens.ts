@@ -5,7 +5,7 @@
 
 import { z } from "zod"
 
-import type { SmallStorage } from "../browser-storage"
+import type { SmallStorage } from "../store/browser-storage"
 
 /** The localStorage key. */
 export const SHARE_TOKENS_KEY = "cep.share-tokens"

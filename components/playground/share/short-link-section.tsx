@@ -9,8 +9,8 @@ import {
   type CreateShareResponse,
 } from "@/lib/share"
 
-import { browserLocalStorage } from "../browser-storage"
-import { CopyButton } from "./copy-button"
+import { browserLocalStorage } from "../store/browser-storage"
+import { CopyButton } from "@/components/ui/copy-button"
 import { createShortLink, deleteShortLink } from "./short-link-api"
 import {
   forgetShareToken,

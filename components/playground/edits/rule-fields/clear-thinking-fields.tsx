@@ -2,7 +2,7 @@
 
 import { useId } from "react"
 
-import { FieldRow, NumberInput } from "../fields"
+import { FieldRow, NumberInput } from "@/components/ui/fields"
 import type { RuleFieldsProps } from "./types"
 
 /** Form for `clear_thinking_20251015`: how many recent thinking turns survive. */

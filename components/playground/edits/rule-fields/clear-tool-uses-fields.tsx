@@ -4,7 +4,7 @@ import { useId, useRef } from "react"
 
 import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
-import { ChipsInput, FieldRow, inputClass } from "../fields"
+import { ChipsInput, FieldRow, inputClass } from "@/components/ui/fields"
 import { shortTokens as short, tokenRange } from "../scrubber"
 import { ThresholdInputs } from "./threshold-inputs"
 import type { RuleFieldsProps } from "./types"

@@ -7,7 +7,7 @@ import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
 import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
-import { FieldRow, inputClass } from "../fields"
+import { FieldRow, inputClass } from "@/components/ui/fields"
 import { shortTokens, tokenRange } from "../scrubber"
 import { ThresholdInputs } from "./threshold-inputs"
 import type { RuleFieldsProps } from "./types"

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react"
 
-import { NumberInput } from "../fields"
+import { NumberInput } from "@/components/ui/fields"
 import { Scrubber } from "../scrubber"
 import type { RuleFieldsProps } from "./types"
 

@@ -8,7 +8,7 @@ import { applySettled, type StoredProbeRun } from "@/lib/probes"
 import {
   usePlaygroundStore,
   usePlaygroundStoreApi,
-} from "../../playground-store-provider"
+} from "../../store/playground-store-provider"
 import { ProbeEvidenceDetails } from "./probe-evidence"
 
 /** The buttons of the apply step (Apply…, Apply, Keep). */

@@ -5,7 +5,7 @@ import { useState } from "react"
 import { DEFAULT_MODEL_ID } from "@/lib/context-editing"
 import { PLANNED_REQUESTS } from "@/lib/probes"
 
-import { usePlaygroundStore } from "../../playground-store-provider"
+import { usePlaygroundStore } from "../../store/playground-store-provider"
 import { ProbeResults } from "./probe-results"
 import { type ProbeRunState, useProbeRun } from "./use-probe-run"
 

@@ -9,7 +9,7 @@ import {
   toStoredRun,
 } from "@/lib/probes"
 
-import { usePlaygroundStoreApi } from "../../playground-store-provider"
+import { usePlaygroundStoreApi } from "../../store/playground-store-provider"
 import { routeSend } from "./probe-send"
 
 /** Where the current run is. */

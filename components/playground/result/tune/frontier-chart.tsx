@@ -1,0 +1,204 @@
+"use client"
+
+import { formatDollars as dollars, type TuneEntry } from "@/lib/context-editing"
+
+import { approxShort } from "../../store/use-simulation"
+
+const W = 480
+const H = 200
+const PAD = 36
+
+/**
+ * The tuner's frontier: session cost (dollars) against peak context, one
+ * dot per config, both axes fitted to the configs (labelled at their ends),
+ * the context window as a dashed line when it is near them and as a marker
+ * at the edge when far off, and the request's own config as a ring. Hovering (or focusing) a dot previews its timeline.
+ */
+export function FrontierChart({
+  frontier,
+  alternatives,
+  current,
+  none,
+  contextWindow,
+  active,
+  onHover,
+}: {
+  frontier: TuneEntry[]
+  alternatives: TuneEntry[]
+  current: { cost: number; peak: number } | null
+  none: TuneEntry | null
+  contextWindow: number | null
+  active: number | null
+  onHover: (i: number | null) => void
+}) {
+  const all = [
+    ...frontier,
+    ...alternatives,
+    ...(current ? [current] : []),
+    ...(none ? [none] : []),
+  ]
+  // The axes fit the frontier (the choices); the other dots (no edits, your
+  // config, the alternatives) sit at the edge when they fall outside.
+  const fit = frontier.length > 0 ? frontier : all
+  const { lo: loPeak, hi: hiPeak } = fitAxis(fit.map((e) => e.peak))
+  // The window joins the scale when it is near the configs; far off (a small
+  // session on a 1M model) it is a marker at the edge, so the frontier is
+  // not squeezed into a vertical line.
+  const windowNear =
+    contextWindow !== null && contextWindow <= hiPeak + (hiPeak - loPeak)
+  const maxPeak = windowNear ? Math.max(hiPeak, contextWindow * 1.03) : hiPeak
+  const minPeak = loPeak
+  const { lo: minCost, hi: maxCost } = fitAxis(fit.map((e) => e.cost))
+  const clamp = (v: number, lo: number, hi: number) =>
+    Math.min(hi, Math.max(lo, v))
+  const x = (peak: number) =>
+    clamp(
+      PAD + ((W - PAD - 8) * (peak - minPeak)) / (maxPeak - minPeak),
+      PAD,
+      W - 4
+    )
+  const y = (cost: number) =>
+    clamp(
+      H - PAD + 8 - ((H - PAD) * (cost - minCost)) / (maxCost - minCost),
+      4,
+      H - PAD + 8
+    )
+  /** A config's dot, its tooltip naming it with its cost and peak. */
+  const dot = (
+    at: { cost: number; peak: number },
+    name: string,
+    r: number,
+    className: string,
+    extra: { key?: string; strokeWidth?: number; testId?: string } = {}
+  ) => (
+    <circle
+      key={extra.key}
+      cx={x(at.peak)}
+      cy={y(at.cost)}
+      r={r}
+      className={className}
+      strokeWidth={extra.strokeWidth}
+      data-testid={extra.testId}
+    >
+      <title>
+        {name}: {dollars(at.cost)}, peak {approxShort(at.peak)}
+      </title>
+    </circle>
+  )
+  return (
+    <svg
+      viewBox={`0 0 ${W} ${H + 8}`}
+      className="w-full max-w-xl text-zinc-500"
+      role="group"
+      aria-label="Frontier: session cost against peak context"
+      data-testid="tune.chart"
+    >
+      <line
+        x1={PAD}
+        x2={W}
+        y1={H - PAD + 8}
+        y2={H - PAD + 8}
+        className="stroke-zinc-300"
+      />
+      <line
+        x1={PAD}
+        x2={PAD}
+        y1={0}
+        y2={H - PAD + 8}
+        className="stroke-zinc-300"
+      />
+      <text
+        x={W - 4}
+        y={H + 4}
+        textAnchor="end"
+        className="fill-current text-[10px]"
+      >
+        {approxShort(maxPeak)} peak input tokens
+      </text>
+      <text x={PAD} y={H + 4} className="fill-current text-[10px]">
+        {approxShort(minPeak)}
+      </text>
+      <text x={2} y={10} className="fill-current text-[10px]">
+        {dollars(maxCost)}
+      </text>
+      <text x={2} y={H - PAD + 8} className="fill-current text-[10px]">
+        {dollars(minCost)}
+      </text>
+      {contextWindow !== null && windowNear && (
+        <g data-testid="tune.window">
+          <line
+            x1={x(contextWindow)}
+            x2={x(contextWindow)}
+            y1={0}
+            y2={H - PAD + 8}
+            className="stroke-red-500"
+            strokeDasharray="4 3"
+          />
+          <text
+            x={x(contextWindow) - 4}
+            y={12}
+            textAnchor="end"
+            className="fill-red-600 text-[10px]"
+          >
+            context window {approxShort(contextWindow)}
+          </text>
+        </g>
+      )}
+      {contextWindow !== null && !windowNear && (
+        <text
+          x={W - 4}
+          y={12}
+          textAnchor="end"
+          className="fill-red-600 text-[10px]"
+          data-testid="tune.window-offscale"
+        >
+          context window {approxShort(contextWindow)} →
+        </text>
+      )}
+      {none && dot(none, "No edits", 4, "fill-zinc-400")}
+      {current &&
+        dot(current, "Your config", 7, "fill-none stroke-amber-500", {
+          strokeWidth: 2,
+          testId: "tune.current",
+        })}
+      {alternatives.map((e, i) =>
+        dot(e, e.label, 3, "fill-zinc-300 dark:fill-zinc-600", {
+          key: `alt${i}`,
+        })
+      )}
+      <polyline
+        points={frontier.map((e) => `${x(e.peak)},${y(e.cost)}`).join(" ")}
+        className="fill-none stroke-sky-400"
+      />
+      {frontier.map((e, i) => (
+        <circle
+          key={i}
+          cx={x(e.peak)}
+          cy={y(e.cost)}
+          r={active === i ? 6 : 4.5}
+          className={active === i ? "fill-sky-700" : "fill-sky-500"}
+          tabIndex={0}
+          role="button"
+          aria-label={`${e.label}: ${dollars(e.cost)}, peak ${approxShort(e.peak)}`}
+          data-testid={`tune.point.${i}`}
+          onMouseEnter={() => onHover(i)}
+          onFocus={() => onHover(i)}
+        >
+          <title>{e.label}</title>
+        </circle>
+      ))}
+    </svg>
+  )
+}
+
+/**
+ * An axis that fits the values: from a little below the smallest to a
+ * little above the largest (never below zero), at least 10 % of the
+ * largest wide so a single value or a tight cluster still reads.
+ */
+function fitAxis(values: number[]): { lo: number; hi: number } {
+  const max = Math.max(1e-9, ...values)
+  const min = Math.min(max, ...values)
+  const span = Math.max(max - min, max * 0.1)
+  return { lo: Math.max(0, min - span * 0.1), hi: max + span * 0.1 }
+}

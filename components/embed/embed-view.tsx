@@ -2,14 +2,11 @@
 
 import { useCallback, useEffect, useMemo, useState } from "react"
 
-import {
-  type SimulateOptions,
-  type SimulateResult,
-  simulate,
-} from "@/lib/context-editing"
+import type { SimulateOptions, SimulateResult } from "@/lib/context-editing"
+import type { PlaygroundEngine } from "@/lib/state"
 import type { TokenEstimator } from "@/lib/tokens"
 
-import { installEngineExtensions } from "@/components/playground/shell/engine-extensions"
+import { loadEngine } from "@/components/playground/store/engine"
 import { readFragment } from "@/components/playground/share/read-link"
 import { CategoryBars } from "@/components/playground/result/category-bars"
 import { STATUS } from "@/components/playground/result/status"
@@ -23,6 +20,7 @@ type Loaded =
   | { kind: "error"; message: string }
   | {
       kind: "ok"
+      engine: PlaygroundEngine
       request: unknown
       options: SimulateOptions
       model: string | null
@@ -45,9 +43,10 @@ async function load(hash: string): Promise<Loaded> {
     }
   const request = outcome.request as { model?: unknown }
   // The card counts once: with the PDF reader and the schema check in place.
-  await installEngineExtensions()
+  const engine = await loadEngine()
   return {
     kind: "ok",
+    engine,
     request: outcome.request,
     options: {
       assumptions: outcome.assumptions as SimulateOptions["assumptions"],
@@ -108,7 +107,7 @@ export function EmbedView() {
         ? {
             kind: "ok",
             model: loaded.model,
-            sim: simulate(loaded.request, {
+            sim: loaded.engine.simulate(loaded.request, {
               ...loaded.options,
               ...(estimator ? { estimator } : {}),
             }),
@@ -126,7 +125,15 @@ export function EmbedView() {
   useEffect(() => {
     if (hash === null) return
     let live = true
-    void load(hash).then((s) => live && setShown(s))
+    void load(hash).then(
+      (s) => live && setShown(s),
+      () =>
+        live &&
+        setShown({
+          kind: "error",
+          message: "The simulation engine did not load; reload the card.",
+        })
+    )
     return () => {
       live = false
     }

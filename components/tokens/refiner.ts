@@ -10,10 +10,14 @@ import { createRefinedEstimator, createRefineTable } from "@/lib/tokens/refine"
 import type { CountAnswer, CountRequest } from "./bpe.worker"
 import { getRefineStatus, setRefineStatus as setStatus } from "./refine-status"
 
-/** Where the estimator goes (the playground's store, or the embed card's). */
+/**
+ * Where the estimator goes (the playground's store, or the embed card's).
+ * A store with an `engine` field has simulated nothing while it is null.
+ */
 export type Store = {
   getState: () => {
     setTokenEstimator: (estimator: TokenEstimator | null) => void
+    engine?: unknown
   }
   subscribe: (fn: () => void) => () => void
 }
@@ -41,7 +45,9 @@ function startWorker(store: Store): Worker {
 
 /** After a simulation: send what is still estimated, or say all is counted. */
 function afterSimulation(store: Store): void {
-  if (inFlight) return
+  // No simulation yet (the engine is loading): nothing to count, nothing
+  // counted; setting the engine is a change, which schedules this again.
+  if (inFlight || store.getState().engine === null) return
   if (table.misses.size === 0) {
     if (getRefineStatus().state !== "counted") setStatus({ state: "counted" })
     return
@@ -70,15 +76,6 @@ export const countedTexts = (): Array<[string, number]> => [...table.counts]
  * Returns a stop function.
  */
 let stopCurrent: (() => void) | null = null
-
-/**
- * A new refined estimator over the same counted texts while refinement
- * runs (null when it is off): after the engine's extensions are installed,
- * the request is counted again without losing what the BPE counted.
- */
-export function refreshedEstimator(): TokenEstimator | null {
-  return stopCurrent ? createRefinedEstimator(table) : null
-}
 
 /** Stops counting and goes back to the instant estimate ("off"). */
 export function stopRefinement(store: Store): void {

@@ -9,7 +9,7 @@ import { createDocumentSlice } from "./slices/document-slice"
 import { createHistorySlice } from "./slices/history-slice"
 import { createProbesSlice } from "./slices/probes-slice"
 import { createViewSlice } from "./slices/view-slice"
-import type { PlaygroundState, RequestSource } from "./types"
+import type { PlaygroundEngine, PlaygroundState, RequestSource } from "./types"
 
 /** What survives a reload of the tab (never an API key: none is in the store). */
 export type PersistedState = Pick<
@@ -39,6 +39,8 @@ export interface CreatePlaygroundStoreOptions {
   storage?: PersistStorage<PersistedState>
   /** Per-model estimate factors (persisted by the caller). */
   calibration?: Record<string, number>
+  /** The engine, when it is at hand (tests, scripts); the page sets it once loaded. */
+  engine?: PlaygroundEngine
 }
 
 /** Creates one playground store (one per mount; React binds it in the provider). */
@@ -52,6 +54,7 @@ export function createPlaygroundStore(
     source: options.source ?? { kind: "edit" },
     origin: nextOrigin(null, options.source ?? { kind: "edit" }),
     calibration: options.calibration ?? {},
+    engine: options.engine ?? null,
   } satisfies Partial<PlaygroundState>
 
   const store = createStore<PlaygroundState>()(

@@ -1,12 +1,8 @@
-import {
-  simulate,
-  type SimulateOptions,
-  type SimulateResult,
-} from "@/lib/context-editing"
+import type { SimulateOptions, SimulateResult } from "@/lib/context-editing"
 
 import type { TokenEstimator } from "@/lib/tokens"
 
-import type { PlaygroundState } from "./types"
+import type { PlaygroundEngine, PlaygroundState } from "./types"
 
 /**
  * Memoises on argument identity. The store replaces objects instead of
@@ -27,12 +23,13 @@ function memoizeLast<A extends unknown[], R>(fn: (...args: A) => R) {
 
 const simulateMemo = memoizeLast(
   (
+    engine: PlaygroundEngine,
     request: unknown,
     assumptions: Record<string, unknown>,
     calibration: Record<string, number>,
     estimator: TokenEstimator | null
   ): SimulateResult =>
-    simulate(request, {
+    engine.simulate(request, {
       assumptions: assumptions as SimulateOptions["assumptions"],
       calibration,
       ...(estimator ? { estimator } : {}),
@@ -40,11 +37,16 @@ const simulateMemo = memoizeLast(
 )
 
 /**
- * The engine's prediction for the current (last valid) request. Derived, not
- * stored: every component that asks gets the same memoised result.
+ * The engine's prediction for the current (last valid) request; null while
+ * the engine's code is loading. Derived, not stored: every component that
+ * asks gets the same memoised result.
  */
-export function selectSimulation(state: PlaygroundState): SimulateResult {
+export function selectSimulation(
+  state: PlaygroundState
+): SimulateResult | null {
+  if (!state.engine) return null
   return simulateMemo(
+    state.engine,
     state.request,
     state.assumptions,
     state.calibration,

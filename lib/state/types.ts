@@ -1,7 +1,15 @@
+import type * as ContextEditing from "@/lib/context-editing"
 import type { RealUsage } from "@/lib/import/types"
 import type { LocatedJsonError } from "@/lib/json/parse-located"
 import type { ProbeRuns, StoredProbeRun } from "@/lib/probes"
 import type { TokenEstimator } from "@/lib/tokens"
+
+/**
+ * The engine (`@/lib/context-editing`) as the store holds it. The page loads
+ * it after its first paint (its code is not in the first-load JS); tests and
+ * scripts pass it in.
+ */
+export type PlaygroundEngine = typeof ContextEditing
 
 /** Where the request in the store last came from (shown to the user). */
 export type RequestSource =
@@ -62,6 +70,11 @@ export interface DocumentSlice {
    * worker); null = the engine's instant heuristic.
    */
   tokenEstimator: TokenEstimator | null
+  /**
+   * The engine, once its code is there; null until then, and the page shows
+   * no prediction (never a number the engine did not compute).
+   */
+  engine: PlaygroundEngine | null
   setRequestText: (text: string) => void
   /**
    * Applies an editor text change only when it can be parsed cheaply (the
@@ -86,6 +99,7 @@ export interface DocumentSlice {
   /** Forgets the calibration of one model (every model without an argument). */
   clearCalibration: (model?: string) => void
   setTokenEstimator: (estimator: TokenEstimator | null) => void
+  setEngine: (engine: PlaygroundEngine) => void
 }
 
 export interface ViewSlice {

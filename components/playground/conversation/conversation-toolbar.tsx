@@ -2,18 +2,13 @@
 
 import { type ReactNode, useId, useMemo, useState } from "react"
 
-import {
-  cacheSetup,
-  getModelInfo,
-  MODELS,
-  withThinkingMode,
-} from "@/lib/context-editing"
+import { cacheSetup, getModelInfo, MODELS } from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
 
 import { AUTOSAVE_MAX_CHARS } from "../store/browser-storage"
 import { usePlaygroundStore } from "../store/playground-store-provider"
-import { approxShort, useSimulation } from "../store/use-simulation"
+import { approxShort, useEngine, useSimulation } from "../store/use-simulation"
 
 type Req = Record<string, unknown>
 
@@ -163,6 +158,7 @@ export function ConversationToolbar() {
   )
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
   const sim = useSimulation()
+  const engine = useEngine()
   const isObject =
     typeof request === "object" && request !== null && !Array.isArray(request)
   const model = isObject ? String((request as Req).model ?? "") : ""
@@ -180,14 +176,15 @@ export function ConversationToolbar() {
   const toolUses = useMemo(() => countToolUses(messages), [messages])
   // The last valid prediction's size stays while the request is invalid.
   const [tokens, setTokens] = useState<number | null>(null)
-  if (sim.ok && sim.original_input_tokens !== tokens)
+  if (sim?.ok && sim.original_input_tokens !== tokens)
     setTokens(sim.original_input_tokens)
   // An invalid edit config leaves the conversation's size as it was; any
   // other error (or unparsable JSON) means the number may be another
   // request's, and it says so.
   const outdated =
     tokens !== null &&
-    (stale || (!sim.ok && sim.error.path[0] !== "context_management"))
+    (stale ||
+      (sim !== null && !sim.ok && sim.error.path[0] !== "context_management"))
   const disabled = stale || !isObject
 
   return (
@@ -199,9 +196,13 @@ export function ConversationToolbar() {
       />
       <Picker
         name="thinking"
-        disabled={disabled}
+        // Turning thinking on also sizes max_tokens for the model: the
+        // engine's rule, there right after the first paint.
+        disabled={disabled || !engine}
         value={thinkingMode(request)}
-        onChange={(v) => updateRequest((r) => withThinkingMode(r, v))}
+        onChange={(v) =>
+          engine && updateRequest((r) => engine.withThinkingMode(r, v))
+        }
       >
         <option value="off">off</option>
         <option value="enabled">enabled</option>

@@ -2,10 +2,10 @@
 
 import { useMemo } from "react"
 
-import { thinkingOnFix } from "@/lib/context-editing"
 import { moveEdit, type EditObject } from "@/lib/state/edits"
 
 import { usePlaygroundStore } from "../store/playground-store-provider"
+import { useEngine } from "../store/use-simulation"
 
 function thinkingOn(request: unknown): boolean {
   if (typeof request !== "object" || request === null) return false
@@ -33,17 +33,19 @@ export function EditsGuidance({
 }) {
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
   const assumptions = usePlaygroundStore((s) => s.assumptions)
+  const engine = useEngine()
   const thinkingIndex = edits.findIndex(
     (e) => e.type === "clear_thinking_20251015"
   )
   const needsThinking = thinkingIndex >= 0 && !thinkingOn(request)
-  // The fix is simulated before it is offered: it never adds a new 400.
+  // The fix is simulated before it is offered (once the engine is there):
+  // it never adds a new 400.
   const thinkingFix = useMemo(
     () =>
-      needsThinking && isReq(request)
-        ? thinkingOnFix(request, { assumptions })
+      engine && needsThinking && isReq(request)
+        ? engine.thinkingOnFix(request, { assumptions })
         : null,
-    [needsThinking, request, assumptions]
+    [engine, needsThinking, request, assumptions]
   )
   if (thinkingIndex < 0) return null
   const box =

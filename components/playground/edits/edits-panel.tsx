@@ -52,11 +52,11 @@ export function EditsPanel() {
   const toolUses = useMemo(() => selectToolUseCount(request), [request])
   // While the config is invalid there is no count: the sliders keep the last.
   const [lastTokens, setLastTokens] = useState(0)
-  if (sim.ok && sim.original_input_tokens !== lastTokens)
+  if (sim?.ok && sim.original_input_tokens !== lastTokens)
     setLastTokens(sim.original_input_tokens)
-  const error = sim.ok ? null : sim.error
+  const error = sim && !sim.ok ? sim.error : null
   const errorAt = error ? editErrorLocation(error.path) : null
-  const thinkingDefault = sim.ok
+  const thinkingDefault = sim?.ok
     ? (sim.model?.thinkingDefaultKeep ?? null)
     : null
 
@@ -103,7 +103,7 @@ export function EditsPanel() {
               edit={edit}
               index={i}
               count={edits.length}
-              trace={sim.ok ? sim.edits[i] : undefined}
+              trace={sim?.ok ? sim.edits[i] : undefined}
               cardError={
                 errorAt?.index === i &&
                 (!errorAt.field || !FORM_FIELDS.has(errorAt.field))
@@ -111,7 +111,7 @@ export function EditsPanel() {
                   : null
               }
               warnings={
-                sim.ok
+                sim?.ok
                   ? sim.warnings
                       .filter(
                         (w) => editErrorLocation(w.path ?? [])?.index === i

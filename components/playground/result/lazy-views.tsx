@@ -4,10 +4,33 @@ import dynamic from "next/dynamic"
 
 import { LoadingLine } from "@/components/ui/loading-line"
 
-// The result views behind a tab load when the tab is opened, so the page's
-// first-load JS holds only the Blocks view (bench/page measures it).
+// Every view of the result loads on demand, so the page's first-load JS
+// holds none of them (bench/page measures it): the numbers and the Blocks
+// view with the engine (they start loading as the region mounts, so they
+// are there when the engine is), the other views when their tab is opened.
+
+import { Computing } from "./computing"
 
 const loading = LoadingLine
+
+const loadNumbers = () => import("./result-numbers")
+const loadBlocks = () => import("./block-list")
+
+/** Starts loading what the region shows first, without waiting for the engine. */
+export function preloadResultViews(): void {
+  void loadNumbers()
+  void loadBlocks()
+}
+
+export const LazyResultNumbers = dynamic(
+  () => loadNumbers().then((m) => m.ResultNumbers),
+  { ssr: false, loading: Computing }
+)
+
+export const LazyBlockList = dynamic(
+  () => loadBlocks().then((m) => m.BlockList),
+  { ssr: false, loading }
+)
 
 export const LazyExplainView = dynamic(
   () => import("./explain-view").then((m) => m.ExplainView),

@@ -1,28 +1,27 @@
 "use client"
 
-import { useState } from "react"
+import { useEffect, useState } from "react"
 
 import type { SimulateResult, SimulateSuccess } from "@/lib/context-editing"
 import { RESULT_TABS, type ResultTab } from "@/lib/state"
 
 import { cn } from "@/components/ui/cn"
+import { RegionHeader } from "@/components/ui/region-header"
 import { TabBar, tabId } from "@/components/ui/tab-bar"
 
 import { usePlaygroundStore } from "../store/playground-store-provider"
-import { RegionHeader } from "@/components/ui/region-header"
 import { useSimulation } from "../store/use-simulation"
-import { BlockList } from "./block-list"
-import { CategoryBars } from "./category-bars"
-import { EngineError } from "./engine-error"
 import {
+  LazyBlockList as BlockList,
   LazyCompareView as CompareView,
   LazyExplainView as ExplainView,
   LazyRawDiff as RawDiff,
+  LazyResultNumbers as ResultNumbers,
   LazyServerTab as ServerTab,
   LazyTimelineView as TimelineView,
   LazyTuneView as TuneView,
+  preloadResultViews,
 } from "./lazy-views"
-import { TokenSummary } from "./token-summary"
 
 /** The result views' tabpanel (the tabs control it). */
 const RESULT_PANEL = "result-panel"
@@ -40,9 +39,10 @@ const TABS = RESULT_TABS.map((id) => ({ id, label: LABELS[id] }))
 
 /** What a screen reader hears when the prediction changes. */
 function liveSummary(
-  sim: SimulateResult,
+  sim: SimulateResult | null,
   shown: SimulateSuccess | undefined
 ): string {
+  if (!sim) return ""
   if (!sim.ok) return `Invalid request: ${sim.error.message}`
   if (!shown) return ""
   const n = shown.context_management?.applied_edits.length ?? 0
@@ -56,14 +56,17 @@ export function ResultPanel() {
   const stale = usePlaygroundStore((s) => s.parseError !== null)
   const tab = usePlaygroundStore((s) => s.resultTab)
   const setTab = usePlaygroundStore((s) => s.setResultTab)
+  useEffect(preloadResultViews, [])
   // While the request is invalid, the last valid prediction stays on screen
   // (state adjusted during render, the React-documented pattern).
   const [lastOk, setLastOk] = useState<{
     sim: SimulateSuccess
     request: unknown
   } | null>(null)
-  if (sim.ok && lastOk?.sim !== sim) setLastOk({ sim, request })
-  const shown = sim.ok ? { sim, request } : lastOk
+  if (sim?.ok && lastOk?.sim !== sim) setLastOk({ sim, request })
+  const shown = sim?.ok ? { sim, request } : lastOk
+  // An invalid request (the engine's error): the last valid result, dimmed.
+  const failed = sim !== null && !sim.ok
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -74,22 +77,7 @@ export function ResultPanel() {
       </RegionHeader>
       <div className="min-h-0 flex-1 overflow-y-auto">
         <div className="space-y-3 border-b border-zinc-200 p-3 dark:border-zinc-800">
-          {!sim.ok && (
-            <EngineError error={sim.error} hasFallback={shown !== null} />
-          )}
-          {shown && (
-            <div
-              className={cn("space-y-3", (!sim.ok || stale) && "opacity-60")}
-            >
-              <TokenSummary sim={shown.sim} stale={stale || !sim.ok} />
-              <CategoryBars
-                before={shown.sim.categories.before}
-                after={shown.sim.categories.after}
-                contextWindow={shown.sim.contextWindow}
-                hidden={shown.sim.hiddenTokens}
-              />
-            </div>
-          )}
+          <ResultNumbers sim={sim} shown={shown?.sim ?? null} stale={stale} />
         </div>
         <TabBar
           label="Result views"
@@ -108,12 +96,12 @@ export function ResultPanel() {
           // After an error the views show the last valid request: dimmed,
           // like the numbers above, so nobody reads them as current.
           data-stale={
-            tab !== "server" && shown && (!sim.ok || stale) ? "true" : undefined
+            tab !== "server" && shown && (failed || stale) ? "true" : undefined
           }
           className={cn(
             "p-3",
             tab === "raw" && "h-[70vh] p-0",
-            tab !== "server" && (!sim.ok || stale) && "opacity-60"
+            tab !== "server" && (failed || stale) && "opacity-60"
           )}
         >
           {tab === "server" ? (

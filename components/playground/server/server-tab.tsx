@@ -18,7 +18,7 @@ export function ServerTab() {
   const store = usePlaygroundStoreApi()
   const request = usePlaygroundStore((s) => s.request)
   const sim = useSimulation()
-  const prediction = sim.ok
+  const prediction = sim?.ok
     ? {
         original_input_tokens: sim.original_input_tokens,
         input_tokens: sim.input_tokens,

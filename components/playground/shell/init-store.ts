@@ -26,7 +26,7 @@ import { applyFragment } from "../share/hash-links"
 import { readFragment } from "../share/read-link"
 import { AUTOSAVE_MAX_CHARS } from "../store/browser-storage"
 import { loadDefaultSample } from "./default-sample"
-import { loadEngineExtensions } from "./engine-extensions"
+import { loadEngine, startEngine } from "../store/engine"
 import { onPageExit } from "../store/page-exit"
 
 const BOOT_KEY = "cep.boot"
@@ -152,6 +152,9 @@ export function clearAutosave() {
  * undoable change.
  */
 export async function initPlaygroundStore(): Promise<InitOutcome> {
+  // The engine's code starts loading now, beside the link and the sample
+  // (a failure here is retried when the store asks for it).
+  loadEngine().catch(() => undefined)
   // This tab's id and lock (drafts.ts); drafts are written once it is known.
   void claimTab()
   // A page that can still run its pagehide handlers did not freeze.
@@ -185,7 +188,9 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
       : null
     if (refiner) void refiner.then((m) => m.startRefinement(store))
     else setRefineStatus({ state: "off" })
-    void loadEngineExtensions(store, refiner)
+    // The engine loads after the first paint; until it is there the result
+    // region says it is computing.
+    startEngine(store)
     return store
   }
 

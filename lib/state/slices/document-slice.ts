@@ -156,6 +156,7 @@ function estimateActions(
   | "setCalibration"
   | "clearCalibration"
   | "setTokenEstimator"
+  | "setEngine"
 > {
   return {
     setAssumption: (key, value) =>
@@ -178,6 +179,7 @@ function estimateActions(
         return { calibration, calibrationAnswers }
       }),
     setTokenEstimator: (tokenEstimator) => set({ tokenEstimator }),
+    setEngine: (engine) => set({ engine }),
   }
 }
 
@@ -196,6 +198,7 @@ export const createDocumentSlice: DocumentSliceCreator = (set, get) => {
     calibration: {},
     calibrationAnswers: {},
     tokenEstimator: null,
+    engine: null,
     ...textActions(set, get),
     ...requestActions(set, get, pending),
     ...estimateActions(set),

@@ -1,11 +1,21 @@
 "use client"
 
-import { HeaderActions } from "./header-actions"
-import { KeyStatus } from "../../server/key-status"
+import type { ReactNode } from "react"
+
 import { ThemeToggle } from "./theme-toggle"
 
-/** The page header: product name, global actions, key status, theme. */
-export function Header({ ready = false }: { ready?: boolean }) {
+/**
+ * The page header: product name, global actions, key status, theme. The
+ * actions and the key status come once the page's store is built
+ * (`shell/ready-page.tsx`); before, the header is the name and the theme.
+ */
+export function Header({
+  actions,
+  status,
+}: {
+  actions?: ReactNode
+  status?: ReactNode
+}) {
   return (
     <header className="flex h-12 shrink-0 items-center gap-1 border-b border-zinc-200 px-2 min-[400px]:gap-2 sm:gap-3 sm:px-3 dark:border-zinc-800">
       <div className="flex items-center gap-2">
@@ -37,9 +47,9 @@ export function Header({ ready = false }: { ready?: boolean }) {
         </h1>
       </div>
       <div className="flex min-w-0 flex-1 items-center gap-0.5 min-[400px]:gap-1">
-        {ready && <HeaderActions />}
+        {actions}
       </div>
-      {ready && <KeyStatus />}
+      {status}
       <ThemeToggle />
     </header>
   )

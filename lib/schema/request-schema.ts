@@ -14,8 +14,11 @@ import { z } from "zod"
 import {
   ALL_BLOCK_TYPES,
   TOOL_RESULT_BLOCK_TYPES,
-} from "@/lib/context-editing/block-types"
-import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing/edit-defaults"
+} from "@/lib/context-editing/request/block-types"
+import {
+  EDIT_DEFAULTS,
+  EDIT_LIMITS,
+} from "@/lib/context-editing/rules/catalogue"
 
 const count = (minimum: number, description: string) =>
   z.int().min(minimum).describe(description)

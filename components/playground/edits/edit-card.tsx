@@ -1,7 +1,6 @@
 "use client"
 
-import type { EditTrace } from "@/lib/context-editing"
-import { editKind } from "@/lib/context-editing/edit-kinds"
+import { type EditTrace, editKind } from "@/lib/context-editing"
 import type { EditObject } from "@/lib/state/edits"
 
 import { cn } from "@/components/ui/cn"

@@ -94,9 +94,9 @@ export {
   modelTakesThinking,
   type RequestFix,
   THINKING_BUDGET,
-  thinkingOnFix,
   withThinkingMode,
 } from "./request/request-defaults"
+export { thinkingOnFix } from "./result/thinking-fix"
 export {
   type NClearToolUses,
   type NEdit,

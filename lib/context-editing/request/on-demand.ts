@@ -11,7 +11,7 @@
 import type { Analysis } from "./analyze"
 import { isObj, issue, MSG } from "./issues"
 import { isBedrockId } from "./models"
-import type { ReplayInfo } from "../rules/compact/rule"
+import type { ReplayInfo } from "./analysis"
 import type { CompactionInfo, ModelInfo, SimulateError } from "../types"
 
 /** A compaction block returned by on-demand compaction (it carries a `signature`). */

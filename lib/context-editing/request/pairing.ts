@@ -5,7 +5,7 @@
  * ids, no orphan results.
  * Consecutive same-role messages form one group, as the API merges them.
  */
-import type { Analysis, ToolPair } from "./analyze"
+import type { Analysis, ToolPair } from "./analysis"
 import { issue } from "./issues"
 import type { SimulateError } from "../types"
 

@@ -13,11 +13,8 @@ import { parseImport } from "@/lib/import"
 
 import { ASSUMPTION_SPECS } from "./assumptions"
 import { MODELS } from "./models"
-import {
-  defaultMaxTokens,
-  thinkingOnFix,
-  withThinkingMode,
-} from "./request-defaults"
+import { defaultMaxTokens, withThinkingMode } from "./request-defaults"
+import { thinkingOnFix } from "../result/thinking-fix"
 import { simulate } from "../result/simulate"
 import type { Assumptions } from "../types"
 

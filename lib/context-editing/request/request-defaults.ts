@@ -1,15 +1,13 @@
 /**
  * Request defaults and one-click fixes that never produce a request the API
- * rejects: thinking the model takes, `budget_tokens` below `max_tokens`
+ * rejects (the fix that checks itself by simulating is in
+ * result/thinking-fix.ts): thinking the model takes, `budget_tokens` below `max_tokens`
  * (SDK: "Must be ≥1024 and less than `max_tokens`"), and no thinking with a
  * forced tool (the API's 400 "Thinking may not be enabled when tool_choice
  * forces tool use.").
  */
 import { isObj } from "./issues"
 import { DEFAULT_MODEL_ID, getModelInfo } from "./models"
-import { simulate } from "../result/simulate"
-import type { SimulateOptions } from "../types"
-import { formatNumber } from "@/lib/format/number"
 
 type Obj = Record<string, unknown>
 
@@ -23,8 +21,6 @@ export interface RequestFix {
   label: string
   apply: (request: Obj) => Obj
 }
-
-const fmt = formatNumber
 
 /**
  * `max_tokens` for a request that has none: `base`, or the thinking budget
@@ -49,7 +45,8 @@ export function modelTakesThinking(request: Obj, type: string): boolean {
   return !accepted || accepted.includes(type)
 }
 
-const forced = (r: Obj) =>
+/** Whether the request forces a tool (`tool_choice` any or tool). */
+export const forcesTool = (r: Obj): boolean =>
   isObj(r.tool_choice) &&
   (r.tool_choice.type === "any" || r.tool_choice.type === "tool")
 
@@ -65,45 +62,8 @@ export function enableThinking(request: Obj, budget = THINKING_BUDGET): Obj {
   }
   const max = request.max_tokens
   if (typeof max === "number" && max <= budget) out.max_tokens = budget + max
-  if (forced(request)) out.tool_choice = { type: "auto" }
+  if (forcesTool(request)) out.tool_choice = { type: "auto" }
   return out
-}
-
-function enabledFix(request: Obj): RequestFix {
-  const max = request.max_tokens
-  const notes: string[] = []
-  if (typeof max === "number" && max <= THINKING_BUDGET)
-    notes.push(`max_tokens ${fmt(max)} → ${fmt(THINKING_BUDGET + max)}`)
-  if (forced(request)) notes.push("tool_choice → auto")
-  return {
-    label: `Enable thinking (budget ${fmt(THINKING_BUDGET)}${notes.map((n) => `; ${n}`).join("")})`,
-    apply: (r) => enableThinking(r),
-  }
-}
-
-const ADAPTIVE_FIX: RequestFix = {
-  label: "Turn on adaptive thinking",
-  apply: (r) => ({ ...r, thinking: { type: "adaptive" } }),
-}
-
-/**
- * The fix for "clear_thinking needs thinking on", worded for this request:
- * manual thinking where the model takes it, else adaptive; and adaptive too
- * when manual thinking would trip another rule of the API (a tool loop whose
- * assistant message does not start with thinking), checked by simulating
- * the fixed request with the page's switches.
- */
-export function thinkingOnFix(
-  request: Obj,
-  options?: SimulateOptions
-): RequestFix {
-  const candidates = modelTakesThinking(request, "enabled")
-    ? [enabledFix(request), ADAPTIVE_FIX]
-    : [ADAPTIVE_FIX]
-  return (
-    candidates.find((f) => simulate(f.apply(request), options).ok) ??
-    candidates[0]!
-  )
 }
 
 /** The request with a thinking mode picked from a menu ("off" drops the field). */

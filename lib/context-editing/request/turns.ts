@@ -5,16 +5,9 @@
  * ignores (before a replayed compaction block) and mid-conversation system
  * messages belong to no turn: a system message neither ends nor starts one.
  */
-import type { Analysis } from "./analyze"
+import type { Analysis, Turn } from "./analysis"
 
-/** One turn of the effective conversation. */
-export interface Turn {
-  role: "human" | "assistant"
-  messageIndices: number[]
-  recs: number[]
-  /** The in-progress assistant turn (the request ends inside it). */
-  current: boolean
-}
+export type { Turn } from "./analysis"
 
 /** Builds the turns and sets rec.turn on every non-ignored record. */
 export function buildTurns(a: Analysis): Turn[] {

@@ -16,7 +16,7 @@ import {
 } from "../request/analyze"
 import { intern } from "../request/format"
 import { categorySlots, type FixedTokens } from "./outputs"
-import type { ReplayInfo } from "../rules/compact/rule"
+import type { ReplayInfo } from "../request/analysis"
 import { clean, decide, setBlock, type SimState } from "../rules/state"
 import type {
   Assumptions,

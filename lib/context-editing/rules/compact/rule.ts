@@ -6,18 +6,12 @@
  * by simulate before any edit runs, as count_tokens does.
  */
 import { approx, fmt, plural } from "../../request/format"
+import type { ReplayInfo } from "../../request/analysis"
 import type { SimState } from "../state"
 import type { CompactionInfo, EditTrace, TraceStep } from "../../types"
 import type { NCompact } from "../parse-edits"
 
 const TYPE = "compact_20260112" as const
-
-/** Where the replay left the conversation (filled by simulate). */
-export interface ReplayInfo {
-  replayedAt: { messageIndex: number; blockIndex: number } | null
-  ignoredBlocks: number
-  ignoredTokens: number
-}
 
 /** Evaluates a compact edit against the current token count. */
 export function applyCompact(

@@ -2,7 +2,8 @@
  * Per-block outcomes of a simulation, memoised per analysis so a re-run
  * with another edit config re-uses every outcome that did not change.
  */
-import { EDIT_TYPES, type SimState, STATUSES } from "../rules/state"
+import { EDIT_TYPES } from "../rules/catalogue"
+import { type SimState, STATUSES } from "../rules/state"
 import type { BlockOutcome } from "../types"
 
 /**

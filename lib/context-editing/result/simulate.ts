@@ -20,7 +20,7 @@ import {
 
 import { type AcceptedRequest, acceptRequest } from "./accept-request"
 import type { Analysis } from "../request/analyze"
-import { memoryMarkers } from "../rules/check-edits"
+import { afterRunWarnings } from "../rules/check-edits"
 import { betasFor } from "../rules/catalogue"
 import { applyEdit } from "../rules/registry"
 import { approx, fmt } from "../request/format"
@@ -61,7 +61,7 @@ import {
   isOnDemandBlock,
   onDemandInfo,
 } from "../request/on-demand"
-import type { NEdit } from "../rules/parse-edits"
+import { EDIT_KINDS, type NEdit } from "../rules/kinds"
 import { type ParsedRequest, parseRequest } from "../request/validate-request"
 
 /**
@@ -184,7 +184,7 @@ function runEdits(
       if (r.compaction.fires && later.length > 0)
         warnings.push({
           code: "edit_after_compaction",
-          message: `compact_20260112 fires here: the server summarises the conversation and continues on the compacted context, which no simulator can produce. What ${later.map((x) => x.type).join(" and ")} after it does to that context is undocumented; ${later.length === 1 ? "it is" : "they are"} shown as if run on the full prompt, so ${later.length === 1 ? "its" : "their"} applied_edits numbers are an upper bound. Put the clear edits before compact_20260112 to know what they do.`,
+          message: `${e.type} fires here: the server summarises the conversation and continues on the compacted context, which no simulator can produce. What ${later.map((x) => x.type).join(" and ")} after it does to that context is undocumented; ${later.length === 1 ? "it is" : "they are"} shown as if run on the full prompt, so ${later.length === 1 ? "its" : "their"} applied_edits numbers are an upper bound. Put the clear edits before ${e.type} to know what they do.`,
           path: ["context_management", "edits", later[0]!.index],
         })
     }
@@ -231,7 +231,7 @@ function simulateAccepted(
   hideSystemMessages(s)
 
   const hasThinkingEdit = (edits ?? []).some(
-    (e) => e.type === "clear_thinking_20251015"
+    (e) => EDIT_KINDS[e.type].replacesThinkingDefault
   )
   const dk = implicitKeep(model, A)
   const implicitThinking =
@@ -256,7 +256,7 @@ function simulateAccepted(
     : categorize(s, beforeTokens, beforeAlive, fixed, slots)
   const after = categorize(s, s.tokens, s.alive, fixed, slots)
   const inputTokens = totalOf(after)
-  warnings.push(...memoryMarkers(traces, edits, p.tools, A))
+  warnings.push(...afterRunWarnings(traces, edits, p.tools, A))
   warnings.push(...windowWarnings(inputTokens, model, p.maxTokens))
 
   const result: SimulateSuccess = {

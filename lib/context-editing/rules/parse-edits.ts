@@ -1,43 +1,18 @@
 /**
  * Shape validation of `context_management` (Pydantic-style messages, docs/semantics.md#errors)
- * and normalisation of each edit with the documented defaults filled in.
+ * and normalisation of each edit with the documented defaults filled in:
+ * the keys each kind accepts (kinds.ts) and its validator (registry.ts).
  * Cross-field rules (thinking on, ordering, model support) live in
  * check-edits.ts.
  */
-import { EDIT_TYPES } from "./catalogue"
-import { EDIT_KINDS } from "./kinds"
-import { bad, type Result } from "./shapes"
-import { ruleFor } from "./registry"
 import { isObj, MSG } from "../request/issues"
-import type { EditType, JsonPath } from "../types"
+import type { JsonPath } from "../types"
+import { EDIT_TYPES } from "./catalogue"
+import { EDIT_KINDS, type EditType, type NEdit } from "./kinds"
+import { ruleFor } from "./registry"
+import { bad, type Result } from "./shapes"
 
-/** clear_tool_uses with defaults applied. */
-export interface NClearToolUses {
-  type: "clear_tool_uses_20250919"
-  index: number
-  trigger: { type: "input_tokens" | "tool_uses"; value: number }
-  keep: number
-  clearAtLeast: number | null
-  exclude: string[]
-  /** true = every cleared pair, list = only these tool names. */
-  clearInputs: boolean | string[]
-}
-/** clear_thinking; keep null = the model's default. */
-export interface NClearThinking {
-  type: "clear_thinking_20251015"
-  index: number
-  keep: "all" | number | null
-}
-/** compact with defaults applied. */
-export interface NCompact {
-  type: "compact_20260112"
-  index: number
-  trigger: number
-  pause: boolean
-  instructions: string | null
-}
-/** A normalised edit. */
-export type NEdit = NClearToolUses | NClearThinking | NCompact
+export type { NClearThinking, NClearToolUses, NCompact, NEdit } from "./kinds"
 
 /**
  * Validates the shape of `context_management`. Returns null edits when the

@@ -12,6 +12,7 @@ import {
 } from "@/lib/tokens"
 
 import type { Analysis } from "../request/analyze"
+import { EDIT_TYPES } from "./catalogue"
 import type {
   Assumptions,
   BlockStatus,
@@ -58,7 +59,7 @@ export interface SimState {
   status: Uint8Array
   /** Deciding edit's index + 1 per record (0 = none). */
   editIndex: Int32Array
-  /** Deciding edit's type as an index into EDIT_TYPES + 1 (0 = none). */
+  /** Deciding edit's type as an index into EDIT_TYPES (catalogue.ts) + 1 (0 = none). */
   editType: Uint8Array
   reason: string[]
   /** Placeholder per record as an index into `placeholders` + 1 (0 = none). */
@@ -80,12 +81,6 @@ export const STATUSES: readonly BlockStatus[] = [
   "ignored",
   "not_applied",
 ]
-/** Every edit type, by code - 1. */
-export const EDIT_TYPES: readonly EditType[] = [
-  "clear_tool_uses_20250919",
-  "clear_thinking_20251015",
-  "compact_20260112",
-]
 function statusCode(x: BlockStatus): number {
   switch (x) {
     case "kept":
@@ -106,14 +101,15 @@ function statusCode(x: BlockStatus): number {
       return 7 // not_applied
   }
 }
-const editTypeCode = (x: EditType | null): number =>
-  x === null
-    ? 0
-    : x === "clear_tool_uses_20250919"
-      ? 1
-      : x === "clear_thinking_20251015"
-        ? 2
-        : 3
+/** Each edit type's code: its place in the registry + 1 (0 = none). */
+const EDIT_CODES = new Map(EDIT_TYPES.map((t, i) => [t, i + 1]))
+function editTypeCode(x: EditType | null): number {
+  if (x === null) return 0
+  const code = EDIT_CODES.get(x)
+  if (code === undefined)
+    throw new Error(`No edit kind "${x}" in rules/kinds.ts`)
+  return code
+}
 
 /** Whether a status code means the block was changed (cleared/removed/…). */
 const CHANGES = new Uint8Array(STATUSES.length)

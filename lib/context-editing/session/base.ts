@@ -9,7 +9,7 @@
  * compaction summary a session replay may put first in it, then one slot per
  * original block. A record i of message m is slot i + m + 1.
  */
-import { defaultEstimator, type EstimateContext } from "@/lib/tokens"
+import { defaultEstimator } from "@/lib/tokens"
 
 import {
   type Analysis,
@@ -24,51 +24,13 @@ import { calibrationFor, implicitKeep, tokensOf } from "../result/setup"
 import { fixedTokens } from "../result/simulate"
 import { checkThinkingContinuation } from "../request/thinking-continuation"
 import { clean } from "../rules/state"
-import type { Assumptions, ModelInfo, SimulateOptions } from "../types"
+import type { Assumptions, SimulateOptions } from "../types"
 import { parseRequest } from "../request/validate-request"
 import { requestEnds } from "./ends"
-import {
-  buildSessionTurns,
-  type SessionTurns,
-} from "../rules/clear-thinking/session-turns"
+import { buildSessionTurns } from "../rules/session-turns"
+import type { SessionBase } from "../rules/session-view"
 
-/** The session-wide facts (see the file comment). */
-export interface SessionBase {
-  body: Record<string, unknown>
-  a: Analysis
-  model: ModelInfo
-  modelId: string
-  A: Assumptions
-  est: EstimateContext
-  estimator: NonNullable<SimulateOptions["estimator"]>
-  thinkingOn: boolean
-  implicit: "all" | 1
-  fixed: number
-  framing: number
-  /** Last message of each request. */
-  ends: number[]
-  /** First slot of each message (its summary slot); one more entry at the end. */
-  msgSlot: Int32Array
-  msgOfSlot: Int32Array
-  /** Record of each slot (-1 for summary slots). */
-  recOfSlot: Int32Array
-  /** Original tokens per slot, and their prefix sums. */
-  tok: Float64Array
-  TOK: Float64Array
-  /** Prefix count over messages of those with at least one block. */
-  MSGLIVE: Int32Array
-  /** Slots of compaction blocks that hold a summary, in order. */
-  compSlots: number[]
-  /** Pairs, by use slot (sorted), with their result slot (-1 unanswered). */
-  useSlot: Int32Array
-  resultSlot: Int32Array
-  /** Pair index by the slot of its use / result (-1 elsewhere). */
-  pairAtUse: Int32Array
-  pairAtResult: Int32Array
-  turns: SessionTurns
-  /** Hidden system messages: the message, its hider, tokens, whether it has blocks. */
-  hidden: Array<{ m: number; by: number; tokens: number; live: boolean }>
-}
+export type { SessionBase } from "../rules/session-view"
 
 /** Why a session cannot take the incremental path (null: it can). */
 export type BaseResult = { ok: true; base: SessionBase } | { ok: false }

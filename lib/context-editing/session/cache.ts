@@ -10,7 +10,7 @@
 import type { SessionCaching } from "../request/cache-setup"
 import type { SessionBase } from "./base"
 import type { PromptDesc } from "./run"
-import { CLEARABLE, type ToolClasses } from "./prefix"
+import { CLEARABLE, type ToolClasses } from "../rules/session-view"
 
 const GONE = 0
 const ORIG = 1

@@ -1,21 +1,24 @@
 /**
  * Every request of a session under one edit configuration, in order, on the
- * session's prefix sums (session-rules.ts): the numbers simulate() gives for
- * each request alone, and what each request's prompt looks like (a small
- * descriptor the cache model compares between requests, session-cache.ts).
+ * session's prefix sums (base.ts): the numbers simulate() gives for each
+ * request alone, and what each request's prompt looks like (a small
+ * descriptor the cache model compares between requests, cache.ts). Each
+ * edit runs through its kind's restatement (`session` of its rule, in
+ * rules/<kind>/session.ts); the session engine only runs them in order.
  */
-import type { SessionBase } from "./base"
-import { summaryBlock } from "./summary"
-import {
-  baseTotal,
-  thinkingCut,
-  type ToolClasses,
-  toolClasses,
-  toolDecision,
-} from "./prefix"
+import { thinkingCut } from "../rules/clear-thinking/session"
+import { EDIT_KINDS, type NEdit } from "../rules/kinds"
+import { sessionRuleOf } from "../rules/registry"
+import type {
+  EditedRequest,
+  RequestAt,
+  SessionBase,
+  SessionRule,
+  ToolClasses,
+} from "../rules/session-view"
 import { clean } from "../rules/state"
 import type { AppliedEdit } from "../types"
-import type { NClearToolUses, NEdit } from "../rules/parse-edits"
+import { summaryBlock } from "./summary"
 
 /** What a request's prompt holds, relative to the transcript's slots. */
 export interface PromptDesc {
@@ -46,6 +49,29 @@ export interface SessionRun {
   steps: RunStep[]
   tc: ToolClasses | null
 }
+
+/** Tokens of the request ending at message `end`, from `c` (first live slot), before any edit. */
+function baseTotal(
+  b: SessionBase,
+  end: number,
+  c: number,
+  summaryTok: number
+): number {
+  const Rs = b.msgSlot[end + 1]!
+  let tokens = b.TOK[Rs]! - b.TOK[c]! + summaryTok
+  let live =
+    c === 0
+      ? b.MSGLIVE[end + 1]!
+      : 1 + b.MSGLIVE[end + 1]! - b.MSGLIVE[b.msgOfSlot[c]! + 1]!
+  for (const h of b.hidden)
+    if (h.by <= end && b.msgSlot[h.m]! >= c) {
+      tokens -= h.tokens
+      if (h.live) live--
+    }
+  return b.fixed + b.framing * live + tokens
+}
+
+/** What a thinking pass removes: the slots [c, cut), tokens (with emptied messages' framing), turns. */
 
 /** Tokens of the stand-in summary, counted like any block. */
 function summaryTokens(b: SessionBase, tokens: number): number {
@@ -102,59 +128,28 @@ function uneditedTokens(
   return { original, beforeThinkCut: beforeCut?.cut ?? cReal, T, thinkCut }
 }
 
-/** What the edits, in array order, do to one request. */
-interface EditedRequest {
-  T: number
-  thinkCut: number
-  vHi: number
-  applied: AppliedEdit[]
-  compacted: boolean
-}
-
 /**
  * Runs the edits in array order on one request (the prompt from c, tool
- * pairs [jLo, jHi)): what each clears, and whether compaction fires.
+ * pairs [jLo, jHi)), each through its kind's session rule: what each
+ * clears, and whether compaction fires.
  */
 function editRequest(
   b: SessionBase,
   list: readonly NEdit[],
+  rules: readonly SessionRule<NEdit>[],
   tc: ToolClasses | null,
-  at: { end: number; c: number; jLo: number; jHi: number },
+  at: RequestAt,
   start: UneditedTokens
 ): EditedRequest {
-  const { end, c, jLo, jHi } = at
-  const gte = b.A.compactionTriggerComparison === "gte"
-  let T = start.T
-  let thinkCut = start.thinkCut
-  const applied: AppliedEdit[] = []
-  let compacted = false
-  let vHi = jLo
-  for (const e of list) {
-    if (e.type === "clear_thinking_20251015") {
-      const cut = thinkingCut(b, end, c, e.keep ?? b.implicit)
-      thinkCut = cut.cut
-      if (cut.turns > 0) {
-        T -= cut.removed
-        applied.push({
-          type: e.type,
-          cleared_thinking_turns: cut.turns,
-          cleared_input_tokens: Math.max(0, Math.round(cut.removed)),
-        })
-      }
-    } else if (e.type === "clear_tool_uses_20250919") {
-      const d = toolDecision(b, tc!, e, jLo, jHi, T)
-      if (d) {
-        T -= d.saved
-        vHi = d.jb
-        applied.push({
-          type: e.type,
-          cleared_tool_uses: d.victims,
-          cleared_input_tokens: Math.max(0, Math.round(d.saved)),
-        })
-      }
-    } else compacted = gte ? T >= e.trigger : T > e.trigger
+  const r: EditedRequest = {
+    T: start.T,
+    thinkCut: start.thinkCut,
+    vHi: at.jLo,
+    applied: [],
+    compacted: false,
   }
-  return { T, thinkCut, vHi, applied, compacted }
+  for (let i = 0; i < list.length; i++) rules[i]!.step(b, list[i]!, at, r, tc)
+  return r
 }
 
 /** Runs one configuration (edits already validated) over every request. */
@@ -164,12 +159,13 @@ export function runSession(
   summaryTokensAssumed: number
 ): SessionRun {
   const list = edits ?? []
-  const tool = list.find(
-    (e): e is NClearToolUses => e.type === "clear_tool_uses_20250919"
-  )
-  const tc = tool ? toolClasses(b, tool) : null
-  const hasThinkingEdit = list.some((e) => e.type === "clear_thinking_20251015")
-  const implicit = b.thinkingOn && !hasThinkingEdit
+  const rules = list.map(sessionRuleOf)
+  let tc: ToolClasses | null = null
+  for (let i = 0; i < list.length && !tc; i++)
+    tc = rules[i]!.pairClasses?.(b, list[i]!) ?? null
+  const implicit =
+    b.thinkingOn &&
+    !list.some((e) => EDIT_KINDS[e.type].replacesThinkingDefault)
   const sTok = summaryTokens(b, summaryTokensAssumed)
   const steps: RunStep[] = []
   let real = 0 // compaction blocks seen (index into compSlots)
@@ -188,7 +184,7 @@ export function runSession(
     while (jLo < np && b.useSlot[jLo]! < c) jLo++
     while (jHi < np && b.useSlot[jHi]! < Rs) jHi++
     const start = uneditedTokens(b, implicit, end, cReal, c, sumTok)
-    const r = editRequest(b, list, tc, { end, c, jLo, jHi }, start)
+    const r = editRequest(b, list, rules, tc, { end, c, jLo, jHi }, start)
     steps.push({
       originalTokens: start.original,
       inputTokens: r.T,

@@ -6,15 +6,17 @@
  * prompt cache reads and writes compared with the request before it, with
  * and without the edits, in input-token equivalents and in dollars.
  *
- * Every request is covered. The session engine (session-*.ts) computes each
- * request from what does not change between requests (block counts, pairs,
- * turns, prefix sums); each point equals simulate() of that request alone.
- * Sessions it does not model (listed in session-base.ts `unsupported`, a
- * second clear_tool_uses, compaction blocks without a compact edit, a
- * config the API rejects) are simulated request by request.
+ * Every request is covered. The session engine (base.ts, run.ts, cache.ts,
+ * and each kind's rules/<kind>/session.ts) computes each request from what
+ * does not change between requests (block counts, pairs, turns, prefix
+ * sums); each point equals simulate() of that request alone. Sessions it
+ * does not model (listed in base.ts `unsupported`, a kind without a session
+ * rule, a second copy of a kind modelled once, compaction blocks without
+ * the edit that owns them, a config the API rejects) are simulated request
+ * by request (replay.ts).
  *
  * Cache model (stated in the UI), per the request's own caching
- * (cache-setup.ts `sessionCaching`): "end" caches each request to its end
+ * (request/cache-setup.ts `sessionCaching`): "end" caches each request to its end
  * (automatic caching, or a breakpoint an agent moves to each request's last
  * block) and the next reads it up to the first block that differs;
  * "prefix" caches only the tools and system prompt; "none" caches nothing.
@@ -36,7 +38,9 @@ import type {
   TimelineOptions,
 } from "./timeline-types"
 import type { SimulateOptions } from "../types"
+import { blockOwner } from "../rules/catalogue"
 import { type NEdit, parseEdits } from "../rules/parse-edits"
+import { ruleFor } from "../rules/registry"
 
 import { requestEnds } from "./ends"
 
@@ -62,10 +66,16 @@ export function engineEdits(
   if (!pe.ok) return null
   const edits = pe.value
   const list = edits ?? []
-  if (list.filter((e) => e.type === "clear_tool_uses_20250919").length > 1)
+  // A kind without a session rule, or a second copy of one modelled once.
+  for (const e of list) {
+    const rule = ruleFor(e.type).session
+    if (!rule) return null
+    if (rule.once && list.filter((x) => x.type === e.type).length > 1)
+      return null
+  }
+  const owner = blockOwner("compaction")
+  if (!list.some((e) => e.type === owner) && b.a.compactionRecs.length > 0)
     return null
-  const compact = list.some((e) => e.type === "compact_20260112")
-  if (!compact && b.a.compactionRecs.length > 0) return null
   // Config-level checks (the API's 400s) on the first request alone.
   const first = simulate(
     {

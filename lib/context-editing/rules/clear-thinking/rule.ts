@@ -9,7 +9,11 @@ import { approx, fmt, intern, plural } from "../../request/format"
 import { decide, setBlock, type SimState } from "../state"
 import type { Turn } from "../../request/turns"
 import type { EditTrace, TraceStep } from "../../types"
-import type { NClearThinking } from "../parse-edits"
+import { isObj, MSG } from "../../request/issues"
+import type { EditRule } from "../edit-rule"
+import { bad, type TypedRule, typedValue, type Validator } from "../shapes"
+import type { NClearThinking } from "./kind"
+import { clearThinkingSession } from "./session"
 
 const TYPE = "clear_thinking_20251015" as const
 
@@ -267,4 +271,53 @@ export function applyClearThinking(
     steps: [...pre, ...out.steps],
     stoppedAt: out.stoppedAt,
   }
+}
+
+const THINKING_KEEP: TypedRule = {
+  tags: ["thinking_turns", "all"],
+  min: 0,
+  strict: true,
+}
+
+/** Shape of one clear_thinking_20251015 edit; keep null = the model's default. */
+export const validateClearThinking: Validator<NClearThinking> = (
+  e,
+  index,
+  p
+) => {
+  const k = e.keep
+  if (k === undefined)
+    return {
+      ok: true,
+      value: { type: "clear_thinking_20251015", index, keep: null },
+    }
+  if (k === "all")
+    return {
+      ok: true,
+      value: { type: "clear_thinking_20251015", index, keep: "all" },
+    }
+  if (typeof k === "string") return bad([...p, "keep"], "Input should be 'all'")
+  if (isObj(k) && k.type === "all") {
+    for (const key of Object.keys(k))
+      if (key !== "type") return bad([...p, "keep", key], MSG.extra)
+    return {
+      ok: true,
+      value: { type: "clear_thinking_20251015", index, keep: "all" },
+    }
+  }
+  const t = typedValue(e, p, "keep", THINKING_KEEP)
+  if (!t.ok) return t
+  return {
+    ok: true,
+    value: { type: "clear_thinking_20251015", index, keep: t.value.value },
+  }
+}
+
+/** clear_thinking_20251015's behaviour (registered in ../registry.ts). */
+export const clearThinkingRule: EditRule<NClearThinking> = {
+  validate: validateClearThinking,
+  apply: (s, e, ctx) => ({
+    trace: applyClearThinking(s, e, ctx.defaultThinkingKeep),
+  }),
+  session: clearThinkingSession,
 }

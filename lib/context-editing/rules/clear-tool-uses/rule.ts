@@ -20,7 +20,8 @@ import {
   untouched,
 } from "../state"
 import type { AppliedEdit, EditTrace, TraceStep } from "../../types"
-import type { NClearToolUses } from "../parse-edits"
+import type { EditRule } from "../edit-rule"
+import type { NClearToolUses } from "./kind"
 import { classifyPairs, type PairClasses } from "./pair-classes"
 import {
   CALL_STAYS,
@@ -42,6 +43,9 @@ import {
   TYPE,
   type Victims,
 } from "./victims"
+import { clearToolUsesSession } from "./session"
+import { validateClearToolUses } from "./validate"
+import { clearToolUsesWarnings, memoryMarker } from "./warnings"
 
 /** Runs the edit on the state; returns its trace. */
 export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
@@ -352,4 +356,13 @@ function decideUses(run: EditRun, plan: ClearingPlan, v: Victims): void {
     decide(s, use, "input_cleared", e.index, TYPE, why)
   }
   decideAll(s, keptUses.subarray(0, nk), "kept", e.index, TYPE, CALL_STAYS)
+}
+
+/** clear_tool_uses_20250919's behaviour (registered in ../registry.ts). */
+export const clearToolUsesRule: EditRule<NClearToolUses> = {
+  validate: validateClearToolUses,
+  apply: (s, e) => ({ trace: applyClearToolUses(s, e) }),
+  warnings: clearToolUsesWarnings,
+  afterRun: memoryMarker,
+  session: clearToolUsesSession,
 }

@@ -19,7 +19,7 @@ import {
   variants,
 } from "../state"
 import type { BlockStatus, TraceStep } from "../../types"
-import type { NClearToolUses } from "../parse-edits"
+import type { NClearToolUses } from "./kind"
 import { CLEARABLE, EXCLUDED, OFF, type PairClasses } from "./pair-classes"
 import { clearedInput, keepReasonFor } from "./text"
 

@@ -9,7 +9,10 @@ import { approx, fmt, plural } from "../../request/format"
 import type { ReplayInfo } from "../../request/analysis"
 import type { SimState } from "../state"
 import type { CompactionInfo, EditTrace, TraceStep } from "../../types"
-import type { NCompact } from "../parse-edits"
+import { issue, MSG } from "../../request/issues"
+import type { EditRule } from "../edit-rule"
+import { typedValue, type TypedRule, type Validator, bad } from "../shapes"
+import { compactKind, type NCompact } from "./kind"
 
 const TYPE = "compact_20260112" as const
 
@@ -90,4 +93,70 @@ export function applyCompact(
     },
     info,
   }
+}
+
+const D = compactKind.defaults
+// The minimum is checked afterwards, with its own wording.
+const TRIGGER: TypedRule = {
+  tags: ["input_tokens"],
+  min: Number.NEGATIVE_INFINITY,
+}
+
+/** Shape of one compact_20260112 edit, with its defaults filled in. */
+export const validateCompact: Validator<NCompact> = (e, index, p) => {
+  const out: NCompact = {
+    type: "compact_20260112",
+    index,
+    trigger: D.trigger.value,
+    pause: D.pause_after_compaction,
+    instructions: D.instructions,
+  }
+  if (e.trigger != null) {
+    const t = typedValue(e, p, "trigger", TRIGGER)
+    if (!t.ok) return t
+    const min = compactKind.limits.compactionTriggerMin
+    // OBS (live 400s, 2026-09): the minimum has its own wording, which
+    // replaced the Pydantic-style "Input should be greater than or equal to".
+    if (t.value.value < min)
+      return {
+        ok: false,
+        error: issue(
+          [...p, "trigger", "value"],
+          `${[...p, "compact_20260112"].join(".")}: trigger.value must be at least ${min}`,
+          null
+        ),
+      }
+    out.trigger = t.value.value
+  }
+  // The SDK types it `pause_after_compaction?: boolean`, but the API
+  // accepts `null` like an absent field (OBS, live requests answered 200).
+  if (e.pause_after_compaction != null) {
+    if (typeof e.pause_after_compaction !== "boolean")
+      return bad([...p, "pause_after_compaction"], MSG.bool)
+    out.pause = e.pause_after_compaction
+  }
+  if (e.instructions != null) {
+    if (typeof e.instructions !== "string")
+      return bad([...p, "instructions"], MSG.string)
+    out.instructions = e.instructions
+  }
+  return { ok: true, value: out }
+}
+
+/** compact_20260112's behaviour (registered in ../registry.ts). */
+export const compactRule: EditRule<NCompact> = {
+  validate: validateCompact,
+  apply: (s, e, ctx) => {
+    const r = applyCompact(s, e, ctx.replayed)
+    return { trace: r.trace, compaction: r.info }
+  },
+  // Restated on a session: whether the trigger is reached (the summary that
+  // follows is the session engine's, session/summary.ts).
+  session: {
+    once: false,
+    step(b, e, _at, r) {
+      const gte = b.A.compactionTriggerComparison === "gte"
+      r.compacted = gte ? r.T >= e.trigger : r.T > e.trigger
+    },
+  },
 }

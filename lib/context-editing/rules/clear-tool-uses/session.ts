@@ -1,118 +1,23 @@
 /**
- * The rules of simulate() restated on a session's prefix sums (session-base.ts):
- * for one request (a prefix of the transcript) each answers in O(1) or
- * O(log n) what the full rule answers in O(blocks). They must agree with
- * simulate exactly; the property test compares every request.
+ * clear_tool_uses restated on a session's prefix sums (rule.ts
+ * `applyClearToolUses` on one request of the session): each pair's class
+ * (as pair-classes.ts) and what clearing it frees, as prefix sums, so the
+ * trigger, keep and clear_at_least gate of a request are O(1).
  */
 import { replacedContentCounter, uncachedBlockCounter } from "@/lib/tokens"
 
-import { clearedInput } from "../rules/clear-tool-uses/text"
-import type { SessionBase } from "./base"
-import { clean } from "../rules/state"
-import type { NClearToolUses } from "../rules/parse-edits"
-
-/** Tokens of the request ending at message `end`, from `c` (first live slot), before any edit. */
-export function baseTotal(
-  b: SessionBase,
-  end: number,
-  c: number,
-  summaryTok: number
-): number {
-  const Rs = b.msgSlot[end + 1]!
-  let tokens = b.TOK[Rs]! - b.TOK[c]! + summaryTok
-  let live =
-    c === 0
-      ? b.MSGLIVE[end + 1]!
-      : 1 + b.MSGLIVE[end + 1]! - b.MSGLIVE[b.msgOfSlot[c]! + 1]!
-  for (const h of b.hidden)
-    if (h.by <= end && b.msgSlot[h.m]! >= c) {
-      tokens -= h.tokens
-      if (h.live) live--
-    }
-  return b.fixed + b.framing * live + tokens
-}
-
-/** What a thinking pass removes: the slots [c, cut), tokens (with emptied messages' framing), turns. */
-export interface ThinkingCut {
-  cut: number
-  removed: number
-  turns: number
-}
-
-const NONE = (c: number): ThinkingCut => ({ cut: c, removed: 0, turns: 0 })
-
-/**
- * clear-thinking.ts `clearThinking` on a prefix: the thinking of every
- * earlier assistant turn but the `keep` most recent thinking turns (the turn
- * in progress holding a slot, per the switches) is removed. The victims are
- * always the thinking turns before one turn, so their thinking is a run of
- * slots.
- */
-export function thinkingCut(
-  b: SessionBase,
-  end: number,
-  c: number,
-  keep: "all" | number
-): ThinkingCut {
-  const T = b.turns
-  const L = T.lastTurnAt[end]!
-  if (keep === "all" || L < 0) return NONE(c)
-  const Lp = T.assistant[L] ? L - 1 : L
-  const tFirst = c === 0 ? 0 : T.turnOfMsg[b.msgOfSlot[c]!]!
-  if (tFirst < 0 || Lp < tFirst) return NONE(c)
-  // The first live turn may have lost its thinking to the replay.
-  const lost =
-    T.hasThinking[tFirst] === 1 &&
-    T.THC[T.startSlot[tFirst + 1]!]! - T.THC[c]! === 0
-      ? 1
-      : 0
-  const slots = b.A.currentTurnHoldsKeepSlot ? keep - 1 : keep
-  let cutTurn: number
-  if (slots <= 0) cutTurn = Lp + 1
-  else if (b.A.turnsWithoutThinkingHoldKeepSlot) {
-    const nH = T.ATC[Lp + 1]! - T.ATC[tFirst]!
-    cutTurn = nH <= slots ? tFirst : T.aIdx[T.ATC[tFirst]! + nH - slots]!
-  } else {
-    const nH = T.TTC[Lp + 1]! - T.TTC[tFirst]! - lost
-    cutTurn = nH <= slots ? tFirst : T.tIdx[T.TTC[tFirst]! + lost + nH - slots]!
-  }
-  if (cutTurn <= tFirst) return NONE(c)
-  const Rs = b.msgSlot[end + 1]!
-  const cut = Math.max(c, Math.min(T.startSlot[cutTurn]!, Rs))
-  const turns = T.TTC[cutTurn]! - T.TTC[tFirst]! - lost
-  if (turns === 0) return NONE(c)
-  const mA = c === 0 ? 0 : b.msgOfSlot[c]! + 1
-  const mB = cut >= Rs ? end + 1 : b.msgOfSlot[cut]!
-  const emptied = mB > mA ? T.THO[mB]! - T.THO[mA]! : 0
-  return {
-    cut,
-    removed: T.THK[cut]! - T.THK[c]! + b.framing * emptied,
-    turns,
-  }
-}
-
-// Pair classes (as tool-pair-classes.ts).
-export const OFF = 1
-export const ERROR_KEPT = 2
-export const EXCLUDED = 3
-export const CLEARABLE = 4
-
-/** One clear_tool_uses configuration's per-pair facts, as prefix sums over pairs. */
-export interface ToolClasses {
-  cls: Uint8Array
-  /** Whether a cleared pair's input is cleared too. */
-  inputs: Uint8Array
-  CLR: Int32Array
-  /** Prefix count of the pairs that take keep slots, and their indices. */
-  KP: Int32Array
-  kpIdx: Int32Array
-  CLIENT: Int32Array
-  /** Prefix sums of what clearing a pair's result / input frees. */
-  SR: Float64Array
-  SI: Float64Array
-  /** Tokens of the cleared form, per slot (results and inputs). */
-  clearedTok: Float64Array
-}
+import {
+  CLEARABLE,
+  ERROR_KEPT,
+  EXCLUDED,
+  OFF,
+  type SessionBase,
+  type SessionRule,
+  type ToolClasses,
+} from "../session-view"
+import { clean } from "../state"
+import type { NClearToolUses } from "./kind"
+import { clearedInput } from "./text"
 
 const classCache = new WeakMap<SessionBase, Map<string, ToolClasses>>()
 
@@ -183,7 +88,7 @@ export function toolClasses(b: SessionBase, e: NClearToolUses): ToolClasses {
   return out
 }
 
-/** Counts a cleared result / input exactly as state.ts contentVariant / variant do. */
+/** Counts a cleared result / input exactly as ../state.ts contentVariant / variant do. */
 function counters(b: SessionBase) {
   const { estimator, est, A } = b
   const ph = A.placeholderText
@@ -233,4 +138,21 @@ export function toolDecision(
   const saved = tc.SR[jb]! - tc.SR[jLo]! + tc.SI[jb]! - tc.SI[jLo]!
   if (e.clearAtLeast !== null && saved < e.clearAtLeast) return null
   return { victims, saved, jb }
+}
+
+/** clear_tool_uses on one request: what it clears, by the run's pair classes. */
+export const clearToolUsesSession: SessionRule<NClearToolUses> = {
+  once: true,
+  pairClasses: toolClasses,
+  step(b, e, { jLo, jHi }, r, tc) {
+    const d = toolDecision(b, tc!, e, jLo, jHi, r.T)
+    if (!d) return
+    r.T -= d.saved
+    r.vHi = d.jb
+    r.applied.push({
+      type: e.type,
+      cleared_tool_uses: d.victims,
+      cleared_input_tokens: Math.max(0, Math.round(d.saved)),
+    })
+  },
 }

@@ -7,8 +7,8 @@
  * are the same ones. Prefix sums over thinking blocks let a request count the
  * thinking of any run of turns in O(1).
  */
-import type { Analysis } from "../../request/analyze"
-import type { Assumptions } from "../../types"
+import type { Analysis } from "../request/analyze"
+import type { Assumptions } from "../types"
 
 export interface SessionTurns {
   /** Turn of each message (-1: a system message or one without blocks). */

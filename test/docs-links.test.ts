@@ -37,7 +37,7 @@ const PATH = /^[\w./[\]-]+\.(ts|tsx|mjs|md)$|^[\w./-]+\/$/
 
 /**
  * The files a table row names, each with the function names after its `→`
- * and the quoted test titles after it. A bare file name (`session-run.ts`)
+ * and the quoted test titles after it. A bare file name (`run.ts`)
  * is read in the folder of the path named before it in the same cell.
  */
 function referencesOf(row: string): Reference[] {

@@ -70,15 +70,23 @@ export {
   resolveAssumptions,
 } from "./request/assumptions"
 export {
+  appliedCount,
+  appliedText,
   betaHeadersFor,
+  blockOwner,
+  CONTEXT_MANAGEMENT_BETA,
   defaultEdit,
   EDIT_BETAS,
   EDIT_DEFAULTS,
   EDIT_LABELS,
   EDIT_LIMITS,
   EDIT_TYPES,
+  ON_DEMAND_BETA,
+  SEND_ORDER,
+  verdictOf,
 } from "./rules/catalogue"
-export { EDIT_KINDS, editKind } from "./rules/kinds"
+export { EDIT_KINDS, type EditOf, editKind, type NEditOf } from "./rules/kinds"
+export type { EditKind } from "./rules/edit-kind"
 export { DEFAULT_MODEL_ID, getModelInfo, MODELS } from "./request/models"
 export { MODEL_RULES } from "./request/model-rules"
 export {

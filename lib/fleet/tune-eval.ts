@@ -17,6 +17,7 @@
  */
 import type { SimulateOptions, Timeline } from "@/lib/context-editing"
 import { getModelInfo } from "@/lib/context-editing/models"
+import { blockOwner } from "@/lib/context-editing/rules/catalogue"
 import { sessionBase } from "@/lib/context-editing/session/base"
 import { cacheTokens } from "@/lib/context-editing/session/cache"
 import { SUMMARY_TOKENS } from "@/lib/context-editing/session/summary"
@@ -155,7 +156,7 @@ function sessionFacts(request: Request, own: Own) {
     uses,
     thinking: th === "enabled" || th === "adaptive",
     ownCompact: editsOfRequest(request).some(
-      (e) => e.type === "compact_20260112"
+      (e) => e.type === blockOwner("compaction")
     ),
   }
 }

@@ -90,14 +90,14 @@ export interface Analysis {
     liveMessages?: number
     slots: Uint8Array
   }
-  /** Edited variants of blocks per variant key (see state.ts `variant`). */
+  /** Edited variants of blocks per variant key (see rules/state.ts `variant`). */
   variants?: Map<
     string,
     { blocks: Array<Record<string, unknown> | undefined>; tokens: Float64Array }
   >
-  /** Last edited copy per message (see outputs.ts `buildRequest`). */
+  /** Last edited copy per message (see result/outputs.ts `buildRequest`). */
   messageMemo?: Array<{ content: unknown } | undefined>
-  /** Public turn lists (see simulate.ts `turnInfos`). */
+  /** Public turn lists (see result/setup.ts `turnInfos`). */
   turnInfos?: {
     withRedacted?: TurnInfo[]
     thinkingOnly?: TurnInfo[]
@@ -110,7 +110,7 @@ export interface Analysis {
   hasAnyThinking: boolean
   /**
    * The previous simulation's outcomes and the state arrays they were built
-   * from (re-used when unchanged; see outcomes.ts).
+   * from (re-used when unchanged; see result/outcomes.ts).
    */
   lastOutcomes?: {
     outcomes: BlockOutcome[]

@@ -16,7 +16,7 @@ export const code = (s: string): string => `\`${s}\``
 
 // Reasons built per run (template strings) are interned so that the same
 // text is the same string object from run to run: comparing a block's
-// reason with the previous run's is then a pointer check (see outcomes.ts).
+// reason with the previous run's is then a pointer check (see result/outcomes.ts).
 const interned = new Map<string, string>()
 
 /** The canonical string object for a text (bounded cache). */

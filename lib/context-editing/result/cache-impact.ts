@@ -7,7 +7,7 @@
  *
  * The model is deliberately simple and says so in the UI: the previous
  * request was this request without the edits, and it cached what this one
- * asks to cache (cache-setup.ts: its whole prompt with automatic caching or
+ * asks to cache (request/cache-setup.ts: its whole prompt with automatic caching or
  * a breakpoint on the last block, the prefix up to its last breakpoint, or
  * nothing). Tokens after the cached prefix cost the base price. Content a
  * new turn adds costs the same with or without the edits, so it is left out

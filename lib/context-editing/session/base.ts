@@ -3,7 +3,7 @@
  * per-block token counts (the very counts simulate uses, from the analysis of
  * the whole transcript), tool-use pairs, turns, and prefix sums over them.
  * Every request of the session is a prefix of the transcript, so its totals
- * are differences of these sums (session-run.ts).
+ * are differences of these sums (run.ts).
  *
  * Positions are "slots": each message m owns slot `msgSlot[m]` for a stand-in
  * compaction summary a session replay may put first in it, then one slot per

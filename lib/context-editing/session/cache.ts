@@ -3,7 +3,7 @@
  * states): a request reads the previous request's prompt up to the first
  * block whose form differs (gone, original, cleared, input cleared, the
  * stand-in summary) and writes the rest. The first difference is found from
- * what changed between the two requests' descriptors (session-run.ts), then
+ * what changed between the two requests' descriptors (run.ts), then
  * confirmed block by block from there, so a request costs the blocks it
  * changes and adds, not the whole prompt.
  */

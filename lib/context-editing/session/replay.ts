@@ -139,7 +139,7 @@ export function windowStart(
 /**
  * Simulates every request of the session with simulate() (from `first`; the
  * request before it only seeds the cache). When compaction fires, the reply
- * that follows starts with a stand-in summary (session-compaction.ts) and
+ * that follows starts with a stand-in summary (summary.ts) and
  * later requests are simulated with it; the side without edits never
  * compacts, so it is simulated on the transcript as it is.
  */

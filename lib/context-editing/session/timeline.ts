@@ -257,7 +257,7 @@ export function assemble(
 /**
  * Every request of the session with the same options as the full request.
  * When compaction fires, the reply that follows starts with a stand-in
- * summary (session-compaction.ts) and later requests see it; the side
+ * summary (summary.ts) and later requests see it; the side
  * without edits never compacts, so it is the transcript as it is.
  */
 export function timeline(

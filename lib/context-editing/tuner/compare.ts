@@ -1,11 +1,17 @@
 /**
  * Strategy compare: the same conversation under the documented defaults of
- * each strategy (clear tool uses, clear thinking, compaction, all of them),
+ * each edit kind (each kind's `compare` row in the registry), all of them,
  * without edits, and under the request's own config. Each is simulated as
  * the whole request and replayed as a session (timeline.ts), so the rows
  * differ only by `context_management`.
  */
-import { defaultEdit, EDIT_DEFAULTS, EDIT_TYPES } from "../rules/catalogue"
+import {
+  blockOwner,
+  defaultEdit,
+  EDIT_TYPES,
+  SEND_ORDER,
+} from "../rules/catalogue"
+import { EDIT_KINDS } from "../rules/kinds"
 import { fmt } from "../request/format"
 import { simulate } from "../result/simulate"
 import {
@@ -20,8 +26,9 @@ import type {
   SimulateOptions,
 } from "../types"
 
+/** A row's id: "yours", "none", "all", or a kind's (its `compare.id` in the registry). */
 export type StrategyId =
-  "yours" | "none" | "tools" | "thinking" | "compact" | "all"
+  "yours" | "none" | "all" | (typeof EDIT_KINDS)[EditType]["compare"]["id"]
 
 /** One row of the comparison. */
 export interface Strategy {
@@ -46,10 +53,6 @@ export type StrategyResult =
       session: Timeline
     }
   | { ok: false; error: string }
-
-// The descriptions quote the documented defaults the rows send.
-const TOOLS = EDIT_DEFAULTS.clear_tool_uses_20250919
-const COMPACT = EDIT_DEFAULTS.compact_20260112
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj =>
@@ -78,13 +81,29 @@ function withDefaults(edit: unknown): unknown {
   return full
 }
 
+/** A sentence from clauses: "a, then b, and c" (capitalised). */
+function sentence(clauses: readonly string[]): string {
+  const text =
+    clauses.length < 2
+      ? (clauses[0] ?? "")
+      : `${clauses.slice(0, -1).join(", then ")}, and ${clauses.at(-1)}`
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
+}
+
+const ALL_LABELS = ["", "", "Both", "All three"]
+
 /**
- * The rows to compare: no edits, each strategy with its documented
- * defaults (clear thinking only when thinking is on), all of them together,
- * and the request's own config when it is none of those.
+ * The rows to compare: no edits, each kind with its documented defaults
+ * (its `compare` row in the registry; a kind that needs thinking only when
+ * thinking is on), all of them together in send order, and the request's
+ * own config when it is none of those.
  */
 export function strategies(request: Obj): Strategy[] {
   const thinking = thinkingOn(request)
+  const kinds = EDIT_TYPES.filter(
+    (t) => thinking || !EDIT_KINDS[t].needsThinking
+  )
+  const together = SEND_ORDER.filter((t) => kinds.includes(t))
   const rows: Array<Omit<Strategy, "current">> = [
     {
       id: "none",
@@ -94,41 +113,24 @@ export function strategies(request: Obj): Strategy[] {
         : "Send the whole conversation every time.",
       edits: null,
     },
-    {
-      id: "tools",
-      label: "Clear tool results",
-      description: `Over ${fmt(TOOLS.trigger.value)} input tokens, replace all but the last ${fmt(TOOLS.keep.value)} tool results with a placeholder.`,
-      edits: [defaultEdit("clear_tool_uses_20250919")],
-    },
-  ]
-  if (thinking)
-    rows.push({
-      id: "thinking",
-      label: "Clear thinking",
-      description:
-        "Remove the thinking of earlier assistant turns (keep 1 turn, and the turn being generated counts).",
-      edits: [defaultEdit("clear_thinking_20251015")],
-    })
-  rows.push(
-    {
-      id: "compact",
-      label: "Compaction",
-      description: `At ${fmt(COMPACT.trigger.value)} input tokens, summarise the conversation and continue from the summary.`,
-      edits: [defaultEdit("compact_20260112")],
-    },
+    ...kinds.map((t) => {
+      const row = EDIT_KINDS[t].compare
+      return {
+        id: row.id,
+        label: row.label,
+        description: row.description(fmt),
+        edits: [defaultEdit(t)],
+      }
+    }),
     {
       id: "all",
-      label: thinking ? "All three" : "Both",
-      description: thinking
-        ? `Clear thinking first, then tool results, and compact when the prompt still reaches ${fmt(COMPACT.trigger.value)}.`
-        : `Clear tool results, and compact when the prompt still reaches ${fmt(COMPACT.trigger.value)}.`,
-      edits: [
-        ...(thinking ? [defaultEdit("clear_thinking_20251015")] : []),
-        defaultEdit("clear_tool_uses_20250919"),
-        defaultEdit("compact_20260112"),
-      ],
-    }
-  )
+      label: ALL_LABELS[together.length] ?? `All ${together.length}`,
+      description: sentence(
+        together.map((t) => EDIT_KINDS[t].compare.clause(fmt))
+      ),
+      edits: together.map((t) => defaultEdit(t)),
+    },
+  ]
   const own = ownEdits(request)
   const key = own === null ? "null" : JSON.stringify(own.map(withDefaults))
   const out: Strategy[] = rows.map((r) => ({
@@ -164,12 +166,11 @@ function hasCompactionBlocks(request: Obj): boolean {
  */
 function strategyEdits(request: Obj, strategy: Strategy): unknown[] | null {
   const edits = strategy.edits
-  if (!hasCompactionBlocks(request)) return edits
-  if (edits?.some((e) => e.type === "compact_20260112")) return edits
-  const own = ownEdits(request)?.find(
-    (e) => isObj(e) && e.type === "compact_20260112"
-  )
-  return [...(edits ?? []), own ?? defaultEdit("compact_20260112")]
+  const owner = blockOwner("compaction")
+  if (!owner || !hasCompactionBlocks(request)) return edits
+  if (edits?.some((e) => e.type === owner)) return edits
+  const own = ownEdits(request)?.find((e) => isObj(e) && e.type === owner)
+  return [...(edits ?? []), own ?? defaultEdit(owner)]
 }
 
 /** The request with a strategy's edits (other context_management fields kept). */

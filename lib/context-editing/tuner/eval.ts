@@ -14,20 +14,11 @@ import { runSession, type SessionRun } from "../session/run"
 import { engineEdits, timeline } from "../session/timeline"
 import type { Timeline, TimelineOptions } from "../session/timeline-types"
 import type { SimulateOptions } from "../types"
+import { EDIT_DEFAULTS } from "../rules/catalogue"
 import { parseEdits } from "../rules/parse-edits"
+import { editsOf, labelOf, type TuneConfig } from "./kinds"
 
-/** A candidate configuration (undefined parts: that edit is absent). */
-export interface TuneConfig {
-  thinking?: "all" | number
-  tool?: {
-    trigger: { type: "input_tokens" | "tool_uses"; value: number }
-    keep: number
-    clearAtLeast: number | null
-    exclude: string[]
-    inputs: boolean
-  }
-  compact?: number
-}
+export { editsOf, labelOf, type TuneConfig } from "./kinds"
 
 /** One point of the frontier. */
 export interface TuneEntry {
@@ -47,57 +38,6 @@ export interface TuneEntry {
   compactions: number[]
   /** A short description of the config. */
   label: string
-}
-
-/** The API's edits array of a config (clear_thinking first, as the API requires). */
-export function editsOf(c: TuneConfig): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = []
-  if (c.thinking !== undefined)
-    out.push({
-      type: "clear_thinking_20251015",
-      keep:
-        c.thinking === "all"
-          ? "all"
-          : { type: "thinking_turns", value: c.thinking },
-    })
-  const t = c.tool
-  if (t) {
-    const e: Record<string, unknown> = {
-      type: "clear_tool_uses_20250919",
-      trigger: { ...t.trigger },
-      keep: { type: "tool_uses", value: t.keep },
-    }
-    if (t.clearAtLeast !== null)
-      e.clear_at_least = { type: "input_tokens", value: t.clearAtLeast }
-    if (t.exclude.length > 0) e.exclude_tools = [...t.exclude]
-    if (t.inputs) e.clear_tool_inputs = true
-    out.push(e)
-  }
-  if (c.compact !== undefined)
-    out.push({
-      type: "compact_20260112",
-      trigger: { type: "input_tokens", value: c.compact },
-    })
-  return out
-}
-
-const fmtK = (n: number) =>
-  n >= 1000 ? `${Math.round(n / 1000).toLocaleString("en-US")}k` : String(n)
-
-/** A short description: "clear tool uses > 100k, keep 3 · compact at 150k". */
-export function labelOf(c: TuneConfig): string {
-  const parts: string[] = []
-  if (c.thinking !== undefined) parts.push(`thinking keep ${c.thinking}`)
-  const t = c.tool
-  if (t)
-    parts.push(
-      `tool results > ${t.trigger.type === "input_tokens" ? fmtK(t.trigger.value) : `${t.trigger.value} uses`}, keep ${t.keep}${t.keep === 0 ? " (clears even the newest result)" : ""}` +
-        (t.clearAtLeast !== null ? `, at least ${fmtK(t.clearAtLeast)}` : "") +
-        (t.exclude.length ? `, not ${t.exclude.join("/")}` : "") +
-        (t.inputs ? ", inputs too" : "")
-    )
-  if (c.compact !== undefined) parts.push(`compact at ${fmtK(c.compact)}`)
-  return parts.length ? parts.join(" · ") : "no edits"
 }
 
 /** Evaluates configs of one session; null for a config the API would reject. */
@@ -178,10 +118,13 @@ function requiredCompact(
 ): number | undefined {
   if (!b || b.a.compactionRecs.length === 0) return undefined
   const parsed = parseEdits(request.context_management)
+  // The tuner's compaction dimension (kinds.ts) is the compact edit's trigger.
   const own = parsed.ok
     ? parsed.value?.find((e) => e.type === "compact_20260112")
     : undefined
-  return own?.type === "compact_20260112" ? own.trigger : 150_000
+  return own?.type === "compact_20260112"
+    ? own.trigger
+    : EDIT_DEFAULTS.compact_20260112.trigger.value
 }
 
 /** An evaluator on the session engine (or, for sessions it does not model, on timeline()). */

@@ -10,7 +10,7 @@ import { DEFAULT_MODEL_ID, getModelInfo } from "../request/models"
 import type { SessionBase } from "../session/base"
 import { timeline } from "../session/timeline"
 import type { TimelineOptions } from "../session/timeline-types"
-import type { TuneConfig } from "./eval"
+import { editsOf, type TuneConfig } from "./kinds"
 import type { SimulateOptions } from "../types"
 
 /** The search space of one session. */
@@ -65,16 +65,7 @@ function sizes(
 ): number[] {
   const out: number[] = []
   for (const th of thinking) {
-    const edits =
-      th === undefined
-        ? []
-        : [
-            {
-              type: "clear_thinking_20251015",
-              keep:
-                th === "all" ? "all" : { type: "thinking_turns", value: th },
-            },
-          ]
+    const edits = editsOf({ thinking: th })
     const t = timeline(
       { ...request, context_management: { edits } },
       options,

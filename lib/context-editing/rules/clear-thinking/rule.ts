@@ -4,6 +4,9 @@
  * keep the thinking of the N most recent thinking turns and remove the rest.
  * Observed (cookbook): the turn being generated — or the tool-loop turn in
  * progress — holds one of the N slots, so keep 1 clears every earlier turn.
+ * Its words, defaults and limits are in kind.ts, the same rule on a
+ * session's prefix sums in session.ts; the shape validator and the whole
+ * (`clearThinkingRule`, registered in ../registry.ts) end this file.
  */
 import { approx, fmt, intern, plural } from "../../request/format"
 import { decide, setBlock, type SimState } from "../state"

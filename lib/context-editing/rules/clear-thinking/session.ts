@@ -17,7 +17,7 @@ export interface ThinkingCut {
 const NONE = (c: number): ThinkingCut => ({ cut: c, removed: 0, turns: 0 })
 
 /**
- * clear-thinking.ts `clearThinking` on a prefix: the thinking of every
+ * rule.ts `clearThinking` on a prefix: the thinking of every
  * earlier assistant turn but the `keep` most recent thinking turns (the turn
  * in progress holding a slot, per the switches) is removed. The victims are
  * always the thinking turns before one turn, so their thinking is a run of

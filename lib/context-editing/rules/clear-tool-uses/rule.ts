@@ -8,7 +8,10 @@
  *
  * Read top to bottom: applyClearToolUses lists the decisions in order;
  * each one is a function below (victim selection lives in
- * tool-uses-victims.ts).
+ * victims.ts). The kind's other parts stand beside it: its words, defaults
+ * and limits (kind.ts), shape (validate.ts), warnings (warnings.ts) and the
+ * same rule restated on a session's prefix sums (session.ts); the whole is
+ * `clearToolUsesRule` at the end, registered in ../registry.ts.
  */
 import { approx, code, fmt, intern, plural } from "../../request/format"
 import {

@@ -1,6 +1,6 @@
 /**
  * The keep-dependent texts and block variants of clear_tool_uses (the
- * reasons, trace steps and warnings the rule in clear-tool-uses.ts writes).
+ * reasons, trace steps and warnings the rule in rule.ts writes).
  */
 import { approx, code, fmt, intern, plural } from "../../request/format"
 import type { SimulateWarning, TraceStep } from "../../types"

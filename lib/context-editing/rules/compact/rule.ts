@@ -3,7 +3,10 @@
  * it predicts whether compaction fires at this point of the edits, the
  * resulting stop_reason and where the returned block goes. Replayed
  * compaction blocks (everything before the last one is ignored) are applied
- * by simulate before any edit runs, as count_tokens does.
+ * by simulate before any edit runs, as count_tokens does. Its words,
+ * defaults and limits are in kind.ts; the shape validator and the whole
+ * (`compactRule`, with its one-line session restatement; registered in
+ * ../registry.ts) end this file.
  */
 import { approx, fmt, plural } from "../../request/format"
 import type { ReplayInfo } from "../../request/analysis"

@@ -103,7 +103,8 @@ function statusCode(x: BlockStatus): number {
 }
 /** Each edit type's code: its place in the registry + 1 (0 = none). */
 const EDIT_CODES = new Map(EDIT_TYPES.map((t, i) => [t, i + 1]))
-function editTypeCode(x: EditType | null): number {
+/** The code of an edit type (0 for none); a type the registry does not hold throws. */
+export function editTypeCode(x: EditType | null): number {
   if (x === null) return 0
   const code = EDIT_CODES.get(x)
   if (code === undefined)

@@ -85,15 +85,25 @@ export const TUNED: { readonly [T in EditType]: TunedKind<T> | null } = {
   },
 }
 
-/** The searched kinds, in the order an edits array sends them (clear_thinking first). */
-const SEARCHED = SEND_ORDER.flatMap((t) => {
-  const tuned = TUNED[t] as TunedKind<EditType> | null
-  return tuned ? [tuned] : []
-})
+let searched: TunedKind<EditType>[] | undefined
+
+/**
+ * The searched kinds, in the order an edits array sends them (clear_thinking
+ * first). A registered kind the table does not hold is a bug, said aloud on
+ * first use (null is "not searched").
+ */
+function searchedKinds(): TunedKind<EditType>[] {
+  return (searched ??= SEND_ORDER.flatMap((t) => {
+    const tuned = TUNED[t] as TunedKind<EditType> | null | undefined
+    if (tuned === undefined)
+      throw new Error(`tuner/kinds.ts: no entry for the edit kind "${t}"`)
+    return tuned ? [tuned] : []
+  }))
+}
 
 /** The API's edits array of a config, in send order. */
 export function editsOf(c: TuneConfig): Record<string, unknown>[] {
-  return SEARCHED.flatMap((k) => {
+  return searchedKinds().flatMap((k) => {
     const e = k.edit(c)
     return e ? [e as unknown as Record<string, unknown>] : []
   })
@@ -101,6 +111,6 @@ export function editsOf(c: TuneConfig): Record<string, unknown>[] {
 
 /** A short description: "tool results > 100k, keep 3 · compact at 150k". */
 export function labelOf(c: TuneConfig): string {
-  const parts = SEARCHED.flatMap((k) => k.label(c) ?? [])
+  const parts = searchedKinds().flatMap((k) => k.label(c) ?? [])
   return parts.length ? parts.join(" · ") : "no edits"
 }

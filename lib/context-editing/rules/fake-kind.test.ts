@@ -8,6 +8,7 @@
  */
 import { describe, expect, it, vi } from "vitest"
 
+import { clearToolUsesKind } from "./clear-tool-uses/kind"
 import type { ApplyContext } from "./edit-rule"
 import type { EditKind } from "./edit-kind"
 import type * as Kinds from "./kinds"
@@ -17,8 +18,12 @@ import type { SimState } from "./state"
 
 const FAKE = "drop_marked_20990101"
 
-// `[drop]`-marked user text blocks are removed once the prompt is over the trigger.
+// `[drop]`-marked user text blocks are removed once the prompt is over the
+// trigger. It is placed like clear_tool_uses (it needs context editing, not
+// thinking, and may stand anywhere in `edits`): its `needs`, `needsThinking`,
+// `goesFirst`, `replacesThinkingDefault` and `blocks` are those.
 const fakeKind: EditKind<{ type: string; trigger?: unknown }> = {
+  ...clearToolUsesKind,
   label: "Drop marked text",
   short: "drop_marked",
   blurb: "Removes user text blocks marked [drop].",
@@ -28,11 +33,6 @@ const fakeKind: EditKind<{ type: string; trigger?: unknown }> = {
   defaults: { trigger: { type: "input_tokens", value: 1 } },
   limits: { dropTriggerMin: 1 },
   fresh: () => ({ type: FAKE }),
-  needs: "contextEditing",
-  needsThinking: false,
-  goesFirst: false,
-  replacesThinkingDefault: false,
-  blocks: [],
   applied: { field: "cleared_marked_blocks", unit: "marked block" },
   verdicts: ["dropped", "nothing dropped"],
   compare: {
@@ -124,18 +124,8 @@ vi.mock("./registry", async (importOriginal) => {
   }
 })
 
-const {
-  appliedText,
-  betaHeadersFor,
-  defaultEdit,
-  EDIT_BETAS,
-  EDIT_DEFAULTS,
-  EDIT_LABELS,
-  EDIT_LIMITS,
-  EDIT_TYPES,
-  SEND_ORDER,
-  verdictOf,
-} = await import("./catalogue")
+const catalogue = await import("./catalogue")
+const { appliedText, betaHeadersFor, defaultEdit, verdictOf } = catalogue
 const { parseEdits } = await import("./parse-edits")
 const { editTypeCode } = await import("./state")
 const { simulate } = await import("../result/simulate")
@@ -164,12 +154,13 @@ const request = (edits: unknown[]) => ({
 
 describe("a new edit kind, registered in kinds.ts and registry.ts", () => {
   it("is in every table the catalogue derives", () => {
-    expect(EDIT_TYPES.at(-1)).toBe(FAKE)
-    expect(SEND_ORDER.at(-1)).toBe(FAKE)
-    expect(EDIT_LABELS[FAKE as never]).toBe("Drop marked text")
-    expect(EDIT_BETAS[FAKE as never]).toBe("drop-marked-2099-01-01")
-    expect(EDIT_DEFAULTS[FAKE as never]).toEqual(fakeKind.defaults)
-    expect(EDIT_LIMITS).toMatchObject({
+    const fake = FAKE as never
+    expect(catalogue.EDIT_TYPES.at(-1)).toBe(FAKE)
+    expect(catalogue.SEND_ORDER.at(-1)).toBe(FAKE)
+    expect(catalogue.EDIT_LABELS[fake]).toBe("Drop marked text")
+    expect(catalogue.EDIT_BETAS[fake]).toBe("drop-marked-2099-01-01")
+    expect(catalogue.EDIT_DEFAULTS[fake]).toEqual(fakeKind.defaults)
+    expect(catalogue.EDIT_LIMITS).toMatchObject({
       dropTriggerMin: 1,
       thinkingTurnsMin: 1,
     })

@@ -3,6 +3,13 @@ import { dirname, join, relative } from "node:path"
 
 import { describe, expect, it } from "vitest"
 
+import {
+  COUNT_TOKENS_RATE_LIMIT,
+  MESSAGES_RATE_LIMIT,
+} from "@/lib/anthropic/rate-limit"
+import { EDIT_KINDS, EDIT_TYPES } from "@/lib/context-editing"
+import { SHARE_CREATE_RATE_LIMIT } from "@/lib/share/limits"
+
 // The docs are a newcomer's way into the code: `docs/where.md` names, for
 // each behaviour, the file, the function that decides it and the test that
 // pins it. These checks fail the moment a refactor moves what a row names,
@@ -37,7 +44,7 @@ const PATH = /^[\w./[\]-]+\.(ts|tsx|mjs|md)$|^[\w./-]+\/$/
 
 /**
  * The files a table row names, each with the function names after its `→`
- * and the quoted test titles after it. A bare file name (`session-run.ts`)
+ * and the quoted test titles after it. A bare file name (`run.ts`)
  * is read in the folder of the path named before it in the same cell.
  */
 function referencesOf(row: string): Reference[] {
@@ -179,5 +186,97 @@ describe("paths named in the READMEs and docs", () => {
         .map((p) => `${page}: ${p}`)
     )
     expect(missing).toEqual([])
+  })
+})
+
+/** A Markdown section: from its `## title` line to the next `## `. */
+function section(page: string, title: string): string {
+  const text = read(page)
+  const start = text.indexOf(`\n## ${title}\n`)
+  if (start < 0) return ""
+  const end = text.indexOf("\n## ", start + 1)
+  return text.slice(start, end < 0 ? undefined : end)
+}
+
+const ENGINE_README = "lib/context-editing/README.md"
+
+describe("the engine's docs say what the registry holds", () => {
+  it("name every registered edit kind, in the engine README's rule catalogue and in docs/semantics.md", () => {
+    const catalogue = section(ENGINE_README, "Rule catalogue")
+    const semantics = read("docs/semantics.md")
+    const missing = EDIT_TYPES.flatMap((type) => [
+      ...(catalogue.includes(type) || catalogue.includes(EDIT_KINDS[type].short)
+        ? []
+        : [`${ENGINE_README} rule catalogue: ${type}`]),
+      ...(semantics.includes(type) ? [] : [`docs/semantics.md: ${type}`]),
+    ])
+    expect(catalogue.length).toBeGreaterThan(0)
+    expect(missing).toEqual([])
+  })
+
+  it("list in the Rooms table exactly the engine's folders", () => {
+    const rows = section(ENGINE_README, "Rooms").matchAll(/^\| \[`(\w+)\/`\]/gm)
+    const named = [...rows].map((m) => m[1] ?? "").sort()
+    const folders = readdirSync(join(ROOT, "lib/context-editing"), {
+      withFileTypes: true,
+    })
+      .filter((e) => e.isDirectory() && !e.name.startsWith("__"))
+      .map((e) => e.name)
+      .sort()
+    expect(named).toEqual(folders)
+  })
+
+  it("name, in the add-an-edit-kind steps, registries that hold every registered kind", () => {
+    const steps = section(ENGINE_README, "Adding an edit kind")
+    const edited = steps.slice(steps.indexOf("Edited files"))
+    const registries = [...edited.matchAll(/\*\*`([\w/.-]+\.ts)`\*\*/g)].map(
+      (m) => m[1] ?? ""
+    )
+    expect(registries.length).toBeGreaterThanOrEqual(4)
+    const lacking = registries.flatMap((file) => {
+      const path = file.startsWith("components/")
+        ? file
+        : `lib/context-editing/${file}`
+      const text = existsSync(join(ROOT, path)) ? read(path) : ""
+      return EDIT_TYPES.filter((t) => !text.includes(t)).map(
+        (t) => `${path}: ${t}`
+      )
+    })
+    expect(lacking).toEqual([])
+  })
+})
+
+describe("the README's rate limits", () => {
+  // Each limiter the server creates, by the name it is created with, and
+  // how the README names it.
+  const LIMITS: Record<string, { label: string; capacity: number }> = {
+    count_tokens: {
+      label: "`count_tokens`",
+      capacity: COUNT_TOKENS_RATE_LIMIT.capacity,
+    },
+    messages: { label: "`messages`", capacity: MESSAGES_RATE_LIMIT.capacity },
+    "share-create": {
+      label: "short-link creation",
+      capacity: SHARE_CREATE_RATE_LIMIT.capacity,
+    },
+  }
+
+  it("names every limit the server creates, with its burst", () => {
+    const created = ["app", "lib"]
+      .flatMap((dir) => sourceFiles(dir))
+      .filter((f) => !/\.test\.ts$/.test(f))
+      .flatMap((f) => [
+        ...read(f).matchAll(/createSharedRateLimiter\(\s*"([^"]+)"/g),
+      ])
+      .map((m) => m[1] ?? "")
+    expect(created.sort()).toEqual(Object.keys(LIMITS).sort())
+    const text = read("README.md").replace(/\s+/g, " ")
+    const sentence =
+      /Three limits hold per client[^.]*\.[^.]*\.[^.]*\./.exec(text)?.[0] ?? ""
+    const unnamed = created.filter((name) => {
+      const { label, capacity } = LIMITS[name]!
+      return !new RegExp(`${label}[^;,]* ${capacity} then`).test(sentence)
+    })
+    expect(unnamed).toEqual([])
   })
 })

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from "react"
 
 import type { SimulateOptions, SimulateResult } from "@/lib/context-editing"
 import type { PlaygroundEngine } from "@/lib/state"
+import { appliedText } from "@/lib/context-editing/rules/catalogue"
 import type { TokenEstimator } from "@/lib/tokens"
 
 import { loadEngine } from "@/components/playground/store/engine"
@@ -201,11 +202,7 @@ function Headline({ sim }: { sim: Extract<SimulateResult, { ok: true }> }) {
           : applied.length === 0
             ? "applied_edits: [] (no edit applied)."
             : `applied_edits: ${applied
-                .map((e) =>
-                  "cleared_tool_uses" in e
-                    ? `${e.type} cleared ${e.cleared_tool_uses} tool use${e.cleared_tool_uses === 1 ? "" : "s"}`
-                    : `${e.type} cleared ${e.cleared_thinking_turns} thinking turn${e.cleared_thinking_turns === 1 ? "" : "s"}`
-                )
+                .map((e) => `${e.type} cleared ${appliedText(e)}`)
                 .join("; then ")}.`}
       </p>
     </div>

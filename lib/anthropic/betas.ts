@@ -3,20 +3,25 @@
  * rule lives in the engine (`betaHeadersFor` in `@/lib/context-editing`);
  * this adds what only the API routes care about.
  */
-import { betaHeadersFor as engineBetas } from "@/lib/context-editing"
+import {
+  blockOwner,
+  CONTEXT_MANAGEMENT_BETA,
+  EDIT_BETAS,
+  betaHeadersFor as engineBetas,
+} from "@/lib/context-editing"
 
-/** Enables `clear_tool_uses_20250919` and `clear_thinking_20251015`. */
-export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27"
-/** Enables `compact_20260112` and `compaction` blocks. */
-export const COMPACT_BETA = "compact-2026-01-12"
+/** Enables `context_management` and the clear edits (the engine's constant). */
+export { CONTEXT_MANAGEMENT_BETA }
+/** Enables the edit that `compaction` blocks need, and those blocks (from the registry). */
+export const COMPACT_BETA = EDIT_BETAS[blockOwner("compaction")!]
 
 const BETA_NAME = /^[a-z0-9][a-z0-9._-]{0,99}$/
 
 /**
  * Beta flags to send: always the context-management beta (the playground
  * is about `context_management`, and sending it is harmless), then the
- * engine's per-edit betas (compact for a `compact_20260112` edit or a
- * replayed `compaction` block), then any well-formed names the body lists
+ * engine's per-edit betas (each kind's `beta`, and the compaction beta for
+ * a replayed `compaction` block), then any well-formed names the body lists
  * in a `betas` array (the SDK's own convention). Deduplicated, in order.
  */
 export function betaHeadersFor(request: unknown): string[] {

@@ -1,3 +1,4 @@
+import { appliedCount } from "@/lib/context-editing/rules/catalogue"
 import { formatCount } from "@/lib/format/number"
 /**
  * Local prediction vs server truth: the numbers behind the Server tab's
@@ -62,8 +63,9 @@ export interface EditComparisonRow {
   agrees: boolean
 }
 
+/** What the entry counts, by its kind's `applied.field` (the registry's). */
 function clearedCount(edit: EditCounts): number | undefined {
-  return edit.cleared_tool_uses ?? edit.cleared_thinking_turns
+  return appliedCount(edit)
 }
 
 /**

@@ -2,7 +2,7 @@
  * The context-editing simulation engine's public surface: UI and API routes
  * import from here only. See README.md for guarantees and the rule catalogue.
  */
-export { simulate } from "./simulate"
+export { simulate } from "./result/simulate"
 export {
   CACHE_READ,
   CACHE_WRITE,
@@ -10,7 +10,7 @@ export {
   cacheImpact,
   type CacheImpact,
   writePrice,
-} from "./cache-impact"
+} from "./result/cache-impact"
 export {
   CACHE_LOOKBACK_BLOCKS,
   cacheReach,
@@ -21,7 +21,7 @@ export {
   MAX_BREAKPOINTS,
   sessionCaching,
   type SessionCaching,
-} from "./cache-setup"
+} from "./request/cache-setup"
 export {
   requestEnds,
   timeline,
@@ -31,8 +31,8 @@ export {
   type Timeline,
   type TimelineOptions,
   type TimelinePoint,
-} from "./timeline"
-export { SUMMARY_TOKENS } from "./session-compaction"
+} from "./session/timeline"
+export { SUMMARY_TOKENS } from "./session/summary"
 export {
   paretoFrontier,
   tuneSession,
@@ -40,12 +40,12 @@ export {
   type TuneEntry,
   type TuneOptions,
   type TuneResult,
-} from "./tune"
+} from "./tuner/tune"
 export {
   clearsNewestResult,
   tuneChoices,
   type TuneChoice,
-} from "./tune-choices"
+} from "./tuner/choices"
 export {
   formatDollars,
   type ModelPrice,
@@ -55,7 +55,7 @@ export {
   priceOf,
   PRICING_SOURCE,
   requestDollars,
-} from "./prices"
+} from "./request/prices"
 export {
   compareStrategy,
   type Strategy,
@@ -63,42 +63,55 @@ export {
   type StrategyResult,
   strategies,
   withStrategy,
-} from "./compare"
+} from "./tuner/compare"
 export {
   ASSUMPTION_SPECS,
   DEFAULT_ASSUMPTIONS,
   resolveAssumptions,
-} from "./assumptions"
+} from "./request/assumptions"
 export {
+  appliedCount,
+  appliedText,
   betaHeadersFor,
+  blockOwner,
+  CONTEXT_MANAGEMENT_BETA,
   defaultEdit,
   EDIT_BETAS,
   EDIT_DEFAULTS,
   EDIT_LABELS,
   EDIT_LIMITS,
   EDIT_TYPES,
-} from "./edit-defaults"
-export { DEFAULT_MODEL_ID, getModelInfo, MODELS } from "./models"
-export { MODEL_RULES } from "./model-rules"
+  ON_DEMAND_BETA,
+  SEND_ORDER,
+  verdictOf,
+} from "./rules/catalogue"
+export { EDIT_KINDS, type EditOf, editKind, type NEditOf } from "./rules/kinds"
+export type { EditKind } from "./rules/edit-kind"
+export { DEFAULT_MODEL_ID, getModelInfo, MODELS } from "./request/models"
+export { MODEL_RULES } from "./request/model-rules"
 export {
   ALL_BLOCK_TYPES,
   blockTypesFor,
   MESSAGE_BLOCK_TYPES,
   SERVER_TOOL_RESULT_TYPES,
   TOOL_RESULT_BLOCK_TYPES,
-} from "./block-types"
+} from "./request/block-types"
 export {
   defaultMaxTokens,
   enableThinking,
   modelTakesThinking,
   type RequestFix,
   THINKING_BUDGET,
-  thinkingOnFix,
   withThinkingMode,
-} from "./request-defaults"
-export { type NClearToolUses, type NEdit, parseEdits } from "./validate-edits"
+} from "./request/request-defaults"
+export { thinkingOnFix } from "./result/thinking-fix"
+export {
+  type NClearToolUses,
+  type NEdit,
+  parseEdits,
+} from "./rules/parse-edits"
 export { fitCalibrationFactor } from "@/lib/tokens"
-export { calibrationFor } from "./setup"
+export { calibrationFor } from "./result/setup"
 export type { HiddenPart } from "@/lib/tokens"
 export type {
   EstimateContext,

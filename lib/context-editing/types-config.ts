@@ -38,7 +38,7 @@ export interface ModelInfo {
   retiresOn?: string
   /**
    * `thinking.type` values this model accepts; absent: every type the
-   * validator knows. The rule's wording and evidence are in model-rules.ts.
+   * validator knows. The rule's wording and evidence are in request/model-rules.ts.
    */
   thinkingTypes?: readonly string[]
   /**
@@ -51,7 +51,7 @@ export interface ModelInfo {
   forcedToolUse?: boolean
   /**
    * false: a request that ends with an assistant message (a prefill) is
-   * rejected (Claude 4.6 and every later model; model-rules.ts).
+   * rejected (Claude 4.6 and every later model; request/model-rules.ts).
    */
   prefill?: boolean
   /** Where the row's facts come from: label (DOC / OBS / SDK / 3P / INFERRED) and URL. */

@@ -4,77 +4,34 @@
  * Every token number is an estimate (the UI prints "≈").
  */
 import type { HiddenPart } from "@/lib/tokens"
+import type {
+  AppliedEdit,
+  ContextManagementEdit,
+  EditType,
+} from "./rules/kinds"
 import type { Assumptions, ModelInfo } from "./types-config"
 
 export type * from "./types-config"
+// The edit kinds' wire types (each in its rules/<kind>/kind.ts), gathered by the registry.
+export type {
+  AppliedEdit,
+  ClearThinkingEdit,
+  ClearToolUsesEdit,
+  CompactEdit,
+  ContextManagementEdit,
+  EditType,
+  InputTokensValue,
+  ThinkingKeep,
+  ToolUsesValue,
+} from "./rules/kinds"
 
 /** JSON path into the pasted document, e.g. ["context_management","edits",0]. */
 export type JsonPath = (string | number)[]
-
-/** The three `context_management.edits` strategies. */
-export type EditType =
-  "clear_tool_uses_20250919" | "clear_thinking_20251015" | "compact_20260112"
-
-/** `{type:"input_tokens", value}` (trigger / clear_at_least). */
-export interface InputTokensValue {
-  type: "input_tokens"
-  value: number
-}
-/** `{type:"tool_uses", value}` (trigger / keep of clear_tool_uses). */
-export interface ToolUsesValue {
-  type: "tool_uses"
-  value: number
-}
-
-/** `clear_tool_uses_20250919` edit (docs/semantics.md#clear-tool-uses-fields). */
-export interface ClearToolUsesEdit {
-  type: "clear_tool_uses_20250919"
-  trigger?: InputTokensValue | ToolUsesValue | null
-  keep?: ToolUsesValue | null
-  clear_at_least?: InputTokensValue | null
-  exclude_tools?: string[] | null
-  clear_tool_inputs?: boolean | string[] | null
-}
-
-/** `keep` of `clear_thinking_20251015`. */
-export type ThinkingKeep =
-  { type: "thinking_turns"; value: number } | { type: "all" } | "all"
-
-/** `clear_thinking_20251015` edit (docs/semantics.md#clear-thinking-fields). */
-export interface ClearThinkingEdit {
-  type: "clear_thinking_20251015"
-  keep?: ThinkingKeep | null
-}
-
-/** `compact_20260112` edit (docs/semantics.md#compact-fields). */
-export interface CompactEdit {
-  type: "compact_20260112"
-  trigger?: InputTokensValue | null
-  pause_after_compaction?: boolean | null
-  instructions?: string | null
-}
-
-/** Any edit of `context_management.edits`. */
-export type ContextManagementEdit =
-  ClearToolUsesEdit | ClearThinkingEdit | CompactEdit
 
 /** The request's `context_management` parameter. */
 export interface ContextManagementConfig {
   edits?: ContextManagementEdit[] | null
 }
-
-/** One `applied_edits` entry, exactly as the API returns it (docs/semantics.md#response-shapes). */
-export type AppliedEdit =
-  | {
-      type: "clear_tool_uses_20250919"
-      cleared_tool_uses: number
-      cleared_input_tokens: number
-    }
-  | {
-      type: "clear_thinking_20251015"
-      cleared_thinking_turns: number
-      cleared_input_tokens: number
-    }
 
 /** The response's `context_management` field. */
 export interface ContextManagementResponse {

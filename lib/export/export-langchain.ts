@@ -7,8 +7,11 @@
 import {
   type Assumptions,
   DEFAULT_MODEL_ID,
+  EDIT_KINDS,
+  type EditType,
   type NClearToolUses,
   type NEdit,
+  type NEditOf,
   parseEdits,
   resolveAssumptions,
   simulate,
@@ -107,11 +110,31 @@ function mapEdit(
   return { params, notes }
 }
 
-/** The note for an edit LangChain's middleware has no counterpart for. */
-function otherEditNote(e: Exclude<NEdit, NClearToolUses>): string {
-  return e.type === "clear_thinking_20251015"
-    ? `edits[${e.index}]: clear_thinking_20251015 has no LangChain counterpart (the middleware only clears tool results).`
-    : `edits[${e.index}]: compact_20260112 has no counterpart in this middleware (LangChain's SummarizationMiddleware summarises on the client instead).`
+type Mapper<N extends NEdit> = (
+  e: N,
+  language: LangChainLanguage,
+  A: Assumptions
+) => Mapped
+
+/**
+ * The kinds LangChain's middleware has a counterpart for (`langchain: null`
+ * in the kind's rules/<kind>/kind.ts), each with its mapping; every other
+ * kind says in its own `langchain` note why it has none.
+ */
+const MAPPERS: { readonly [T in EditType]?: Mapper<NEditOf<T>> } = {
+  clear_tool_uses_20250919: mapEdit,
+}
+
+/** The mapping of `e`, or the note saying why LangChain has none. */
+function mapOrNote(
+  e: NEdit,
+  language: LangChainLanguage,
+  A: Assumptions
+): Mapped | string {
+  const note = EDIT_KINDS[e.type].langchain
+  const map = MAPPERS[e.type] as Mapper<NEdit> | undefined
+  if (note === null && map) return map(e, language, A)
+  return `edits[${e.index}]: ${note ?? `${e.type} has no mapping in this export yet.`}`
 }
 
 function wrap(text: string, prefix: string, width = 78): string[] {
@@ -205,11 +228,11 @@ export function exportLangChain(
   const mapped: Mapped[] = []
   const editNotes: string[] = []
   for (const e of edits) {
-    if (e.type !== "clear_tool_uses_20250919") {
-      editNotes.push(otherEditNote(e))
+    const m = mapOrNote(e, language, A)
+    if (typeof m === "string") {
+      editNotes.push(m)
       continue
     }
-    const m = mapEdit(e, language, A)
     mapped.push(m)
     editNotes.push(...m.notes)
   }

@@ -3,18 +3,25 @@
 // count_tokens only the fields that endpoint accepts.
 
 import { COUNT_TOKENS_PARAMS } from "@/lib/anthropic/sdk-params"
+import {
+  betaHeadersFor,
+  blockOwner,
+  CONTEXT_MANAGEMENT_BETA,
+  EDIT_BETAS,
+  ON_DEMAND_BETA,
+} from "@/lib/context-editing/rules/catalogue"
 import { stripSecrets } from "@/lib/share/secrets"
 import { isRecord as isPlainObject } from "@/lib/json/is-record"
 
 /** Which endpoint the exported code calls. */
 export type ExportTarget = "messages" | "count_tokens"
 
-/** Beta that enables `context_management` (clear_tool_uses, clear_thinking). */
-export const BETA_CONTEXT_MANAGEMENT = "context-management-2025-06-27"
-/** Beta for the `compact_20260112` edit and `compaction` blocks. */
-export const BETA_COMPACT = "compact-2026-01-12"
+/** Beta that enables `context_management` (the engine's). */
+export const BETA_CONTEXT_MANAGEMENT = CONTEXT_MANAGEMENT_BETA
+/** Beta of the edit `compaction` blocks need, and of those blocks (the registry's). */
+export const BETA_COMPACT = EDIT_BETAS[blockOwner("compaction")!]
 /** Beta for request-level on-demand `compaction` (docs/semantics.md#on-demand-compaction). */
-export const BETA_ON_DEMAND_COMPACT = "compact-2026-09-04"
+export const BETA_ON_DEMAND_COMPACT = ON_DEMAND_BETA
 
 const BETA_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
@@ -24,12 +31,6 @@ export interface PreparedRequest {
   betas: string[]
   /** Top-level fields left out because the target does not accept them. */
   dropped: string[]
-}
-
-function hasEdit(body: Record<string, unknown>, type: string): boolean {
-  const cm = body.context_management
-  if (!isPlainObject(cm) || !Array.isArray(cm.edits)) return false
-  return cm.edits.some((edit) => isPlainObject(edit) && edit.type === type)
 }
 
 /** Prepares a request for export; null when it is not a JSON object. */
@@ -42,11 +43,11 @@ export function prepareRequest(
   const plain = JSON.parse(JSON.stringify(request)) as Record<string, unknown>
   const { value: body } = stripSecrets(plain)
 
+  // Always the context-management beta, then what the engine says this
+  // request needs (each edit kind's beta, replayed and on-demand compaction).
   const betas = [BETA_CONTEXT_MANAGEMENT]
-  if (hasEdit(body, "compact_20260112")) betas.push(BETA_COMPACT)
-  if (body.compaction !== undefined && body.compaction !== null) {
-    betas.push(BETA_ON_DEMAND_COMPACT)
-  }
+  for (const beta of betaHeadersFor(body))
+    if (!betas.includes(beta)) betas.push(beta)
   // `betas` is an SDK parameter, not part of the HTTP body. Names that are
   // not plain tokens are dropped: they would be invalid header values and
   // could break out of the quoting in the curl snippet.

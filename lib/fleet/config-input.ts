@@ -5,7 +5,7 @@
  * object with `edits`, or a request with `context_management`. Bad input
  * gets a message that says what was expected; nothing throws.
  */
-import { parseEdits } from "@/lib/context-editing/validate-edits"
+import { parseEdits } from "@/lib/context-editing/rules/parse-edits"
 import { decodeFragment } from "@/lib/share"
 
 import { editsOfRequest, type FleetEdits } from "./config"

@@ -12,6 +12,8 @@
  *   does when it keeps the current edits.
  */
 import { getModelInfo } from "@/lib/context-editing/models"
+import { blockOwner } from "@/lib/context-editing/rules/catalogue"
+import { editKind } from "@/lib/context-editing/rules/kinds"
 
 /** The edits to replay every session with; null: each log's own. */
 export type FleetEdits = Record<string, unknown>[] | null
@@ -40,21 +42,23 @@ export function withConfig(
   const model = getModelInfo(
     typeof request.model === "string" ? request.model : ""
   )
+  // What each kind needs (the registry's `needsThinking`, `needs`).
   let list = edits.filter((e) => {
-    if (typeOf(e) === "clear_thinking_20251015" && !thinkingOn(request)) {
-      notes.push("clear_thinking left out: this session has no thinking on")
+    const kind = editKind(typeOf(e))
+    if (kind?.needsThinking && !thinkingOn(request)) {
+      notes.push(`${kind.short} left out: this session has no thinking on`)
       return false
     }
-    if (typeOf(e) === "compact_20260112" && !model.compaction) {
-      notes.push(`compaction left out: ${model.displayName} has none`)
+    if (kind?.needs === "compaction" && !model.compaction) {
+      notes.push(`${kind.short} left out: ${model.displayName} has none`)
       return false
     }
     return true
   })
-  const own = editsOfRequest(request).filter(
-    (e) => typeOf(e) === "compact_20260112"
-  )
-  if (own.length > 0 && !list.some((e) => typeOf(e) === "compact_20260112")) {
+  // The edit the log's compaction blocks need.
+  const owner = blockOwner("compaction")
+  const own = editsOfRequest(request).filter((e) => typeOf(e) === owner)
+  if (own.length > 0 && !list.some((e) => typeOf(e) === owner)) {
     list = [...list, ...own]
     notes.push(
       "kept the log's own compaction edit (its compaction blocks need one)"

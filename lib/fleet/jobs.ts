@@ -9,7 +9,7 @@ import type { SimulateOptions } from "@/lib/context-editing"
 import { analyseLog, type FileAnalysis } from "./analyse"
 import type { FleetEdits } from "./config"
 import { evaluateConfigs, type FileScores } from "./tune-eval"
-import type { TuneConfig } from "@/lib/context-editing/tune-eval"
+import type { TuneConfig } from "@/lib/context-editing/tuner/eval"
 
 export type FleetJob =
   | { kind: "analyse"; edits: FleetEdits; options: SimulateOptions }

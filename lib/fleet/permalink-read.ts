@@ -4,7 +4,7 @@
  * ids in their shapes — and anything else makes the link "damaged": a
  * hostile link cannot put text on the page beyond model ids and edits.
  */
-import { parseEdits } from "@/lib/context-editing/validate-edits"
+import { parseEdits } from "@/lib/context-editing/rules/parse-edits"
 
 import type { Logged, MissKind, TopCall } from "./analyse"
 import type { FleetReport, GroupRow, SessionRow } from "./report"

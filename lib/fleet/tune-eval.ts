@@ -17,12 +17,13 @@
  */
 import type { SimulateOptions, Timeline } from "@/lib/context-editing"
 import { getModelInfo } from "@/lib/context-editing/models"
-import { sessionBase } from "@/lib/context-editing/session-base"
-import { cacheTokens } from "@/lib/context-editing/session-cache"
-import { SUMMARY_TOKENS } from "@/lib/context-editing/session-compaction"
-import { runSession } from "@/lib/context-editing/session-run"
-import { engineEdits } from "@/lib/context-editing/timeline"
-import { editsOf, type TuneConfig } from "@/lib/context-editing/tune-eval"
+import { blockOwner } from "@/lib/context-editing/rules/catalogue"
+import { sessionBase } from "@/lib/context-editing/session/base"
+import { cacheTokens } from "@/lib/context-editing/session/cache"
+import { SUMMARY_TOKENS } from "@/lib/context-editing/session/summary"
+import { runSession } from "@/lib/context-editing/session/run"
+import { engineEdits } from "@/lib/context-editing/session/timeline"
+import { editsOf, type TuneConfig } from "@/lib/context-editing/tuner/eval"
 import type { RealUsage } from "@/lib/import/types"
 import { usageDollars } from "@/lib/real-usage/compare"
 import { hiddenOf, replayConversation } from "@/lib/real-usage/replay"
@@ -155,7 +156,7 @@ function sessionFacts(request: Request, own: Own) {
     uses,
     thinking: th === "enabled" || th === "adaptive",
     ownCompact: editsOfRequest(request).some(
-      (e) => e.type === "compact_20260112"
+      (e) => e.type === blockOwner("compaction")
     ),
   }
 }

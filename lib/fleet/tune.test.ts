@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 
-import { editsOf, type TuneConfig } from "@/lib/context-editing/tune-eval"
+import { editsOf, type TuneConfig } from "@/lib/context-editing/tuner/eval"
 import { generateLogFolder } from "@/lib/generate/claude-code-log"
 
 import { analyseLog } from "./analyse"

@@ -24,7 +24,7 @@ import {
   labelOf,
   parses,
   type TuneConfig,
-} from "@/lib/context-editing/tune-eval"
+} from "@/lib/context-editing/tuner/eval"
 
 import type { FileAnalysis } from "./analyse"
 import type { FileScores } from "./tune-eval"

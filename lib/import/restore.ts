@@ -1,5 +1,5 @@
 import { getModelInfo } from "@/lib/context-editing/models"
-import { defaultMaxTokens } from "@/lib/context-editing/request-defaults"
+import { defaultMaxTokens } from "@/lib/context-editing/request/request-defaults"
 
 import { failure, isRecord, type Notes, plural, succeed } from "./notes"
 import { inferMissingTools } from "./infer-tools"

@@ -2,7 +2,10 @@
  * What the lessons read from the engine's result (counts, sizes, names), so a
  * lesson's text and answer can only say what the simulator actually did.
  */
-import type { SimulateSuccess } from "@/lib/context-editing"
+import {
+  appliedCount as countOf,
+  type SimulateSuccess,
+} from "@/lib/context-editing"
 import type { ImportedRequest } from "@/lib/import/types"
 import { formatCount } from "@/lib/format/number"
 
@@ -27,10 +30,7 @@ export function appliedCount(
   type: "clear_tool_uses_20250919" | "clear_thinking_20251015"
 ): number {
   for (const e of r.context_management?.applied_edits ?? [])
-    if (e.type === type)
-      return "cleared_tool_uses" in e
-        ? e.cleared_tool_uses
-        : e.cleared_thinking_turns
+    if (e.type === type) return countOf(e) ?? 0
   return 0
 }
 

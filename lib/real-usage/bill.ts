@@ -1,6 +1,6 @@
 /**
  * An imported log's bill, call by call, as a careful cost tool reads it:
- * each API call at its own model's prices (lib/context-editing/prices.ts),
+ * each API call at its own model's prices (lib/context-editing/request/prices.ts),
  * 5-minute and 1-hour cache writes apart (`usage.cache_creation`), Haiku
  * 5.5's higher row for a call whose own prompt is over 100,000 tokens.
  * Input side only: output tokens are held as logged and not priced.

@@ -1,7 +1,7 @@
 /**
  * Prompt-cache facts a replay needs per model, as data with their evidence
  * (docs/semantics.md#session-replay). Cache read and write prices are in
- * lib/context-editing/prices.ts (a read is not always 0.1× the input price:
+ * lib/context-editing/request/prices.ts (a read is not always 0.1× the input price:
  * Opus 5.5 0.05×, Fable/Mythos 5.1 0.025×).
  */
 import { getModelInfo } from "@/lib/context-editing"

@@ -5,7 +5,7 @@
  * does not contain (system prompt and tools, `hidden`), and its cache use
  * is derived from the engine's model of the prompt, request after request:
  * the prefix the previous request cached is read up to the first block
- * that changed (session-cache.ts), the rest written. From the log the
+ * that changed (lib/context-editing/session/cache.ts), the rest written. From the log the
  * replay takes only what content cannot tell: what was already cached when
  * the conversation started (`warmStart`, read relative to the log's own
  * later reads), the time of each call (an idle gap longer than the TTL

@@ -3,8 +3,8 @@ import { join } from "node:path"
 
 import { describe, expect, it } from "vitest"
 
-import { ALL_BLOCK_TYPES } from "@/lib/context-editing/block-rules"
-import { EDIT_DEFAULTS } from "@/lib/context-editing/edit-defaults"
+import { ALL_BLOCK_TYPES } from "@/lib/context-editing/request/block-rules"
+import { EDIT_DEFAULTS } from "@/lib/context-editing/rules/catalogue"
 import { PRESETS } from "@/lib/presets"
 
 import { REQUEST_JSON_SCHEMA } from "./request-json-schema"

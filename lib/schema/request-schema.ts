@@ -7,15 +7,17 @@
  * hover text and the first squiggles.
  *
  * Values come from one place each: block types from the engine's list
- * (`ALL_BLOCK_TYPES` in `lib/context-editing/block-types.ts`), defaults and minimums from `edit-defaults.ts`.
+ * (`ALL_BLOCK_TYPES` in `lib/context-editing/request/block-types.ts`), each
+ * edit kind's schema from the kind itself (the registry, `EDIT_KINDS`).
  */
 import { z } from "zod"
 
 import {
   ALL_BLOCK_TYPES,
   TOOL_RESULT_BLOCK_TYPES,
-} from "@/lib/context-editing/block-types"
-import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing/edit-defaults"
+} from "@/lib/context-editing/request/block-types"
+import { SEND_ORDER } from "@/lib/context-editing/rules/catalogue"
+import { EDIT_KINDS } from "@/lib/context-editing/rules/kinds"
 
 const count = (minimum: number, description: string) =>
   z.int().min(minimum).describe(description)
@@ -127,100 +129,15 @@ export const messageSchema = z
   .and(contentUnlessSystem)
   .meta({ id: "message" })
 
-const clearToolUses = EDIT_DEFAULTS.clear_tool_uses_20250919
-const compact = EDIT_DEFAULTS.compact_20260112
-
-/** `clear_tool_uses_20250919` (docs/semantics.md#clear-tool-uses). */
-export const clearToolUsesEditSchema = z
-  .strictObject({
-    type: z.literal("clear_tool_uses_20250919"),
-    trigger: z
-      .object({
-        type: z.enum(["input_tokens", "tool_uses"]),
-        value: count(EDIT_LIMITS.clearTriggerMin, "Threshold"),
-      })
-      .default({ ...clearToolUses.trigger })
-      .describe("When clearing starts. Default: 100,000 input tokens."),
-    keep: z
-      .object({
-        type: z.literal("tool_uses"),
-        value: count(EDIT_LIMITS.clearKeepMin, "Tool uses to keep"),
-      })
-      .default({ ...clearToolUses.keep })
-      .describe("Most recent tool uses left intact. Default: 3."),
-    clear_at_least: z
-      .object({
-        type: z.literal("input_tokens"),
-        value: count(EDIT_LIMITS.clearAtLeastMin, "Minimum tokens to free"),
-      })
-      .nullable()
-      .optional()
-      .describe(
-        "All-or-nothing gate: skip the edit unless it frees at least this many tokens."
-      ),
-    exclude_tools: z
-      .array(z.string())
-      .nullable()
-      .optional()
-      .describe("Tool names whose uses and results are never cleared."),
-    clear_tool_inputs: z
-      .union([z.boolean(), z.array(z.string())])
-      .nullable()
-      .default(clearToolUses.clear_tool_inputs)
-      .describe(
-        "Also clear the inputs of cleared tool uses: true, or a list of tool names."
-      ),
-  })
-  .describe(
-    "Clears the oldest tool results (and optionally inputs) once the prompt exceeds the trigger."
-  )
-
-/** `clear_thinking_20251015` (docs/semantics.md#clear-thinking). */
-export const clearThinkingEditSchema = z
-  .strictObject({
-    type: z.literal("clear_thinking_20251015"),
-    keep: z
-      .union([
-        z.object({
-          type: z.literal("thinking_turns"),
-          value: count(
-            EDIT_LIMITS.thinkingTurnsMin,
-            "Turns whose thinking is kept"
-          ),
-        }),
-        z.object({ type: z.literal("all") }),
-        z.literal("all"),
-      ])
-      .optional()
-      .describe(
-        'Recent thinking turns to keep: {"type":"thinking_turns","value":N>0}, "all" or {"type":"all"}.'
-      ),
-  })
-  .describe(
-    "Removes thinking blocks from older assistant turns. Must come first in edits."
-  )
-
-/** `compact_20260112` (docs/semantics.md#compaction). */
-export const compactEditSchema = z
-  .strictObject({
-    type: z.literal("compact_20260112"),
-    trigger: z
-      .object({
-        type: z.literal("input_tokens"),
-        value: count(EDIT_LIMITS.compactionTriggerMin, "At least 50,000"),
-      })
-      .nullable()
-      .default({ ...compact.trigger }),
-    pause_after_compaction: z.boolean().default(compact.pause_after_compaction),
-    instructions: z
-      .string()
-      .nullable()
-      .optional()
-      .describe("Replaces the default summary prompt entirely."),
-  })
-  .describe(
-    "Server-side compaction: summarises the conversation once the prompt reaches the trigger."
-  )
+/**
+ * One schema per edit kind, each the kind's own piece (`editorSchema` in
+ * lib/context-editing/rules/<kind>/kind.ts), in the order an edits array
+ * sends them.
+ */
+const editSchemas: z.ZodType[] = SEND_ORDER.map((t) =>
+  EDIT_KINDS[t].editorSchema({ z, count })
+)
+const editSchema = z.union(editSchemas as [z.ZodType, ...z.ZodType[]])
 
 const requestBody = z.looseObject({
   model: z.string().optional().describe("Model id, e.g. claude-sonnet-4-6"),
@@ -237,15 +154,7 @@ const requestBody = z.looseObject({
     .optional(),
   context_management: z
     .looseObject({
-      edits: z
-        .array(
-          z.union([
-            clearThinkingEditSchema,
-            clearToolUsesEditSchema,
-            compactEditSchema,
-          ])
-        )
-        .optional(),
+      edits: z.array(editSchema).optional(),
     })
     .nullable()
     .optional(),

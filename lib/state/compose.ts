@@ -3,7 +3,7 @@
  * messages and blocks of a request without mutating it. Ids for new tool uses
  * come from `nextToolUseId`, deterministic in the request's existing ids.
  */
-import { blockTemplate } from "@/lib/context-editing/block-types"
+import { blockTemplate } from "@/lib/context-editing/request/block-types"
 import { isRecord } from "@/lib/json/is-record"
 
 export type Json = Record<string, unknown>

@@ -2,6 +2,7 @@
  * Pure helpers that read and rewrite `context_management.edits` of a request
  * without mutating it. The edit forms call these through `updateRequest`.
  */
+import { editKind } from "@/lib/context-editing/rules/kinds"
 import { isRecord } from "@/lib/json/is-record"
 
 export type EditObject = Record<string, unknown> & { type?: unknown }
@@ -73,8 +74,9 @@ export function removeEdit(
 }
 
 /**
- * Adds an edit of `type`. `clear_thinking_20251015` goes first, as the API
- * requires when strategies are combined; others go last.
+ * Adds an edit of `type`. A kind that goes first (`goesFirst` in the
+ * registry: clear_thinking, as the API requires when strategies are
+ * combined) goes first; others go last.
  */
 export function addEdit(
   request: Record<string, unknown>,
@@ -83,9 +85,7 @@ export function addEdit(
   const edits = selectEdits(request)
   return withEdits(
     request,
-    edit.type === "clear_thinking_20251015"
-      ? [edit, ...edits]
-      : [...edits, edit]
+    editKind(edit.type)?.goesFirst ? [edit, ...edits] : [...edits, edit]
   )
 }
 

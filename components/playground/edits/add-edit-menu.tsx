@@ -2,8 +2,7 @@
 
 import { DropdownMenu } from "@/components/ui/dropdown-menu"
 
-import { EDIT_TYPES } from "@/lib/context-editing/edit-defaults"
-import { EDIT_KINDS } from "@/lib/context-editing/edit-kinds"
+import { EDIT_KINDS, EDIT_TYPES } from "@/lib/context-editing"
 import type { EditObject } from "@/lib/state/edits"
 
 const CHOICES = EDIT_TYPES.map((type) => ({

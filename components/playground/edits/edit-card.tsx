@@ -1,7 +1,11 @@
 "use client"
 
-import type { EditTrace } from "@/lib/context-editing"
-import { editKind } from "@/lib/context-editing/edit-kinds"
+import {
+  appliedText,
+  type EditTrace,
+  editKind,
+  verdictOf,
+} from "@/lib/context-editing"
 import type { EditObject } from "@/lib/state/edits"
 
 import { cn } from "@/components/ui/cn"
@@ -13,18 +17,10 @@ import type { RuleFieldsProps } from "./rule-fields/types"
 function TraceChip({ trace }: { trace: EditTrace | undefined }) {
   if (!trace) return null
   const stop = trace.steps.find((s) => s.outcome === "stop")
-  let label: string
-  if (trace.type === "compact_20260112") {
-    label = trace.applied ? "fires" : "does not fire"
-  } else if (trace.entry) {
-    const n =
-      "cleared_tool_uses" in trace.entry
-        ? `${trace.entry.cleared_tool_uses} tool uses`
-        : `${trace.entry.cleared_thinking_turns} thinking turns`
-    label = `applied: ${n}, ${approx(trace.entry.cleared_input_tokens)} tokens`
-  } else {
-    label = "not applied"
-  }
+  // The kind's words (its `verdicts` and `applied` in the engine's registry).
+  const label = trace.entry
+    ? `${verdictOf(trace)}: ${appliedText(trace.entry)}, ${approx(trace.entry.cleared_input_tokens)} tokens`
+    : verdictOf(trace)
   return (
     <p
       data-testid={`edits.${trace.index}.status`}

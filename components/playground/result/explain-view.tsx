@@ -1,18 +1,16 @@
 "use client"
 
-import type { SimulateSuccess } from "@/lib/context-editing"
+import {
+  EDIT_LABELS,
+  type SimulateSuccess,
+  verdictOf,
+} from "@/lib/context-editing"
 
 import { cn } from "@/components/ui/cn"
 
 import { approx } from "../store/use-simulation"
 import { CacheImpactView } from "./cache-impact-view"
 import { STATUS } from "./status"
-
-const EDIT_NAMES: Record<string, string> = {
-  clear_tool_uses_20250919: "Clear tool uses",
-  clear_thinking_20251015: "Clear thinking",
-  compact_20260112: "Compaction",
-}
 
 /** The server's decisions, step by step in plain language (the regex101 idea). */
 export function ExplainView({ sim }: { sim: SimulateSuccess }) {
@@ -40,7 +38,7 @@ export function ExplainView({ sim }: { sim: SimulateSuccess }) {
       {sim.edits.map((trace) => (
         <section key={trace.index} data-testid={`explain.edit.${trace.index}`}>
           <h3 className="font-semibold">
-            {trace.index + 1}. {EDIT_NAMES[trace.type] ?? trace.type}{" "}
+            {trace.index + 1}. {EDIT_LABELS[trace.type] ?? trace.type}{" "}
             <code className="text-xs font-normal text-zinc-500">
               {trace.type}
             </code>
@@ -52,13 +50,7 @@ export function ExplainView({ sim }: { sim: SimulateSuccess }) {
                   : "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
               )}
             >
-              {trace.type === "compact_20260112"
-                ? trace.applied
-                  ? "fires"
-                  : "does not fire"
-                : trace.applied
-                  ? "applied"
-                  : "not applied"}
+              {verdictOf(trace)}
             </span>
           </h3>
           <ol className="mt-1 list-decimal space-y-1 pl-6">

@@ -3,6 +3,7 @@
 import { useDeferredValue, useMemo } from "react"
 
 import {
+  appliedText as entryText,
   CACHE_READ,
   cacheSetup,
   sessionCaching,
@@ -29,11 +30,7 @@ import { RequestRow, RequestTableHead, VirtualTable } from "./virtual-rows"
 type Ok = Extract<TimelinePoint, { ok: true }>
 
 function appliedText(p: Ok): string {
-  const parts = p.applied.map((e) =>
-    "cleared_tool_uses" in e
-      ? `${e.cleared_tool_uses} tool use${e.cleared_tool_uses === 1 ? "" : "s"}`
-      : `${e.cleared_thinking_turns} thinking turn${e.cleared_thinking_turns === 1 ? "" : "s"}`
-  )
+  const parts = p.applied.map(entryText)
   if (p.compacted) parts.push("compacts")
   return parts.length === 0 ? "—" : parts.join(" + ")
 }

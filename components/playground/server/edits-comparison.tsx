@@ -1,5 +1,6 @@
 "use client"
 
+import { appliedText } from "@/lib/context-editing"
 import {
   compareAppliedEdits,
   formatTokens,
@@ -10,10 +11,7 @@ import { AgreementBadge } from "./badge"
 
 function describe(edit: EditCounts | null, server: boolean) {
   if (!edit) return "not applied"
-  const count =
-    edit.cleared_tool_uses !== undefined
-      ? `${edit.cleared_tool_uses} tool use${edit.cleared_tool_uses === 1 ? "" : "s"}`
-      : `${edit.cleared_thinking_turns ?? 0} thinking turn${edit.cleared_thinking_turns === 1 ? "" : "s"}`
+  const count = appliedText(edit)
   const tokens = server
     ? `${formatTokens(edit.cleared_input_tokens)} tokens server`
     : `≈ ${formatTokens(edit.cleared_input_tokens)} tokens`

@@ -5,7 +5,7 @@
  */
 import { assistant, text, user } from "../../../test/messages"
 import { createRandom } from "../../generate/prng"
-import { simulate } from "../simulate"
+import { simulate } from "../result/simulate"
 import type { SimulateError, SimulateOptions, SimulateSuccess } from "../types"
 
 const WORDS = (

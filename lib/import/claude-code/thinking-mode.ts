@@ -1,4 +1,4 @@
-import { modelTakesThinking } from "@/lib/context-editing/request-defaults"
+import { modelTakesThinking } from "@/lib/context-editing/request/request-defaults"
 
 import type { MessageParam } from "../types"
 

@@ -10,7 +10,7 @@ import type { RuleFieldsProps } from "./types"
 type RuleForm = (p: RuleFieldsProps) => ReactNode
 
 /**
- * The form of each edit kind (the UI half of lib/context-editing/edit-kinds.ts),
+ * The form of each edit kind (the UI half of lib/context-editing/rules/kinds.ts),
  * keyed by type; a type without an entry is edited in the JSON only.
  */
 export const RULE_FIELDS: Readonly<Record<string, RuleForm | undefined>> = {

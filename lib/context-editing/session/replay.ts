@@ -1,0 +1,223 @@
+/**
+ * The per-request path of the timeline: every request simulated afresh with
+ * simulate() itself. The reference the incremental engine is tested
+ * against, and the path for sessions it does not model (timeline.ts says
+ * which).
+ */
+import {
+  beforeMessages,
+  type PromptView,
+  tailFrom,
+  viewTokens,
+} from "../result/cache-impact"
+import type { SessionCaching } from "../request/cache-setup"
+import { summaryBlock, withSummary } from "./summary"
+import { simulate } from "../result/simulate"
+import type { RawPoint, BreakAt } from "./timeline-types"
+import { requestEnds } from "./ends"
+import type { BlockOutcome, SimulateOptions, SimulateSuccess } from "../types"
+
+/** How a block reads in a view: gone, the original, or its edited form. */
+function form(b: BlockOutcome, view: PromptView): string {
+  if (viewTokens(b, view) === 0) return "-"
+  if (view === "before") return "o"
+  if (b.status === "cleared") return `c${b.placeholder ?? ""}`
+  return b.status === "input_cleared" ? "i" : "o"
+}
+
+type Use = { read: number; written: number; uncached: number }
+const usage = (read: number, written: number, uncached: number): Use => ({
+  read,
+  written,
+  uncached,
+})
+
+/** Whether block d's message shows any block from d on (its framing is then in the prompt). */
+function visibleFrom(
+  cur: SimulateSuccess,
+  d: number,
+  view: PromptView
+): boolean {
+  const m = cur.blocks[d]!.messageIndex
+  for (let i = d; i < cur.blocks.length; i++) {
+    const b = cur.blocks[i]!
+    if (b.messageIndex !== m) return false
+    if (viewTokens(b, view) > 0) return true
+  }
+  return false
+}
+
+/** Cache use of `cur` after `prev` (null: nothing cached yet) in one view. */
+function cacheUse(
+  prev: SimulateSuccess | null,
+  cur: SimulateSuccess,
+  view: PromptView,
+  caching: SessionCaching
+): { use: Use; breakAt: number | null } {
+  const total = view === "after" ? cur.input_tokens : cur.original_input_tokens
+  if (caching === "none") return { use: usage(0, 0, total), breakAt: null }
+  if (caching === "prefix") {
+    // Tools and system prompt: the same in every request (edits and
+    // compaction change only messages); the first request writes them.
+    const fixed = beforeMessages(cur, view)
+    return {
+      use: prev
+        ? usage(fixed, 0, total - fixed)
+        : usage(0, fixed, total - fixed),
+      breakAt: null,
+    }
+  }
+  let d = 0
+  let breakAt: number | null = null
+  if (prev) {
+    const n = Math.min(prev.blocks.length, cur.blocks.length)
+    while (d < n && form(prev.blocks[d]!, view) === form(cur.blocks[d]!, view))
+      d++
+    if (d < prev.blocks.length) {
+      // Blocks a replayed compaction hides are gone: the prompt changes at
+      // the first block still in it (the summary).
+      breakAt = d
+      while (
+        breakAt < cur.blocks.length - 1 &&
+        cur.blocks[breakAt]!.status === "ignored"
+      )
+        breakAt++
+    }
+  }
+  // A first new message's framing is new too (tailFrom counts it as the
+  // prefix of an existing message's block).
+  const opensMessage =
+    prev !== null &&
+    d === prev.blocks.length &&
+    d < cur.blocks.length &&
+    visibleFrom(cur, d, view)
+  const written = prev
+    ? Math.min(
+        total,
+        tailFrom(cur, d, view) + (opensMessage ? cur.messageFraming : 0)
+      )
+    : total
+  return { use: usage(total - written, written, 0), breakAt }
+}
+
+type Msg = { role?: unknown; content?: unknown }
+
+const blocksIn = (m: unknown): number => {
+  const c = (m as Msg | null)?.content
+  return Array.isArray(c) ? c.length : 1
+}
+
+/** breakAt as a position in the original messages (see withSummary). */
+function originalAt(b: BlockOutcome, summarised: ReadonlySet<number>): BreakAt {
+  if (!summarised.has(b.messageIndex))
+    return { messageIndex: b.messageIndex, blockIndex: b.blockIndex }
+  return b.blockIndex === 0
+    ? { messageIndex: b.messageIndex, blockIndex: 0, summary: true }
+    : { messageIndex: b.messageIndex, blockIndex: b.blockIndex - 1 }
+}
+
+/** The first request shown within a budget of blocks (one more is replayed before it, for the cache). */
+export function windowStart(
+  messages: readonly unknown[],
+  ends: number[],
+  budget: number
+): number {
+  const upTo: number[] = []
+  let blocks = 0
+  let mi = 0
+  for (const end of ends) {
+    for (; mi <= end; mi++) blocks += blocksIn(messages[mi])
+    upTo.push(blocks)
+  }
+  let first = ends.length - 1
+  let spent = upTo[first] ?? 0
+  while (first > 0 && spent + upTo[first - 1]! <= budget)
+    spent += upTo[--first]!
+  return first
+}
+
+/**
+ * Simulates every request of the session with simulate() (from `first`; the
+ * request before it only seeds the cache). When compaction fires, the reply
+ * that follows starts with a stand-in summary (summary.ts) and
+ * later requests are simulated with it; the side without edits never
+ * compacts, so it is simulated on the transcript as it is.
+ */
+export function replayEach(
+  request: Record<string, unknown>,
+  options: SimulateOptions | undefined,
+  caching: SessionCaching,
+  summaryTokens: number,
+  budget: number
+): RawPoint[] {
+  const messages = Array.isArray(request.messages) ? request.messages : []
+  const ends = requestEnds(messages)
+  const first =
+    budget === Number.POSITIVE_INFINITY
+      ? 0
+      : windowStart(messages, ends, budget)
+  const points: RawPoint[] = []
+  let working: readonly unknown[] = messages
+  const summarised = new Set<number>()
+  let prev: SimulateSuccess | null = null
+  let prevPlain: SimulateSuccess | null = null
+  for (let k = first; k < ends.length; k++) {
+    const end = ends[k]!
+    const sim = simulate(
+      { ...request, messages: working.slice(0, end + 1) },
+      options
+    )
+    const plainSim =
+      working === messages
+        ? sim
+        : simulate(
+            { ...request, messages: messages.slice(0, end + 1) },
+            options
+          )
+    const baseline = k === first && first > 0
+    if (!sim.ok || !plainSim.ok) {
+      const failed = !sim.ok ? sim : plainSim
+      if (!baseline && !failed.ok)
+        points.push({
+          request: k + 1,
+          lastMessage: end,
+          ok: false,
+          error: failed.error.message,
+        })
+      prev = prevPlain = null
+      continue
+    }
+    const compacted = sim.compaction?.fires === true
+    if (!baseline) {
+      const after = cacheUse(prev, sim, "after", caching)
+      const before = cacheUse(prevPlain, plainSim, "before", caching)
+      const at = after.breakAt === null ? null : sim.blocks[after.breakAt]!
+      points.push({
+        request: k + 1,
+        lastMessage: end,
+        ok: true,
+        originalTokens: plainSim.original_input_tokens,
+        inputTokens: sim.input_tokens,
+        applied: sim.context_management?.applied_edits ?? [],
+        compacted,
+        after: after.use,
+        before: before.use,
+        breakAt: at && originalAt(at, summarised),
+      })
+    }
+    if (compacted && !sim.compaction!.onDemand) {
+      const next = withSummary(
+        working,
+        end + 1,
+        summaryBlock(request.model, summaryTokens)
+      )
+      if (next) {
+        working = next
+        summarised.add(end + 1)
+      }
+    }
+    prev = sim
+    prevPlain = plainSim
+  }
+  return points
+}

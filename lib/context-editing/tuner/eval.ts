@@ -1,0 +1,169 @@
+/**
+ * One tuner candidate: an edit configuration, turned into the API's
+ * `context_management.edits` array and evaluated over the whole session
+ * exactly as timeline() does (the same engine, the same summing), so an
+ * entry's cost and peak are what timeline() reports for that config.
+ */
+import { CACHE_READ, CACHE_WRITE, CACHE_WRITE_1H } from "../result/cache-impact"
+import type { SessionCaching } from "../request/cache-setup"
+import { priceOf, requestDollars } from "../request/prices"
+import { cacheTokens } from "../session/cache"
+import type { SessionBase } from "../session/base"
+import { SUMMARY_TOKENS } from "../session/summary"
+import { runSession, type SessionRun } from "../session/run"
+import { engineEdits, timeline } from "../session/timeline"
+import type { Timeline, TimelineOptions } from "../session/timeline-types"
+import type { SimulateOptions } from "../types"
+import { EDIT_DEFAULTS } from "../rules/catalogue"
+import { parseEdits } from "../rules/parse-edits"
+import { editsOf, labelOf, type TuneConfig } from "./kinds"
+
+export { editsOf, labelOf, type TuneConfig } from "./kinds"
+
+/** One point of the frontier. */
+export interface TuneEntry {
+  /** The `context_management.edits` array of this config. */
+  edits: Record<string, unknown>[]
+  /** Session input cost in dollars (= timeline().cost.withEdits). */
+  cost: number
+  /** The largest input tokens of any request (= max of timeline() inputTokens). */
+  peak: number
+  /** Requests (1-based) that would still exceed the context window. */
+  overflows: number[]
+  /** The same cost in input-token equivalents. */
+  equivalents: number
+  /** Input tokens sent over the session. */
+  tokens: number
+  /** Requests at which compaction fires. */
+  compactions: number[]
+  /** A short description of the config. */
+  label: string
+}
+
+/** Evaluates configs of one session; null for a config the API would reject. */
+export interface Evaluator {
+  evaluate(c: TuneConfig): TuneEntry | null
+  count: number
+}
+
+function entryOf(c: TuneConfig, t: Timeline): TuneEntry | null {
+  if (t.points.some((p) => !p.ok)) return null
+  return {
+    edits: editsOf(c),
+    cost: t.cost.withEdits,
+    peak: t.peak.withEdits,
+    overflows: t.overflows,
+    equivalents: t.equivalents.withEdits,
+    tokens: t.tokens.withEdits,
+    compactions: t.compactions,
+    label: labelOf(c),
+  }
+}
+
+/**
+ * What entryOf reads from a timeline, for the side with the edits only:
+ * the same cache model and the same sums in the same order as timeline.ts
+ * `assemble`, so the numbers are identical, without the side without edits
+ * or per-point objects.
+ */
+function totals(
+  b: SessionBase,
+  run: SessionRun,
+  o: { caching: SessionCaching; writePrice: number },
+  request: Record<string, unknown>
+): Timeline {
+  const price = priceOf(request.model)
+  const ttl = o.writePrice === CACHE_WRITE_1H ? "1h" : "5m"
+  const cw = b.model.contextWindow
+  const t = {
+    points: [] as Timeline["points"],
+    cost: { withEdits: 0, withoutEdits: 0 },
+    equivalents: { withEdits: 0, withoutEdits: 0 },
+    tokens: { withEdits: 0, withoutEdits: 0 },
+    peak: { withEdits: 0, withoutEdits: 0 },
+    overflows: [] as number[],
+    compactions: [] as number[],
+  }
+  const steps = run.steps
+  for (let k = 0; k < steps.length; k++) {
+    const st = steps[k]!
+    const u = cacheTokens(
+      b,
+      run.tc,
+      k > 0 ? steps[k - 1]!.after : null,
+      st.after,
+      st.inputTokens,
+      o.caching
+    )
+    if (st.compacted) t.compactions.push(k + 1)
+    t.cost.withEdits += requestDollars(price, u, ttl)
+    t.equivalents.withEdits +=
+      CACHE_READ * u.read + o.writePrice * u.written + u.uncached
+    t.tokens.withEdits += st.inputTokens
+    t.peak.withEdits = Math.max(t.peak.withEdits, st.inputTokens)
+    if (cw !== null && st.inputTokens > cw) t.overflows.push(k + 1)
+  }
+  return t as unknown as Timeline
+}
+
+/**
+ * The compaction trigger every config of this session must send: a
+ * conversation that replays compaction blocks (a compacted log) is a 400
+ * without a compact edit, so a config without one keeps the request's own
+ * (or the documented default). Undefined when the session has none.
+ */
+function requiredCompact(
+  request: Record<string, unknown>,
+  b: SessionBase | null
+): number | undefined {
+  if (!b || b.a.compactionRecs.length === 0) return undefined
+  const parsed = parseEdits(request.context_management)
+  // The tuner's compaction dimension (kinds.ts) is the compact edit's trigger.
+  const own = parsed.ok
+    ? parsed.value?.find((e) => e.type === "compact_20260112")
+    : undefined
+  return own?.type === "compact_20260112"
+    ? own.trigger
+    : EDIT_DEFAULTS.compact_20260112.trigger.value
+}
+
+/** An evaluator on the session engine (or, for sessions it does not model, on timeline()). */
+export function evaluator(
+  request: Record<string, unknown>,
+  options: SimulateOptions,
+  tl: TimelineOptions,
+  b: SessionBase | null
+): Evaluator {
+  const o = {
+    budget: Number.POSITIVE_INFINITY,
+    summaryTokens: tl.summaryTokens ?? SUMMARY_TOKENS,
+    caching: tl.caching ?? "end",
+    writePrice: tl.writePrice ?? CACHE_WRITE,
+  }
+  const compact = requiredCompact(request, b)
+  const ev: Evaluator = {
+    count: 0,
+    evaluate(config) {
+      ev.count++
+      const c =
+        compact !== undefined && config.compact === undefined
+          ? { ...config, compact }
+          : config
+      const body = {
+        ...request,
+        context_management: { edits: editsOf(c) },
+      }
+      if (!b) return entryOf(c, timeline(body, options, o))
+      const cfg = engineEdits(b, body, options)
+      // The API rejects it (error points), or the engine does not model it.
+      if (!cfg) return entryOf(c, timeline(body, options, o))
+      const run = runSession(b, cfg.edits, o.summaryTokens)
+      return entryOf(c, totals(b, run, o, request))
+    },
+  }
+  return ev
+}
+
+/** Parses a config's edits like simulate does (a config the schema rejects is never evaluated). */
+export const parses = (c: TuneConfig): boolean =>
+  parseEdits({ edits: editsOf(c) }).ok

@@ -1,0 +1,205 @@
+/**
+ * tuneSession: which edit configuration keeps a session's requests small
+ * and costs least. It returns the Pareto frontier of session cost (dollars,
+ * as timeline().cost.withEdits) against peak input tokens, each entry
+ * exactly what timeline() gives for its config.
+ *
+ * The search uses the problem's structure rather than a blind grid. The
+ * trigger of clear_tool_uses is compared with each request's size before
+ * clearing, which does not depend on the trigger: the outcome only changes
+ * where the trigger crosses one of those sizes, so candidate triggers are
+ * those sizes (quantiles first, then bisection between neighbours of the
+ * frontier's configs), plus round values people type. `keep` and the other
+ * options are searched around the frontier (coordinate steps), and
+ * compaction triggers likewise at the request sizes past 50,000. Each
+ * evaluation is one incremental timeline run.
+ */
+import { sessionBase } from "../session/base"
+import type { TimelineOptions } from "../session/timeline-types"
+import {
+  evaluator,
+  type Evaluator,
+  parses,
+  type TuneConfig,
+  type TuneEntry,
+} from "./eval"
+import { candidateSpace, type Space } from "./space"
+import type { SimulateOptions } from "../types"
+
+export type { TuneConfig, TuneEntry } from "./eval"
+
+/** Options of tuneSession: the simulation's, the timeline's, progress and cancellation. */
+export interface TuneOptions extends SimulateOptions {
+  timeline?: TimelineOptions
+  /** Called as candidates are evaluated (done of an estimated total). */
+  onProgress?: (done: number, total: number) => void
+  signal?: AbortSignal
+  /** Evaluations at most (default 1,500). */
+  maxEvaluations?: number
+}
+
+/** The tuner's answer. */
+export interface TuneResult {
+  /** Cheapest first; each entry has a lower peak than the one before it. */
+  frontier: TuneEntry[]
+  /**
+   * The cheapest config for each clear_tool_uses keep (and the cheapest
+   * without clearing), beside the frontier: a user who wants the newest
+   * results kept picks from these.
+   */
+  alternatives: TuneEntry[]
+  /** No edits, for reference (null when even that request is rejected). */
+  none: TuneEntry | null
+  /** Configurations evaluated. */
+  evaluated: number
+  contextWindow: number | null
+}
+
+/** Pareto frontier: lower cost and lower peak both better; ties keep the simpler config. */
+export function paretoFrontier(entries: readonly TuneEntry[]): TuneEntry[] {
+  const sorted = [...entries].sort(
+    (a, b) =>
+      a.cost - b.cost || a.peak - b.peak || a.edits.length - b.edits.length
+  )
+  const out: TuneEntry[] = []
+  for (const e of sorted)
+    if (out.length === 0 || e.peak < out[out.length - 1]!.peak) out.push(e)
+  return out
+}
+
+const abortError = () => {
+  const e = new Error("The search was cancelled.")
+  e.name = "AbortError"
+  return e
+}
+
+/** Runs candidates, yielding to the event loop now and then (progress, Cancel). */
+class Search {
+  seen = new Map<string, TuneEntry | null>()
+  configs = new Map<TuneEntry, TuneConfig>()
+  // 0: the first evaluation reports progress and yields at once, so a
+  // Cancel is possible however fast the rest of the search runs.
+  private last = 0
+  constructor(
+    private ev: Evaluator,
+    private opts: TuneOptions,
+    public budget: number
+  ) {}
+  async run(c: TuneConfig): Promise<TuneEntry | null> {
+    if (this.opts.signal?.aborted) throw abortError()
+    const key = JSON.stringify(c)
+    if (this.seen.has(key)) return this.seen.get(key)!
+    if (this.seen.size >= this.budget || !parses(c)) return null
+    const e = this.ev.evaluate(c)
+    this.seen.set(key, e)
+    if (e) this.configs.set(e, c)
+    if (Date.now() - this.last > 30) {
+      this.last = Date.now()
+      this.opts.onProgress?.(this.seen.size, this.budget)
+      await new Promise((r) => setTimeout(r, 0))
+    }
+    if (this.opts.signal?.aborted) throw abortError()
+    return e
+  }
+  frontier(): TuneEntry[] {
+    return paretoFrontier(
+      [...this.seen.values()].filter((e): e is TuneEntry => e !== null)
+    )
+  }
+}
+
+/** Steps around one frontier config: neighbouring triggers, keeps and options. */
+function neighbours(c: TuneConfig, sp: Space): TuneConfig[] {
+  const out: TuneConfig[] = []
+  const t = c.tool
+  if (t) {
+    const trig =
+      t.trigger.type === "input_tokens" ? sp.triggers : sp.useTriggers
+    for (const v of sp.between(trig, t.trigger.value))
+      out.push({ ...c, tool: { ...t, trigger: { ...t.trigger, value: v } } })
+    for (const k of [t.keep - 1, t.keep + 1, t.keep + 2])
+      if (k >= 0 && k <= sp.maxKeep) out.push({ ...c, tool: { ...t, keep: k } })
+    for (const cal of sp.clearAtLeast)
+      out.push({ ...c, tool: { ...t, clearAtLeast: cal } })
+    out.push({ ...c, tool: { ...t, inputs: !t.inputs } })
+    for (const ex of sp.excludes)
+      out.push({ ...c, tool: { ...t, exclude: ex } })
+  }
+  if (c.compact !== undefined)
+    for (const v of sp.between(sp.compactTriggers, c.compact))
+      out.push({ ...c, compact: v })
+  for (const th of sp.thinking) out.push({ ...c, thinking: th })
+  return out
+}
+
+/** The clear_tool_uses parts of the cheapest configs found so far (for combinations). */
+function bestTools(search: Search): NonNullable<TuneConfig["tool"]>[] {
+  const out: NonNullable<TuneConfig["tool"]>[] = []
+  const byCost = [...search.configs.entries()].sort(
+    (x, y) => x[0].cost - y[0].cost
+  )
+  for (const [, c] of byCost) {
+    if (
+      c.tool &&
+      !out.some((t) => JSON.stringify(t) === JSON.stringify(c.tool))
+    )
+      out.push(c.tool)
+    if (out.length === 6) break
+  }
+  return out
+}
+
+/** The cheapest evaluated config per keep value (-1: no clear_tool_uses), by keep. */
+function cheapestPerKeep(search: Search): TuneEntry[] {
+  const best = new Map<number, TuneEntry>()
+  for (const [e, c] of search.configs) {
+    const k = c.tool ? c.tool.keep : -1
+    const b = best.get(k)
+    if (!b || e.cost < b.cost || (e.cost === b.cost && e.peak < b.peak))
+      best.set(k, e)
+  }
+  return [...best.entries()].sort((x, y) => x[0] - y[0]).map(([, e]) => e)
+}
+
+/** Searches edit configurations for the session's cost/peak frontier (see the file comment). */
+export async function tuneSession(
+  request: Record<string, unknown>,
+  options: TuneOptions = {}
+): Promise<TuneResult> {
+  const { timeline: tl = {}, signal } = options
+  if (signal?.aborted) throw abortError()
+  const base = sessionBase(request, options)
+  const b = base.ok ? base.base : null
+  const ev = evaluator(request, options, tl, b)
+  const budget = options.maxEvaluations ?? (b ? 1500 : 60)
+  const search = new Search(ev, options, budget)
+  const none = await search.run({})
+  const sp = candidateSpace(request, options, tl, b)
+  // 1. The coarse grid over the dimensions that matter most.
+  for (const c of sp.grid()) await search.run(c)
+  // 2. Coordinate steps around the frontier until it stops moving.
+  for (let round = 0; round < 8; round++) {
+    const before = search.seen.size
+    const tools = bestTools(search)
+    for (const e of search.frontier()) {
+      const c = search.configs.get(e)
+      if (!c) continue
+      for (const n of neighbours(c, sp)) await search.run(n)
+      // Combinations: compaction with the best clearing configs, and back.
+      if (c.compact === undefined)
+        for (const v of sp.quantiles(sp.compactTriggers, 6))
+          await search.run({ ...c, compact: v })
+      if (!c.tool) for (const tool of tools) await search.run({ ...c, tool })
+    }
+    if (search.seen.size === before) break
+  }
+  if (signal?.aborted) throw abortError()
+  options.onProgress?.(search.seen.size, search.seen.size)
+  return {
+    frontier: search.frontier(),
+    alternatives: cheapestPerKeep(search),
+    none,
+    evaluated: search.seen.size,
+    contextWindow: sp.contextWindow,
+  }
+}

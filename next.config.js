@@ -7,7 +7,6 @@
  */
 const nextConfig = {
   reactStrictMode: true,
-  productionBrowserSourceMaps: true,
   poweredByHeader: false,
   // Type errors are caught by `npm run typecheck` (tsc --noEmit over the whole
   // repo, tests included), which runs first in `npm test`; checking again

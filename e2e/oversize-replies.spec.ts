@@ -1,10 +1,9 @@
 // Huge upstream replies (the fake API's huge-* faults, 100 MB each): the
 // server stops reading at its caps and says so, and the page neither
 // freezes nor reads past its own cap (issue 47).
-import type { Page } from "@playwright/test"
-
 import { fakeKey } from "../test/fake-key"
 import { expect, test } from "./fixtures"
+import { watchLongTasks } from "./long-tasks"
 
 const KEY = fakeKey("oversize-e2e-7d1c3b")
 
@@ -13,20 +12,6 @@ const request = (fault: string) => ({
   max_tokens: 64,
   messages: [{ role: "user", content: `Big one [[fault:${fault}]]` }],
 })
-
-async function watchLongTasks(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __tasks: number[] }
-    w.__tasks = []
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__tasks.push(e.duration)
-    }).observe({ type: "longtask" })
-  })
-  return () =>
-    page.evaluate(() =>
-      Math.max(0, ...(window as unknown as { __tasks: number[] }).__tasks)
-    )
-}
 
 test.describe("oversized upstream replies", () => {
   // The browser logs its own line for the 502s these faults provoke.
@@ -40,7 +25,7 @@ test.describe("oversized upstream replies", () => {
     page,
   }) => {
     await playground.openServerTab(request("huge-stream"), KEY)
-    const longest = await watchLongTasks(page)
+    const tasks = await watchLongTasks(page)
     const started = Date.now()
     await playground.server("send").click()
     await expect(playground.server("error")).toContainText("32 MB", {
@@ -50,7 +35,7 @@ test.describe("oversized upstream replies", () => {
     await expect(playground.server("stream")).toContainText(
       "characters not shown"
     )
-    const worst = await longest()
+    const worst = await tasks.longest()
     console.log(
       `100 MB stream: stopped after ${ms} ms, longest main-thread task ${Math.round(worst)} ms`
     )

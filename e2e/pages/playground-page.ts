@@ -333,6 +333,13 @@ export class PlaygroundPage extends PlaygroundRegions {
   }
 
   // ── Import ────────────────────────────────────────────────────────────────
+  /** Opens the page on its sample, then the Import dialog. */
+  async openImport() {
+    await this.open()
+    await this.header("import").click()
+    await expect(this.page.getByTestId("import.text")).toBeVisible()
+  }
+
   /** Waits until the Import dialog's worker has checked the current input. */
   async importChecked() {
     await expect(this.page.getByTestId("import.panel")).toHaveAttribute(

@@ -267,9 +267,8 @@ test.describe("on a phone", () => {
     page,
   }) => {
     await playground.open()
-    await page.getByTestId("header.more").click()
-    await page.getByTestId("header.more.sessions").click()
     const fleet = new FleetPage(page)
+    await fleet.openFromMoreMenu()
     await expect(fleet.view).toBeVisible()
     await page.getByTestId("fleet.close").click()
     await expect(fleet.view).toBeHidden()

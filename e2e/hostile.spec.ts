@@ -156,9 +156,7 @@ test("a pasted conversation over the page's work limit is refused in the import 
   playground,
   page,
 }) => {
-  await playground.open()
-  await playground.header("import").click()
-  await page.getByTestId("import.text").fill(JSON.stringify(tinyBlocks(25_000)))
+  await playground.openImport(JSON.stringify(tinyBlocks(25_000)))
   await expect(page.getByTestId("import.too-heavy")).toContainText(
     "25,000 content blocks"
   )

@@ -257,11 +257,10 @@ test("a small paste goes in at the caret, as a paste into any text area does", a
   playground,
   page,
 }) => {
-  await playground.openImport()
-  const area = page.getByTestId("import.text")
-  await area.fill(
+  await playground.openImport(
     '{"model": "claude-sonnet-4-6", "max_tokens": 64, "messages": []}'
   )
+  const area = page.getByTestId("import.text")
   await area.evaluate((el: HTMLTextAreaElement) => {
     const at = el.value.indexOf("[]") + 1
     el.setSelectionRange(at, at)

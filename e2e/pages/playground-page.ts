@@ -333,11 +333,13 @@ export class PlaygroundPage extends PlaygroundRegions {
   }
 
   // ── Import ────────────────────────────────────────────────────────────────
-  /** Opens the page on its sample, then the Import dialog. */
-  async openImport() {
+  /** Opens the page on its sample, then the Import dialog, with `text` typed in. */
+  async openImport(text?: string) {
     await this.open()
     await this.header("import").click()
-    await expect(this.page.getByTestId("import.text")).toBeVisible()
+    const area = this.page.getByTestId("import.text")
+    await expect(area).toBeVisible()
+    if (text !== undefined) await area.fill(text)
   }
 
   /** Waits until the Import dialog's worker has checked the current input. */

@@ -69,6 +69,12 @@ export class PlaygroundPage extends PlaygroundRegions {
     await expect(this.page.getByTestId("region.result")).toBeVisible()
   }
 
+  /** Opens the page on its sample, with the JSON editor ready. */
+  async openEditor() {
+    await this.open()
+    await this.waitForMonaco()
+  }
+
   /**
    * Opens the page on its sample session and returns the sample's request,
    * to compute the expected values with.
@@ -121,6 +127,12 @@ export class PlaygroundPage extends PlaygroundRegions {
   async waitForMonaco() {
     await expect(this.monaco).toBeVisible({ timeout: 30_000 })
     await expect(this.page.getByTestId("editor.fallback")).toHaveCount(0)
+  }
+
+  /** Expects the request editor, once up, to hold exactly `text`. */
+  async expectEditorText(text: string) {
+    await this.waitForMonaco()
+    expect(await this.editorText()).toBe(text)
   }
 
   /** Replaces the whole request text by typing into Monaco. */

@@ -107,8 +107,7 @@ test("a skip link leads past the editor, menus give focus back on Escape, and th
   playground,
   page,
 }) => {
-  await playground.open()
-  await playground.waitForMonaco()
+  await playground.openEditor()
 
   // The skip link comes before the editor in the Tab order.
   await blur(page)

@@ -81,8 +81,7 @@ test("the JSON editor underlines a user message without content, not a system me
 
 test.describe("with the JSON editor ready", () => {
   test.beforeEach(async ({ playground }) => {
-    await playground.open()
-    await playground.waitForMonaco()
+    await playground.openEditor()
   })
 
   test("clicking a block selects its JSON in the editor", async ({

@@ -99,8 +99,7 @@ test("a reload 50 ms after the last keystroke keeps it", async ({
   await page.waitForTimeout(50)
   await page.reload()
   await expect(playground.page.getByTestId("region.result")).toBeVisible()
-  await playground.waitForMonaco()
-  expect(await playground.editorText()).toBe(typed)
+  await playground.expectEditorText(typed)
 })
 
 test("a tab closed 50 ms after the last keystroke comes back", async ({

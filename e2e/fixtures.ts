@@ -99,4 +99,14 @@ export const test = base.extend<Fixtures>({
   },
 })
 
+/**
+ * The browser's own console line for a response with an error `status` (a
+ * number, or a pattern such as "\\d{3}"), for `allowedConsoleErrors`.
+ */
+export function failedToLoad(status: number | string): RegExp {
+  return new RegExp(
+    `Failed to load resource: the server responded with a status of ${status}`
+  )
+}
+
 export { expect }

@@ -11,6 +11,7 @@ import { generateLogFolder } from "@/lib/generate/claude-code-log"
 
 import { expect, test } from "./fixtures"
 import { FleetPage } from "./pages/fleet-page"
+import type { PlaygroundPage } from "./pages/playground-page"
 
 /** A generated ~/.claude/projects folder on disk (every subagent layout, 1-hour writes in some). */
 function folder(sessions: number, bytes: number, seed: number) {
@@ -25,6 +26,19 @@ function folder(sessions: number, bytes: number, seed: number) {
 
 const small = folder(10, 1.2e6, 4)
 test.afterAll(() => rmSync(small.dir, { recursive: true, force: true }))
+
+/**
+ * Opens the page on its sample, picks the small folder in the folder view
+ * and waits for its report; the sample's request (its edits are the page's
+ * config) comes back with the view.
+ */
+async function openSmallFolder(playground: PlaygroundPage) {
+  const sample = await playground.openSample()
+  const fleet = new FleetPage(playground.page)
+  await fleet.pickFolder(small.dir)
+  await fleet.waitForReport()
+  return { fleet, sample }
+}
 
 /** The terminal's report of a folder, as `npm run report -- dir --json` prints it. */
 function terminal(dir: string, edits: unknown[]) {
@@ -111,12 +125,8 @@ test("a folder of logs is read in the browser: progress, the bill per session, p
 
 test("the terminal prints the same totals as the page for the same folder", async ({
   playground,
-  page,
 }) => {
-  const sample = await playground.openSample()
-  const fleet = new FleetPage(page)
-  await fleet.pickFolder(small.dir)
-  await fleet.waitForReport()
+  const { fleet, sample } = await openSmallFolder(playground)
   const got = await fleet.totals()
   const cli = terminal(small.dir, editsOfRequest(sample))
   expect(cli.sessions.length).toBe(got.sessions)
@@ -131,10 +141,7 @@ test("a session opens in the playground with one click, and the header brings th
   playground,
   page,
 }) => {
-  await playground.openSample()
-  const fleet = new FleetPage(page)
-  await fleet.pickFolder(small.dir)
-  await fleet.waitForReport()
+  const { fleet } = await openSmallFolder(playground)
   const before = await fleet.totals()
   await fleet.rows("sessions").first().getByTestId("fleet.open").click()
   await expect(fleet.view).toBeHidden()
@@ -170,10 +177,7 @@ test("tune across sessions: Apply puts the config in the form and the folder is 
   playground,
   page,
 }) => {
-  await playground.openSample()
-  const fleet = new FleetPage(page)
-  await fleet.pickFolder(small.dir)
-  await fleet.waitForReport()
+  const { fleet } = await openSmallFolder(playground)
   await fleet.tab("tune").click()
   await page.getByTestId("fleet.tune.run").click()
   await expect(page.getByTestId("fleet.tune.summary")).toBeVisible({
@@ -196,10 +200,7 @@ test("a summary link reproduces the summary, numbers only, in another browser", 
   page,
   freshBrowser,
 }) => {
-  await playground.openSample()
-  const fleet = new FleetPage(page)
-  await fleet.pickFolder(small.dir)
-  await fleet.waitForReport()
+  const { fleet } = await openSmallFolder(playground)
   const totals = await fleet.totals()
   await page.getByTestId("fleet.share").click()
   const url = await page.getByTestId("fleet.share.url").inputValue()
@@ -247,10 +248,7 @@ test("axe finds no violations in the folder view", async ({
   playground,
   page,
 }) => {
-  await playground.openSample()
-  const fleet = new FleetPage(page)
-  await fleet.pickFolder(small.dir)
-  await fleet.waitForReport()
+  await openSmallFolder(playground)
   const { violations } = await new AxeBuilder({ page })
     .include("[data-testid='fleet.view']")
     .analyze()
@@ -269,9 +267,8 @@ test.describe("on a phone", () => {
     page,
   }) => {
     await playground.open()
-    await page.getByTestId("header.more").click()
-    await page.getByTestId("header.more.sessions").click()
     const fleet = new FleetPage(page)
+    await fleet.openFromMoreMenu()
     await expect(fleet.view).toBeVisible()
     await page.getByTestId("fleet.close").click()
     await expect(fleet.view).toBeHidden()

@@ -1,12 +1,11 @@
 // Hostile links, abuse of the share routes and secrets in the DOM, on the
 // production build (issue 33).
 
-import type { Page } from "@playwright/test"
-
 import { encodeShare } from "@/lib/share/codec"
 
 import { fakeKey } from "../test/fake-key"
 import { expect, test } from "./fixtures"
+import { watchLongTasks } from "./long-tasks"
 import { PlaygroundPage } from "./pages/playground-page"
 import { ask, request, user } from "./requests"
 
@@ -16,28 +15,13 @@ const tinyBlocks = (n: number) =>
     { model: "claude-sonnet-4-5", max_tokens: 1024 }
   )
 
-/** Records main-thread long tasks from the first script on. */
-async function watchLongTasks(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: number[] }
-    w.__longTasks = []
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push(e.duration)
-    }).observe({ type: "longtask", buffered: true })
-  })
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { __longTasks: number[] }).__longTasks
-    )
-}
-
 test("the 4.5 KB link of 50,000 tiny text blocks never blocks the page for a second, says why it was refused, and keeps the work", async ({
   playground,
   page,
 }) => {
   const link = await encodeShare({ request: tinyBlocks(50_000) })
   expect(link.length).toBeLessThan(6_000)
-  const longTasks = await watchLongTasks(page)
+  const longTasks = await watchLongTasks(page, { fromFirstScript: true })
 
   // A fresh visitor: refused with its reason (the page's own first load is
   // what long tasks there measure, so the link's cost is measured below).
@@ -59,13 +43,11 @@ test("the 4.5 KB link of 50,000 tiny text blocks never blocks the page for a sec
   // so that pasting it again is a hash change.
   await page.evaluate(() => history.replaceState(null, "", "/"))
   await page.waitForTimeout(2_000)
-  await page.evaluate(() => {
-    ;(window as unknown as { __longTasks: number[] }).__longTasks = []
-  })
+  await longTasks.reset()
   await playground.pasteFragment(`#${link}`)
   await expect(playground.notice("link")).toContainText("50,000 content blocks")
   await page.waitForTimeout(1_000)
-  expect(Math.max(0, ...(await longTasks()))).toBeLessThan(1_000)
+  expect(await longTasks.longest()).toBeLessThan(1_000)
   expect(
     await page.locator("[data-testid^='diff.block.']").count()
   ).toBeLessThan(1_000)
@@ -174,9 +156,7 @@ test("a pasted conversation over the page's work limit is refused in the import 
   playground,
   page,
 }) => {
-  await playground.open()
-  await playground.header("import").click()
-  await page.getByTestId("import.text").fill(JSON.stringify(tinyBlocks(25_000)))
+  await playground.openImport(JSON.stringify(tinyBlocks(25_000)))
   await expect(page.getByTestId("import.too-heavy")).toContainText(
     "25,000 content blocks"
   )

@@ -119,10 +119,7 @@ test("a whole docs page pasted offers each of its curl commands in the picker, a
   playground,
   page,
 }) => {
-  const text = fixture("pages/platform-en-token-counting.md")
-  await playground.open()
-  await page.getByTestId("header.import").click()
-  await page.getByTestId("import.text").fill(text)
+  await playground.openImport(fixture("pages/platform-en-token-counting.md"))
   const picker = page.getByTestId("import.candidates")
   // Three count_tokens commands; the Python, TypeScript and Ruby copies of
   // the same requests are not offered twice.
@@ -141,10 +138,7 @@ test("the import preview shows the number the page shows for the request, hidden
   playground,
   page,
 }) => {
-  const text = fixture("curl-docs-multi.sh")
-  await playground.open()
-  await page.getByTestId("header.import").click()
-  await page.getByTestId("import.text").fill(text)
+  await playground.openImport(fixture("curl-docs-multi.sh"))
   await playground.importChecked()
   await page.getByTestId("import.candidates").selectOption({ index: 1 })
   // The worker checks the picked command again; the preview is its answer.

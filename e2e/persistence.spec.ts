@@ -57,8 +57,7 @@ test("invalid JSON survives a reload as typed", async ({ playground }) => {
   const broken = await playground.typeUnparsableRequest()
   await playground.reloadAfterAutosave()
   await expect(playground.conversationError).toBeVisible()
-  await playground.waitForMonaco()
-  expect(await playground.editorText()).toBe(broken)
+  await playground.expectEditorText(broken)
 })
 
 test("Reset forgets the tab's state and reopens the sample", async ({

@@ -1,5 +1,5 @@
 import { fakeKey } from "../test/fake-key"
-import { expect, test } from "./fixtures"
+import { expect, failedToLoad, test } from "./fixtures"
 import { expectSecretNotLeaked } from "./leaks"
 
 // The app's API routes talk to the fake Anthropic server (test/fake-anthropic),
@@ -98,10 +98,7 @@ test("with automatic caching the reply's usage splits the input into cache write
 
 test.describe("upstream faults", () => {
   // The browser logs its own line for the error status each fault provokes.
-  test.use({
-    allowedConsoleErrors:
-      /Failed to load resource: the server responded with a status of \d{3}/,
-  })
+  test.use({ allowedConsoleErrors: failedToLoad("\\d{3}") })
   for (const [fault, action, words] of [
     ["400", "count", /rejected the request/i],
     ["401", "count", /check the key/i],

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 
 import { E2E_SERVER_KEY } from "../test/fake-key"
-import { expect, test } from "./fixtures"
+import { expect, failedToLoad, test } from "./fixtures"
 
 // These tests use the second e2e app server, started with ANTHROPIC_API_KEY
 // (playwright.config.ts): a deployment with its own key.
@@ -56,10 +56,7 @@ test("with a server key, the page calls the API without a typed key and never se
 
 test.describe("a rejected key", () => {
   // The browser logs the 401 the fake API answers the bad key with.
-  test.use({
-    allowedConsoleErrors:
-      /Failed to load resource: the server responded with a status of 401/,
-  })
+  test.use({ allowedConsoleErrors: failedToLoad(401) })
   test("a typed key overrides the server's, and clearing it goes back to the server's", async ({
     playground,
   }) => {

@@ -6,6 +6,7 @@ import { approx } from "@/components/playground/store/use-simulation"
 
 import { expect, test } from "./fixtures"
 import { EmbedCard } from "./pages/embed-card"
+import type { PlaygroundPage } from "./pages/playground-page"
 
 // The BPE refinement is what this spec checks (other specs turn it off).
 test.use({ refine: true })
@@ -98,8 +99,7 @@ test("a generated session lands within 2 % of the size asked, as the page counts
   playground,
   page,
 }) => {
-  await playground.open()
-  await playground.header("import").click()
+  await playground.openImport()
   await page.getByTestId("import.tab.generate").click()
   await page.getByTestId("import.generate.tokens").fill("300000")
   await page.getByTestId("import.generate.submit").click()
@@ -129,15 +129,21 @@ const codeRequest = {
   ],
 }
 
+/** Opens `codeRequest` and waits until the header's tokens are counted; answers the header's count mark. */
+async function openCounted(playground: PlaygroundPage) {
+  await playground.openRequest(codeRequest)
+  const mark = playground.tokens("mark")
+  await expect(mark).toHaveAttribute("data-state", "counted", {
+    timeout: 20_000,
+  })
+  return mark
+}
+
 test("once the header's tokens are counted, the Timeline and the Compare tab show the same counted numbers (and the estimate again when counting is off)", async ({
   playground,
   page,
 }) => {
-  await playground.openRequest(codeRequest)
-  const mark = page.getByTestId("tokens.mark")
-  await expect(mark).toHaveAttribute("data-state", "counted", {
-    timeout: 20_000,
-  })
+  const mark = await openCounted(playground)
   const header = async () =>
     `${await page.getByTestId("tokens.before").textContent()} → ${await page.getByTestId("tokens.after").textContent()}`
   const counted = await header()
@@ -165,11 +171,7 @@ test("the embed card counts with the BPE too: its numbers are the playground hea
   page,
   freshBrowser,
 }) => {
-  await playground.openRequest(codeRequest)
-  const mark = page.getByTestId("tokens.mark")
-  await expect(mark).toHaveAttribute("data-state", "counted", {
-    timeout: 20_000,
-  })
+  await openCounted(playground)
   const before = await page.getByTestId("tokens.before").textContent()
   const estimate = simulate(codeRequest)
   if (!estimate.ok) throw new Error(estimate.error.message)

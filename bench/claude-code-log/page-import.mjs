@@ -8,14 +8,10 @@
 import { writeFileSync } from "node:fs"
 import { performance } from "node:perf_hooks"
 
-import { openPlayground, pasteIntoImport } from "../lib/page-steps.mjs"
-import { startProductionServer } from "../lib/prod-server.mjs"
+import { pasteIntoImport, startPlayground } from "../lib/page-steps.mjs"
 import { buildLog } from "./generate.mjs"
 
-const port = Number(process.env.BENCH_PORT ?? 3205)
-const server = startProductionServer(port)
-await server.ready()
-const { browser, page } = await openPlayground(server.base)
+const { page, close } = await startPlayground(3205)
 const cdp = await page.context().newCDPSession(page)
 const text = buildLog()
 const parseMs = await page.evaluate((t) => {
@@ -72,6 +68,5 @@ console.log(`→ dialog closed                          ${x(closed)}`)
 console.log(`→ painted                                ${x(painted)}`)
 console.log(`→ Timeline with the real numbers         ${x(timelineShown)}`)
 console.log(`→ every text BPE-counted                 ${x(counted)}`)
-await browser.close()
-server.stop()
+await close()
 process.exit(0)

@@ -2,6 +2,7 @@
 import { chromium } from "@playwright/test"
 
 import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/chromium.mjs"
+import { startProductionServer } from "./prod-server.mjs"
 
 /** Headless Chromium on the playground at `base`, once its edit form is up. */
 export async function openPlayground(base) {
@@ -13,6 +14,21 @@ export async function openPlayground(base) {
   await page.goto(base)
   await page.getByTestId("edits.1.keep").waitFor()
   return { browser, page }
+}
+
+/**
+ * The production server on BENCH_PORT or `defaultPort` and, once it answers,
+ * headless Chromium on its playground; `close()` ends both.
+ */
+export async function startPlayground(defaultPort) {
+  const server = startProductionServer(defaultPort)
+  await server.ready()
+  const { browser, page } = await openPlayground(server.base)
+  async function close() {
+    await browser.close()
+    server.stop()
+  }
+  return { base: server.base, page, close }
 }
 
 /**

@@ -6,8 +6,13 @@ import { existsSync } from "node:fs"
 
 const next = "node_modules/next/dist/bin/next"
 
-/** Starts the server on `port`; `ready()` resolves once it answers. */
-export function startProductionServer(port) {
+/**
+ * Starts the server on BENCH_PORT, else on the script's `defaultPort` (each
+ * browser benchmark has its own, so two can run at once); `ready()` resolves
+ * once it answers.
+ */
+export function startProductionServer(defaultPort) {
+  const port = Number(process.env.BENCH_PORT ?? defaultPort)
   if (!existsSync(".next/BUILD_ID") || process.env.BENCH_BUILD === "1") {
     console.log("building (next build)…")
     const b = spawnSync(process.execPath, [next, "build"], { stdio: "inherit" })

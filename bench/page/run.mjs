@@ -17,15 +17,12 @@ import { gzipSync } from "node:zlib"
 
 import {
   addClearToolUsesIfNone,
-  openPlayground,
   pasteIntoImport,
+  startPlayground,
   waitForDataState,
 } from "../lib/page-steps.mjs"
-import { startProductionServer } from "../lib/prod-server.mjs"
 
-const PORT = Number(process.env.BENCH_PORT ?? 3210)
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
-const { base: BASE, stop, ready: waitForServer } = startProductionServer(PORT)
 
 // Built in Node with the same generator the Import dialog uses; sized by the
 // engine's own estimate so "1M tokens" means what the page will show.
@@ -52,13 +49,13 @@ const f1 = (x) => x.toFixed(1)
  * Scripts of the served HTML. `noModule` ones (Next's legacy polyfills) are
  * never downloaded by a module-capable browser, so they are reported apart.
  */
-async function firstLoadJs() {
-  const html = await (await fetch(BASE)).text()
+async function firstLoadJs(base) {
+  const html = await (await fetch(base)).text()
   const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)]
   const out = { scripts: 0, raw: 0, gz: 0, legacyGz: 0 }
   for (const [tag, src] of tags) {
     const body = Buffer.from(
-      await (await fetch(new URL(src, BASE))).arrayBuffer()
+      await (await fetch(new URL(src, base))).arrayBuffer()
     )
     if (/nomodule/i.test(tag)) {
       out.legacyGz += gzipSync(body).length
@@ -172,16 +169,15 @@ async function reportRefinement(page, importedAt) {
   )
 }
 
+const { base, page, close } = await startPlayground(3210)
 try {
-  await waitForServer()
-  const js = await firstLoadJs()
+  const js = await firstLoadJs(base)
   console.log(
     `first-load JS before Monaco: ${js.scripts} scripts, ${f1(js.raw / 1024)} KB raw, ${f1(js.gz / 1024)} KB gzip` +
       ` → ${(js.gz / 1024 / 200).toFixed(3)} of the 200 KB budget ${js.gz / 1024 <= 200 ? "ok" : "OVER"}` +
       ` (plus ${f1(js.legacyGz / 1024)} KB of noModule polyfills that only pre-ES-module browsers load)`
   )
 
-  const { browser, page } = await openPlayground(BASE)
   const small = await measure(
     page,
     1,
@@ -223,7 +219,6 @@ try {
     `config change → diff on ≈1M tokens: ${f1(big)} ms → ${(big / 100).toFixed(3)} of the 100 ms budget ${big <= 100 ? "ok" : "OVER"}; ` +
       `${(big / small).toFixed(2)}× the default sample's ${f1(small)} ms`
   )
-  await browser.close()
 } finally {
-  stop()
+  await close()
 }

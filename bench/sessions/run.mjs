@@ -35,7 +35,6 @@ import { startProductionServer } from "../lib/prod-server.mjs"
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 2000)
 const MB = Number(process.env.BENCH_SESSIONS_MB ?? 1000)
-const PORT = Number(process.env.BENCH_PORT ?? 3230)
 
 await import("../lib/register-ts.mjs")
 const { generateLogFolder } = await import("@/lib/generate/claude-code-log")
@@ -207,7 +206,7 @@ console.log(
   `  ${folder.files} files, ${(folder.bytes / 1e6).toFixed(0)} MB in ${((performance.now() - g0) / 1000).toFixed(1)} s`
 )
 
-const { base, stop, ready } = startProductionServer(PORT)
+const { base, stop, ready } = startProductionServer(3230)
 let context
 let profile = null
 try {

@@ -16,15 +16,12 @@
 
 import {
   addClearToolUsesIfNone,
-  openPlayground,
   pasteIntoImport,
+  startPlayground,
 } from "../lib/page-steps.mjs"
-import { startProductionServer } from "../lib/prod-server.mjs"
 import { benchRequest, claudeCodeLog, generatedSession } from "./inputs.mjs"
 
-const PORT = Number(process.env.BENCH_PORT ?? 3212)
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
-const { base: BASE, stop, ready: waitForServer } = startProductionServer(PORT)
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const f0 = (x) => x.toFixed(0)
@@ -236,14 +233,13 @@ async function measureInput(page, name, text) {
   return out
 }
 
+const { page, close } = await startPlayground(3212)
 try {
-  await waitForServer()
   const inputs = [
     ["generated session ≈800k tokens", JSON.stringify(generatedSession())],
     ["Claude Code log ≈2.7 MB", claudeCodeLog()],
     ["bench request ≈1M tokens", JSON.stringify(benchRequest())],
   ]
-  const { browser, page } = await openPlayground(BASE)
   const only = process.env.BENCH_TYPING_ONLY
   for (const [name, text] of inputs) {
     if (only && !name.includes(only)) continue
@@ -254,7 +250,6 @@ try {
     )
   }
   console.log("targets: key→numbers ≤ 100 ms, no main-thread task over 50 ms")
-  await browser.close()
 } finally {
-  stop()
+  await close()
 }

@@ -27,6 +27,12 @@ export class FleetPage {
     await this.page.getByTestId("header.sessions").click()
   }
 
+  /** Opens the view from the header's ⋯ menu (where it is on a phone). */
+  async openFromMoreMenu() {
+    await this.page.getByTestId("header.more").click()
+    await this.page.getByTestId("header.more.sessions").click()
+  }
+
   /** Picks a folder with the view's folder input, as the folder picker does. */
   async pickFolder(dir: string) {
     if (!(await this.view.isVisible())) await this.toggle()

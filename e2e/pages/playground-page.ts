@@ -69,6 +69,12 @@ export class PlaygroundPage extends PlaygroundRegions {
     await expect(this.page.getByTestId("region.result")).toBeVisible()
   }
 
+  /** Opens the page on its sample, with the JSON editor ready. */
+  async openEditor() {
+    await this.open()
+    await this.waitForMonaco()
+  }
+
   /**
    * Opens the page on its sample session and returns the sample's request,
    * to compute the expected values with.
@@ -121,6 +127,12 @@ export class PlaygroundPage extends PlaygroundRegions {
   async waitForMonaco() {
     await expect(this.monaco).toBeVisible({ timeout: 30_000 })
     await expect(this.page.getByTestId("editor.fallback")).toHaveCount(0)
+  }
+
+  /** Expects the request editor, once up, to hold exactly `text`. */
+  async expectEditorText(text: string) {
+    await this.waitForMonaco()
+    expect(await this.editorText()).toBe(text)
   }
 
   /** Replaces the whole request text by typing into Monaco. */
@@ -333,6 +345,15 @@ export class PlaygroundPage extends PlaygroundRegions {
   }
 
   // ── Import ────────────────────────────────────────────────────────────────
+  /** Opens the page on its sample, then the Import dialog, with `text` typed in. */
+  async openImport(text?: string) {
+    await this.open()
+    await this.header("import").click()
+    const area = this.page.getByTestId("import.text")
+    await expect(area).toBeVisible()
+    if (text !== undefined) await area.fill(text)
+  }
+
   /** Waits until the Import dialog's worker has checked the current input. */
   async importChecked() {
     await expect(this.page.getByTestId("import.panel")).toHaveAttribute(

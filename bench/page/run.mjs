@@ -1,7 +1,7 @@
 // `node bench/page/run.mjs` — the playground in headless Chromium, production build.
 //
 // 1. First-load JS of `/` before Monaco: every <script src> of the served HTML,
-//    gzip-compressed; budget 200 KB.
+//    gzip-compressed; budget 170 KB (the engine loads after the first paint).
 // 2. Config change → updated diff on a generated ≈1M-token request with 2,000
 //    tool uses: time from setting `keep` in the form to the frame after the
 //    result (applied_edits and block list) shows the new prediction. Budget
@@ -41,6 +41,9 @@ for (const target of [1_000_000, 1_150_000, 1_300_000, 1_450_000]) {
   BIG_REQUEST_JSON = JSON.stringify(request)
   if (estimate.ok && estimate.original_input_tokens >= 1_000_000) break
 }
+
+/** First-load JS budget (gzip KB): issue 46 took the engine off the first load. */
+const BUDGET_KB = 170
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const f1 = (x) => x.toFixed(1)
@@ -174,7 +177,7 @@ try {
   const js = await firstLoadJs(base)
   console.log(
     `first-load JS before Monaco: ${js.scripts} scripts, ${f1(js.raw / 1024)} KB raw, ${f1(js.gz / 1024)} KB gzip` +
-      ` → ${(js.gz / 1024 / 200).toFixed(3)} of the 200 KB budget ${js.gz / 1024 <= 200 ? "ok" : "OVER"}` +
+      ` → ${(js.gz / 1024 / BUDGET_KB).toFixed(3)} of the ${BUDGET_KB} KB budget, ${f1(BUDGET_KB - js.gz / 1024)} KB to spare ${js.gz / 1024 <= BUDGET_KB ? "ok" : "OVER"}` +
       ` (plus ${f1(js.legacyGz / 1024)} KB of noModule polyfills that only pre-ES-module browsers load)`
   )
 

@@ -8,6 +8,7 @@ import {
   clearToolUses,
   clientPair,
   clientTools,
+  edits,
   mcpPair,
   NEVER,
   prose,
@@ -25,7 +26,6 @@ import {
 
 const BIG = 3000
 const start = { role: "user", content: "Run the lookups, please." }
-const edits = (...e: object[]) => ({ edits: e })
 
 /** One lookup whose result is `result` (the trigger probe's large prose by default). */
 export function lookupBody(

@@ -111,6 +111,18 @@ export function toolConversation(
 }
 
 /**
+ * `n` tool rounds of `chars`-prose results (every fourth a memory call,
+ * the others search), a thinking turn of `thinkingChars`, then `question`.
+ */
+export function memoryToolSession(n: number, chars: number, thinkingChars: number, question: string): Message[] {
+  return [
+    ...toolConversation(n, chars, (k) => (k % 4 === 0 ? "memory" : "search")),
+    thinkingTurn(7, thinkingChars),
+    { role: "user", content: question },
+  ]
+}
+
+/**
  * A compacted log's request (Claude Code's shape): a compact edit at
  * `trigger` input tokens, the first user turn, the compaction block that
  * replaced the earlier turns, then `rest`.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 
 import {
   compactedLog,
-  thinkingTurn,
+  memoryToolSession,
   toolConversation,
 } from "../__fixtures__/build"
 import { timeline } from "../session/timeline"
@@ -11,11 +11,7 @@ import { editsOf, type TuneConfig, type TuneEntry } from "./eval"
 
 // 60 tool rounds of ≈2.3k-token results, two tools, then a chat turn with
 // thinking: ≈140k tokens at the end.
-const messages = [
-  ...toolConversation(60, 8000, (k) => (k % 4 === 0 ? "memory" : "search")),
-  thinkingTurn(7, 3000),
-  { role: "user", content: "One more question." },
-]
+const messages = memoryToolSession(60, 8000, 3000, "One more question.")
 const session = (model: string, thinking = false) => ({
   model,
   max_tokens: 4096,

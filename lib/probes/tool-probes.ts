@@ -124,16 +124,11 @@ export const inputShapeProbe: Probe = {
   key: "clearedInputShape",
   planned: 2,
   async run(ctx) {
-    const s = ctx.session
-    const a = await s.count(
-      `${N_INPUTS} large inputs, clear_tool_inputs: true`,
-      inputsBody(true)
-    )
-    const b = await s.count(
-      `the same calls sent with input {}`,
-      inputsBody(false)
-    )
-    const all = [a, b]
+    const all = await ctx.session.countEach([
+      [`${N_INPUTS} large inputs, clear_tool_inputs: true`, inputsBody(true)],
+      [`the same calls sent with input {}`, inputsBody(false)],
+    ])
+    const [a, b] = all
     if (!a.ok || !b.ok || a.original === null || b.original === null)
       return undecided(
         this,

@@ -96,19 +96,18 @@ describe("context editing on old models (docs/semantics.md#errors, assumed 400)"
 })
 
 describe("Claude 3 models (documented tool-use prompt sizes, docs/semantics.md#hidden-overheads)", () => {
-  it("are known, retired and without context editing", () => {
-    for (const id of [
-      "claude-3-opus-20240229",
-      "claude-3-sonnet-20240229",
-      "claude-3-haiku-20240307",
-    ])
-      expect(getModelInfo(id)).toMatchObject({
-        known: true,
-        retired: true,
-        contextEditing: false,
-        toolPromptDocumented: true,
-        contextWindow: 200_000,
-      })
+  it.each([
+    "claude-3-opus-20240229",
+    "claude-3-sonnet-20240229",
+    "claude-3-haiku-20240307",
+  ])("%s is known, retired and without context editing", (id) => {
+    expect(getModelInfo(id)).toMatchObject({
+      known: true,
+      retired: true,
+      contextEditing: false,
+      toolPromptDocumented: true,
+      contextWindow: 200_000,
+    })
   })
 })
 

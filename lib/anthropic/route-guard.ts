@@ -299,3 +299,12 @@ export async function answerPost<S extends z.ZodType, T>(
   }
   return respond(result.data)
 }
+
+/** An Anthropic-calling route's POST handler: `answerPost` for `route`. */
+export function postRoute<S extends z.ZodType, T>(
+  route: { surface: ApiSurface; schema: S; limiter: RateLimiter },
+  call: Parameters<typeof answerPost<S, T>>[2],
+  respond: (data: T) => Response
+): (request: Request) => Promise<Response> {
+  return (request) => answerPost(request, route, call, respond)
+}

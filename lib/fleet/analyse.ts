@@ -23,6 +23,7 @@ export interface Logged {
   cacheWrite1h: number
   cacheRead: number
   output: number
+  /** Input side: uncached input, cache writes and reads. */
   inputDollars: number
   outputDollars: number
 }

@@ -7,7 +7,13 @@
 import { parseEdits } from "@/lib/context-editing/rules/parse-edits"
 
 import type { Logged, MissKind, TopCall } from "./analyse"
-import type { FleetReport, GroupRow, SessionRow } from "./report"
+import {
+  byProject,
+  totalOf,
+  type FleetReport,
+  type GroupRow,
+  type SessionRow,
+} from "./report"
 import type { Summary, SummaryTune } from "./permalink"
 
 export interface SummaryWire {
@@ -179,49 +185,7 @@ function rebuild(
   w: SummaryWire,
   topTurns: FleetReport["topTurns"]
 ): FleetReport {
-  const projects = new Map<string, GroupRow>()
-  const sum = (into: Logged, l: Logged) => {
-    for (const k of Object.keys(into) as Array<keyof Logged>) into[k] += l[k]
-  }
-  const total: FleetReport["total"] = {
-    sessions: sessions.length,
-    files: 0,
-    bytes: 0,
-    requests: 0,
-    logged: logged([0, 0, 0, 0, 0, 0, 0], 0),
-    replayDollars: 0,
-    configDollars: 0,
-    correctedDollars: 0,
-    peak: 0,
-    misses: { count: 0, dollars: 0, byCause: {} },
-    unmodelled: 0,
-  }
-  for (const s of sessions) {
-    let p = projects.get(s.project)
-    if (!p)
-      projects.set(
-        s.project,
-        (p = {
-          key: s.project,
-          sessions: 0,
-          requests: 0,
-          logged: logged([0, 0, 0, 0, 0, 0, 0], 0),
-        })
-      )
-    p.sessions++
-    p.requests += s.requests
-    sum(p.logged, s.logged)
-    total.files += s.files
-    total.requests += s.requests
-    sum(total.logged, s.logged)
-    total.replayDollars += s.replayDollars
-    total.configDollars += s.configDollars
-    total.correctedDollars += s.correctedDollars
-    total.peak = Math.max(total.peak, s.peak)
-    total.misses.count += s.misses.count
-    total.misses.dollars += s.misses.dollars
-    if (s.unmodelled.length > 0) total.unmodelled++
-  }
+  const total = totalOf(sessions)
   for (const [k, count, dollars] of w.c)
     total.misses.byCause[MISS_KINDS[k!]!] = {
       count: count!,
@@ -230,7 +194,7 @@ function rebuild(
   return {
     sessions,
     total,
-    byProject: [...projects.values()],
+    byProject: byProject(sessions),
     byDay: w.d.map((r) => group(r, w.days[r[0]!]!)),
     byModel: w.m.map((r) => group(r, w.models[r[0]!]!)),
     topTurns,

@@ -8,16 +8,10 @@ import type { Logged } from "./analyse"
 import type { FleetEdits } from "./config"
 import type { FleetReport, SessionRow } from "./report"
 
-export interface LoggedJson {
-  input: number
+/** The logged numbers (see `Logged`) and two sums, in loggedJson's order. */
+export interface LoggedJson extends Logged {
+  /** cacheWrite5m + cacheWrite1h. */
   cacheWrite: number
-  cacheWrite5m: number
-  cacheWrite1h: number
-  cacheRead: number
-  output: number
-  /** Input side: uncached input, cache writes and reads. */
-  inputDollars: number
-  outputDollars: number
   /** inputDollars + outputDollars. */
   dollars: number
 }

@@ -180,7 +180,8 @@ function group(
   return [...out.values()].map(({ last: _last, ...g }) => g)
 }
 
-function byProject(sessions: SessionRow[]): GroupRow[] {
+/** The bill per project: the plain sum of its sessions (permalink-read.ts rebuilds a link's with it too). */
+export function byProject(sessions: SessionRow[]): GroupRow[] {
   const out = new Map<string, GroupRow>()
   for (const s of sessions) {
     let g = out.get(s.project)
@@ -201,7 +202,8 @@ function byProject(sessions: SessionRow[]): GroupRow[] {
   return [...out.values()]
 }
 
-function totalOf(sessions: SessionRow[]): FleetTotal {
+/** The folder's totals: the plain sum of its sessions (permalink-read.ts rebuilds a link's with it too). */
+export function totalOf(sessions: SessionRow[]): FleetTotal {
   const t: FleetTotal = {
     sessions: sessions.length,
     files: 0,

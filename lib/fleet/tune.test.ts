@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest"
 
-import { editsOf, type TuneConfig } from "@/lib/context-editing/tuner/eval"
+import {
+  editsOf,
+  toolConfig,
+  type TuneConfig,
+} from "@/lib/context-editing/tuner/eval"
 import { generateLogFolder } from "@/lib/generate/claude-code-log"
 
 import { analyseLog } from "./analyse"
@@ -22,13 +26,7 @@ function applied(edits: Record<string, unknown>[]) {
 }
 
 const tool = (value: number, keep: number): TuneConfig => ({
-  tool: {
-    trigger: { type: "input_tokens", value },
-    keep,
-    clearAtLeast: null,
-    exclude: [],
-    inputs: false,
-  },
+  tool: toolConfig(value, keep),
 })
 
 describe("tune across sessions", () => {

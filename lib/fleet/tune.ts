@@ -23,6 +23,7 @@ import {
   editsOf,
   labelOf,
   parses,
+  toolConfig,
   type TuneConfig,
 } from "@/lib/context-editing/tuner/eval"
 
@@ -92,18 +93,6 @@ function quantiles(list: readonly number[], n: number): number[] {
   )
 }
 
-const tool = (
-  value: number,
-  keep: number,
-  type: "input_tokens" | "tool_uses" = "input_tokens"
-) => ({
-  trigger: { type, value },
-  keep,
-  clearAtLeast: null,
-  exclude: [],
-  inputs: false,
-})
-
 /** The trigger candidates: quantiles of the sizes and round values below the largest. */
 function triggers(space: FleetSpace): number[] {
   const s = uniq(space.sizes.map(Math.round))
@@ -118,8 +107,9 @@ export function firstCandidates(space: FleetSpace): TuneConfig[] {
   const out: TuneConfig[] = [{}]
   const trig = triggers(space)
   for (const v of trig)
-    for (const keep of KEEPS) out.push({ tool: tool(v, keep) })
-  for (const v of [10, 25, 50, 100]) out.push({ tool: tool(v, 3, "tool_uses") })
+    for (const keep of KEEPS) out.push({ tool: toolConfig(v, keep) })
+  for (const v of [10, 25, 50, 100])
+    out.push({ tool: toolConfig(v, 3, "tool_uses") })
   if (space.thinking)
     for (const th of ["all", 1, 2, 5] as const) out.push({ thinking: th })
   if (space.compaction)

@@ -26,13 +26,5 @@ export {
 export { GRID_STORAGE, SOFTWARE, type Vocabulary } from "./text/vocab"
 export { thinkingText } from "./text/turns"
 export { generateToEstimate, type RequestEstimate } from "./to-estimate"
-export {
-  clampPanelTokens,
-  DEFAULT_PANEL_FORM,
-  generatedSummary,
-  PANEL_MAX_TOKENS,
-  PANEL_MIN_TOKENS,
-  PANEL_TOOLS,
-  type PanelForm,
-  panelOptions,
-} from "./panel-options"
+/** The generate panel's form: its fields, bounds, options and summary. */
+export * from "./panel-options"

@@ -6,9 +6,11 @@ import { MODELS } from "@/lib/context-editing"
 
 import {
   ask,
+  askWith,
   assistantTurn,
   clearThinking,
   clearToolUses,
+  edits,
   NEVER,
   prose,
   thinking,
@@ -24,7 +26,6 @@ import {
 } from "./kit"
 import type { Answer } from "./session"
 
-const edits = (...e: object[]) => ({ edits: e })
 const COMPACT = {
   type: "compact_20260112",
   trigger: { type: "input_tokens", value: 50_000 },
@@ -36,10 +37,7 @@ export const emptyEditsProbe: Probe = {
   key: "emptyEditsNoop",
   planned: 1,
   async run(ctx) {
-    const a = await ctx.session.count("context_management.edits: []", {
-      messages: [ask(1)],
-      context_management: edits(),
-    })
+    const a = await ctx.session.count("context_management.edits: []", askWith())
     return acceptedOrRejected(
       this,
       a,
@@ -57,10 +55,7 @@ export const compactionMixProbe: Probe = {
   planned: 2,
   async run(ctx) {
     const s = ctx.session
-    const alone = await s.count("compact_20260112 alone", {
-      messages: [ask(1)],
-      context_management: edits(COMPACT),
-    })
+    const alone = await s.count("compact_20260112 alone", askWith(COMPACT))
     if (!alone.ok) {
       s.skip(1)
       return undecided(
@@ -69,10 +64,10 @@ export const compactionMixProbe: Probe = {
         [alone]
       )
     }
-    const both = await s.count("clear_tool_uses + compact_20260112", {
-      messages: [ask(1)],
-      context_management: edits(clearToolUses(NEVER, 0), COMPACT),
-    })
+    const both = await s.count(
+      "clear_tool_uses + compact_20260112",
+      askWith(clearToolUses(NEVER, 0), COMPACT)
+    )
     const all = [alone, both]
     if (both.ok)
       return decided(
@@ -111,8 +106,7 @@ export const unsupportedModelProbe: Probe = {
     }
     const a = await ctx.session.count(`clear_tool_uses on ${UNSUPPORTED}`, {
       model: UNSUPPORTED,
-      messages: [ask(1)],
-      context_management: edits(clearToolUses(NEVER, 0)),
+      ...askWith(clearToolUses(NEVER, 0)),
     })
     return acceptedOrRejected(
       this,

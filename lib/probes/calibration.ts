@@ -44,26 +44,26 @@ export const calibrationProbe: Probe = {
   key: "calibration",
   planned: 5,
   async run(ctx) {
-    const s = ctx.session
-    const one = await s.count("one user message “.”", {
-      messages: [dot("user")],
-    })
-    const three = await s.count("three messages “.”", {
-      messages: [dot("user"), dot("assistant"), dot("user")],
-    })
-    const t1 = await s.count("“.” with one tool", {
-      messages: [dot("user")],
-      tools: clientTools(["probe_a"]),
-    })
-    const t2 = await s.count("“.” with two tools", {
-      messages: [dot("user")],
-      tools: clientTools(["probe_a", "probe_b"]),
-    })
     const phBody = lookupBody(ALWAYS.value, ".")
-    const ph = await s.count("clear a one-token result", phBody)
-    const all = [one, three, t1, t2, ph]
+    const all = await ctx.session.countEach([
+      ["one user message “.”", { messages: [dot("user")] }],
+      [
+        "three messages “.”",
+        { messages: [dot("user"), dot("assistant"), dot("user")] },
+      ],
+      [
+        "“.” with one tool",
+        { messages: [dot("user")], tools: clientTools(["probe_a"]) },
+      ],
+      [
+        "“.” with two tools",
+        { messages: [dot("user")], tools: clientTools(["probe_a", "probe_b"]) },
+      ],
+      ["clear a one-token result", phBody],
+    ])
+    const [one, three, t1, t2, ph] = all
     const cal: ProbeCalibration = {
-      model: s.model,
+      model: ctx.session.model,
       tokenFactor: tokenFactor(ctx, ph, phBody),
     }
     if (one.ok && three.ok)

@@ -153,6 +153,15 @@ export const ask = (n: number): Message => ({
   content: `Question ${n}: go on.`,
 })
 
+/** A `context_management` with these edits, in order. */
+export const edits = (...e: object[]) => ({ edits: e })
+
+/** One question and these edits: the body of a probe that asks about acceptance. */
+export const askWith = (...e: object[]) => ({
+  messages: [ask(1)],
+  context_management: edits(...e),
+})
+
 /** The thinking setting of a probe request. */
 export type ThinkingMode = "enabled" | "adaptive"
 

@@ -70,6 +70,12 @@ export class BudgetExhausted extends Error {
 }
 
 /** Sends probe requests for one run. */
+/** One request of a probe: what it asks, and the body (see `ProbeSession.count`). */
+export type CountRequest = readonly [
+  label: string,
+  body: Record<string, unknown>,
+]
+
 export class ProbeSession {
   sent = 0
   planned: number
@@ -104,6 +110,16 @@ export class ProbeSession {
     this.planned = Math.max(this.planned, this.sent)
     this.onProgress?.(this.sent, this.planned)
     return answer
+  }
+
+  /** Sends labelled bodies one after another (see `count`): an answer for each, in order. */
+  async countEach<const R extends readonly CountRequest[]>(
+    requests: R
+  ): Promise<{ -readonly [K in keyof R]: Answer }> {
+    const answers: Answer[] = []
+    for (const [label, body] of requests)
+      answers.push(await this.count(label, body))
+    return answers as { -readonly [K in keyof R]: Answer }
   }
 
   /** A probe skipped `n` planned requests: the total shrinks. */

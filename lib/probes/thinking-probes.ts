@@ -6,17 +6,19 @@
  */
 import {
   ask,
+  askWith,
   assistantTurn,
   clearThinking,
   clearToolUses,
   clientPair,
   clientTools,
+  edits,
   NEVER,
   opaque,
   prose,
   thinking,
-  thinkingParam,
   type ThinkingMode,
+  thinkingParam,
 } from "./fixtures"
 import {
   acceptedOrRejected,
@@ -31,7 +33,6 @@ import {
 import type { Answer } from "./session"
 
 const BIG = 3000
-const edits = (...e: object[]) => ({ edits: e })
 
 /** One earlier turn with large thinking, then a new question. */
 function currentTurnBody(mode: ThinkingMode): Record<string, unknown> {
@@ -171,8 +172,7 @@ export const thinkingFirstProbe: Probe = {
     if (!ctx.thinkingMode) return needsThinking(this, ctx)
     const a = await ctx.session.count("clear_tool_uses, then clear_thinking", {
       thinking: thinkingParam(ctx.thinkingMode),
-      messages: [ask(1)],
-      context_management: edits(clearToolUses(NEVER, 0), clearThinking("all")),
+      ...askWith(clearToolUses(NEVER, 0), clearThinking("all")),
     })
     return acceptedOrRejected(
       this,

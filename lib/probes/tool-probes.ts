@@ -8,6 +8,7 @@ import {
   clearToolUses,
   clientPair,
   clientTools,
+  edits,
   mcpPair,
   NEVER,
   prose,
@@ -25,7 +26,6 @@ import {
 
 const BIG = 3000
 const start = { role: "user", content: "Run the lookups, please." }
-const edits = (...e: object[]) => ({ edits: e })
 
 /** One lookup whose result is `result` (the trigger probe's large prose by default). */
 export function lookupBody(
@@ -124,16 +124,11 @@ export const inputShapeProbe: Probe = {
   key: "clearedInputShape",
   planned: 2,
   async run(ctx) {
-    const s = ctx.session
-    const a = await s.count(
-      `${N_INPUTS} large inputs, clear_tool_inputs: true`,
-      inputsBody(true)
-    )
-    const b = await s.count(
-      `the same calls sent with input {}`,
-      inputsBody(false)
-    )
-    const all = [a, b]
+    const all = await ctx.session.countEach([
+      [`${N_INPUTS} large inputs, clear_tool_inputs: true`, inputsBody(true)],
+      [`the same calls sent with input {}`, inputsBody(false)],
+    ])
+    const [a, b] = all
     if (!a.ok || !b.ok || a.original === null || b.original === null)
       return undecided(
         this,

@@ -8,7 +8,7 @@ import { parseImport } from "@/lib/import"
 import { usageDollars } from "./bill"
 import { compareWithLog } from "./compare"
 import { predictedMisses } from "./misses"
-import { claudeLog, sized, type Step } from "./test-log"
+import { claudeLog, prefixClearingSession, sized, type Step } from "./test-log"
 
 function compare(text: string) {
   const r = parseImport(text)
@@ -216,35 +216,7 @@ describe("predicted misses of a built session", () => {
   })
 
   it("predicts the miss where tool clearing changes the prefix", () => {
-    const loop = (i: number) => [
-      {
-        role: "assistant",
-        content: [
-          { type: "tool_use", id: `t${i}`, name: "read", input: { i } },
-        ],
-      },
-      {
-        role: "user",
-        content: [
-          { type: "tool_result", tool_use_id: `t${i}`, content: sized(3000) },
-        ],
-      },
-    ]
-    const request = {
-      model: "claude-opus-4-5",
-      max_tokens: 1000,
-      tools: [{ name: "read", input_schema: { type: "object" } }],
-      context_management: {
-        edits: [
-          {
-            type: "clear_tool_uses_20250919",
-            trigger: { type: "input_tokens", value: 10000 },
-            keep: { type: "tool_uses", value: 1 },
-          },
-        ],
-      },
-      messages: [big(5000), ...[0, 1, 2, 3, 4].flatMap(loop)],
-    }
+    const request = prefixClearingSession()
     const t = timeline(request)
     const miss = predictedMisses(t.points, "claude-opus-4-5", "end").find(
       (m) => m.cause.kind === "prefix-changed"

@@ -186,6 +186,25 @@ function cacheUse(
   return { read: cacheable - written, written, cause }
 }
 
+/** A replayed call billed at its model's prices (`added` is set later). */
+const replayed = (
+  u: RealUsage,
+  p: Ok,
+  prompt: number,
+  replay: Billed,
+  cause: MissCause | null,
+  compaction: number
+): ReplayedCall => ({
+  usage: u,
+  point: p,
+  prompt,
+  replay,
+  dollars: billedDollars(u.model, replay),
+  cause,
+  compaction,
+  added: 0,
+})
+
 /** Replays one call against the state the calls before it left. */
 function replayCall(
   u: RealUsage,
@@ -203,16 +222,9 @@ function replayCall(
   if (mode === "none" || cacheable < minimum) {
     if (mc) mc.holds = false
     const replay = { uncached: prompt, write5m: 0, write1h: 0, read: 0 }
-    return {
-      usage: u,
-      point: p,
-      prompt,
-      replay,
-      dollars: billedDollars(u.model, replay),
-      cause: mode === "none" ? null : { kind: "below-minimum", minimum },
-      compaction: 0,
-      added: 0,
-    }
+    const cause: MissCause | null =
+      mode === "none" ? null : { kind: "below-minimum", minimum }
+    return replayed(u, p, prompt, replay, cause, 0)
   }
   const use = cacheUse(u, p, cacheable, mc, st.warm, u.repeat === true)
   const write1h = st.hour ? use.written : 0
@@ -232,16 +244,7 @@ function replayCall(
   const compaction = p.compacted
     ? (prompt * rowFor(priceOf(u.model), prompt).read) / 1e6
     : 0
-  return {
-    usage: u,
-    point: p,
-    prompt,
-    replay,
-    dollars: billedDollars(u.model, replay),
-    cause: use.cause,
-    compaction,
-    added: 0,
-  }
+  return replayed(u, p, prompt, replay, use.cause, compaction)
 }
 
 /** One pass over a conversation's calls from a given start state. */

@@ -19,6 +19,44 @@ const words = (n: number) => "lorem ipsum dolor sit amet ".repeat(n)
 /** A user text of about `tokens` tokens. */
 export const sized = (tokens: number) => words(Math.ceil(tokens / 5))
 
+/**
+ * A session whose tool clearing changes the cached prefix: a 5,000-token
+ * question, then five `read` calls with 3,000-token results, and
+ * clear_tool_uses above 10,000 input tokens keeping 1 (Opus 4.5).
+ */
+export function prefixClearingSession() {
+  const loop = (i: number) => [
+    {
+      role: "assistant",
+      content: [{ type: "tool_use", id: `t${i}`, name: "read", input: { i } }],
+    },
+    {
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: `t${i}`, content: sized(3000) },
+      ],
+    },
+  ]
+  return {
+    model: "claude-opus-4-5",
+    max_tokens: 1000,
+    tools: [{ name: "read", input_schema: { type: "object" } }],
+    context_management: {
+      edits: [
+        {
+          type: "clear_tool_uses_20250919",
+          trigger: { type: "input_tokens", value: 10000 },
+          keep: { type: "tool_uses", value: 1 },
+        },
+      ],
+    },
+    messages: [
+      { role: "user", content: sized(5000) },
+      ...[0, 1, 2, 3, 4].flatMap(loop),
+    ],
+  }
+}
+
 export function claudeLog(steps: Step[], model = "claude-opus-4-5-20251101") {
   const lines: string[] = []
   let parent: string | null = null

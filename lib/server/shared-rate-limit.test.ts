@@ -1,74 +1,64 @@
 // The shared limiter on both backends: one quota per client however many
 // instances (limiter objects, processes) take from the same database.
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 import { createRateLimiter } from "@/lib/anthropic/rate-limit"
-import { startPgliteServer } from "@/test/postgres/pglite-server.mjs"
 
 import { lazyDatabase } from "./database"
 import { createSharedRateLimiter } from "./shared-rate-limit"
-
-const dir = mkdtempSync(join(tmpdir(), "shared-limit-"))
-const postgres = startPgliteServer({ port: 0 })
-/** PGlite's first start (initdb in WASM) takes 2 s on an idle machine, 20 s on a busy one. */
-const PGLITE_START_MS = 180_000
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true })
-  await (await postgres).stop()
-})
+import { bothBackends, PGLITE_START_MS } from "./test-backends"
 
 const policy = { capacity: 5, refillPerSecond: 0.5 }
 
-describe.each([
-  ["SQLite (libsql file)", async () => `file:${join(dir, "limits.db")}`],
-  ["Postgres", async () => (await postgres).url],
-])("createSharedRateLimiter on %s", (_name, url) => {
-  // Two connections to one database: two instances of the app.
-  let a: ReturnType<typeof lazyDatabase>
-  let b: ReturnType<typeof lazyDatabase>
-  beforeAll(async () => {
-    a = lazyDatabase(await url())
-    b = lazyDatabase(await url())
-  }, PGLITE_START_MS)
-  afterAll(async () => {
-    await a.close()
-    await b.close()
-  })
+describe.each(bothBackends("shared-limit-", "limits.db"))(
+  "createSharedRateLimiter on %s",
+  (_name, url) => {
+    // Two connections to one database: two instances of the app.
+    let a: ReturnType<typeof lazyDatabase>
+    let b: ReturnType<typeof lazyDatabase>
+    beforeAll(async () => {
+      a = lazyDatabase(await url())
+      b = lazyDatabase(await url())
+    }, PGLITE_START_MS)
+    afterAll(async () => {
+      await a.close()
+      await b.close()
+    })
 
-  it("gives one client one quota across two instances, under concurrency", async () => {
-    const one = createSharedRateLimiter("t1", policy, a.get)
-    const two = createSharedRateLimiter("t1", policy, b.get)
-    const verdicts = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        (i % 2 ? one : two).take("203.0.113.5", 1_000_000)
+    it("gives one client one quota across two instances, under concurrency", async () => {
+      const one = createSharedRateLimiter("t1", policy, a.get)
+      const two = createSharedRateLimiter("t1", policy, b.get)
+      const verdicts = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? one : two).take("203.0.113.5", 1_000_000)
+        )
       )
-    )
-    expect(verdicts.filter((v) => v.allowed)).toHaveLength(5)
-    // Another client has its own bucket.
-    expect((await one.take("203.0.113.6", 1_000_000)).allowed).toBe(true)
-  })
+      expect(verdicts.filter((v) => v.allowed)).toHaveLength(5)
+      // Another client has its own bucket.
+      expect((await one.take("203.0.113.6", 1_000_000)).allowed).toBe(true)
+    })
 
-  it("refills over time like the in-memory limiter, with the same Retry-After", async () => {
-    const shared = createSharedRateLimiter("t2", policy, a.get)
-    const memory = createRateLimiter(policy)
-    const times = [0, 0, 0, 0, 0, 0, 500, 1000, 2000, 2100, 6000, 60_000]
-    for (const t of times) {
-      const now = 5_000_000 + t
-      expect(await shared.take("c", now)).toEqual(memory.take("c", now))
-    }
-  })
+    it("refills over time like the in-memory limiter, with the same Retry-After", async () => {
+      const shared = createSharedRateLimiter("t2", policy, a.get)
+      const memory = createRateLimiter(policy)
+      const times = [0, 0, 0, 0, 0, 0, 500, 1000, 2000, 2100, 6000, 60_000]
+      for (const t of times) {
+        const now = 5_000_000 + t
+        expect(await shared.take("c", now)).toEqual(memory.take("c", now))
+      }
+    })
 
-  it("refills nothing when another instance's clock is behind", async () => {
-    const ahead = createSharedRateLimiter("t3", policy, a.get)
-    const behind = createSharedRateLimiter("t3", policy, b.get)
-    for (let i = 0; i < 5; i++) await ahead.take("c", 9_000_000)
-    expect(await behind.take("c", 8_000_000)).toMatchObject({ allowed: false })
-  })
-})
+    it("refills nothing when another instance's clock is behind", async () => {
+      const ahead = createSharedRateLimiter("t3", policy, a.get)
+      const behind = createSharedRateLimiter("t3", policy, b.get)
+      for (let i = 0; i < 5; i++) await ahead.take("c", 9_000_000)
+      expect(await behind.take("c", 8_000_000)).toMatchObject({
+        allowed: false,
+      })
+    })
+  }
+)
 
 it("falls back to a per-process limiter while the database is unreachable", async () => {
   const errors: unknown[] = []

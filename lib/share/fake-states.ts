@@ -5,6 +5,7 @@
 import fc from "fast-check"
 
 import type { ShareState, ShareTab } from "./types"
+import { TABS } from "./wire"
 
 const awkward = fc.constantFrom(
   "",
@@ -124,15 +125,8 @@ export const requestArb = requestOf(textArb)
 /** The same without big strings, for tests that do heavier work per run. */
 export const smallRequestArb = requestOf(smallTextArb)
 
-const tabArb = fc.constantFrom<ShareTab>(
-  "blocks",
-  "explain",
-  "timeline",
-  "compare",
-  "raw",
-  "server",
-  "tune"
-)
+// Every tab a link may name.
+const tabArb = fc.constantFrom<ShareTab>(...TABS)
 
 /** Any ShareState the playground could hold. */
 export const shareStateArb: fc.Arbitrary<ShareState> = fc.oneof(

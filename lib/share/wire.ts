@@ -9,7 +9,7 @@ import { isRecord as isPlainObject } from "@/lib/json/is-record"
 
 // The wire's own list (not the UI's RESULT_TABS): a link names a tab, and a
 // tab renamed in the UI must keep the name old links use.
-const TABS: readonly ShareTab[] = [
+export const TABS: readonly ShareTab[] = [
   "blocks",
   "explain",
   "timeline",

@@ -1,33 +1,16 @@
 // The share routes behind the app's one route guard: what another site's
 // page, an HTML form and a script each get, and the creation rate limit.
 
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 
 import { encodeShare } from "@/lib/share/codec"
-import { shareCreateLimiter } from "@/lib/share/guard"
 import { SHARE_CREATE_RATE_LIMIT } from "@/lib/share/limits"
-import { getShareStore } from "@/lib/share/store"
 
 import { DELETE, GET } from "./[id]/route"
 import { POST } from "./route"
+import { withThrowawayShareStore } from "./test-server"
 
-let dir = ""
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "share-guard-"))
-  // The tests play one trusted proxy: X-Forwarded-For names the client.
-  process.env.TRUSTED_PROXY_HOPS = "1"
-  process.env.SHARE_DATABASE_URL = `file:${join(dir, "share.db")}`
-})
-beforeEach(() => shareCreateLimiter.reset())
-afterAll(() => {
-  getShareStore().close()
-  delete process.env.SHARE_DATABASE_URL
-  delete process.env.TRUSTED_PROXY_HOPS
-  rmSync(dir, { recursive: true, force: true })
-})
+withThrowawayShareStore("share-guard-", "share.db")
 
 const payloadFor = (n: number) =>
   encodeShare({

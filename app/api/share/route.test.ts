@@ -1,35 +1,18 @@
 // The share routes called directly, against a throwaway SQLite file.
 
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 
 import { decodeShare, encodeShare, shareStateJson } from "@/lib/share/codec"
 import { bytesToBase64url } from "@/lib/share/base64url"
 import { deflateRaw } from "@/lib/share/deflate"
 import { sha256Base32 } from "@/lib/share/ids"
-import { shareCreateLimiter } from "@/lib/share/guard"
-import { getShareStore } from "@/lib/share/store"
 import type { ShareState } from "@/lib/share/types"
 
 import { DELETE, GET } from "./[id]/route"
 import { POST } from "./route"
+import { withThrowawayShareStore } from "./test-server"
 
-let dir = ""
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "share-route-"))
-  // The tests play one trusted proxy: X-Forwarded-For names the client.
-  process.env.TRUSTED_PROXY_HOPS = "1"
-  process.env.SHARE_DATABASE_URL = `file:${join(dir, "nested", "share.db")}`
-})
-beforeEach(() => shareCreateLimiter.reset())
-afterAll(() => {
-  getShareStore().close()
-  delete process.env.SHARE_DATABASE_URL
-  delete process.env.TRUSTED_PROXY_HOPS
-  rmSync(dir, { recursive: true, force: true })
-})
+withThrowawayShareStore("share-route-", "nested", "share.db")
 
 const state = (n: number): ShareState => ({
   request: {

@@ -110,6 +110,36 @@ export function toolConversation(
   return out
 }
 
+/**
+ * `n` tool rounds of `chars`-prose results (every fourth a memory call,
+ * the others search), a thinking turn of `thinkingChars`, then `question`.
+ */
+export function memoryToolSession(n: number, chars: number, thinkingChars: number, question: string): Message[] {
+  return [
+    ...toolConversation(n, chars, (k) => (k % 4 === 0 ? "memory" : "search")),
+    thinkingTurn(7, thinkingChars),
+    { role: "user", content: question },
+  ]
+}
+
+/**
+ * A compacted log's request (Claude Code's shape): a compact edit at
+ * `trigger` input tokens, the first user turn, the compaction block that
+ * replaced the earlier turns, then `rest`.
+ */
+export function compactedLog(trigger: number, first: string, summary: string, rest: Message[]) {
+  return {
+    model: "claude-opus-4-6",
+    max_tokens: 4096,
+    context_management: { edits: [{ type: "compact_20260112", trigger: tokens(trigger) }] },
+    messages: [
+      { role: "user", content: first },
+      { role: "assistant", content: [{ type: "compaction", content: summary }] },
+      ...rest,
+    ],
+  }
+}
+
 /** An assistant turn with a thinking block (+ text). */
 export function thinkingTurn(seed: number, chars: number, answer = "Answer."): Message {
   return assistant([thinkingBlock(seed, chars), text(answer)])

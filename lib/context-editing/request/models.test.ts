@@ -21,20 +21,22 @@ describe("model capability table (docs/semantics.md#models)", () => {
     expect(getModelInfo("claude-opus-4-6-20260205").id).toBe("claude-opus-4-6")
   })
 
-  it("has no Haiku with compaction and lists the documented compaction models", () => {
+  it("has no Haiku with compaction", () => {
     expect(MODELS.filter((m) => /haiku/.test(m.id) && m.compaction)).toEqual([])
-    for (const id of [
-      "claude-fable-5",
-      "claude-mythos-5",
-      "claude-mythos-preview",
-      "claude-opus-5",
-      "claude-opus-4-8",
-      "claude-opus-4-7",
-      "claude-opus-4-6",
-      "claude-sonnet-5",
-      "claude-sonnet-4-6",
-    ])
-      expect(getModelInfo(id).compaction).toBe(true)
+  })
+
+  it.each([
+    "claude-fable-5",
+    "claude-mythos-5",
+    "claude-mythos-preview",
+    "claude-opus-5",
+    "claude-opus-4-8",
+    "claude-opus-4-7",
+    "claude-opus-4-6",
+    "claude-sonnet-5",
+    "claude-sonnet-4-6",
+  ])("lists compaction for %s, as documented", (id) => {
+    expect(getModelInfo(id).compaction).toBe(true)
   })
 
   it("encodes the thinking defaults and tokenizer families", () => {
@@ -96,19 +98,18 @@ describe("context editing on old models (docs/semantics.md#errors, assumed 400)"
 })
 
 describe("Claude 3 models (documented tool-use prompt sizes, docs/semantics.md#hidden-overheads)", () => {
-  it("are known, retired and without context editing", () => {
-    for (const id of [
-      "claude-3-opus-20240229",
-      "claude-3-sonnet-20240229",
-      "claude-3-haiku-20240307",
-    ])
-      expect(getModelInfo(id)).toMatchObject({
-        known: true,
-        retired: true,
-        contextEditing: false,
-        toolPromptDocumented: true,
-        contextWindow: 200_000,
-      })
+  it.each([
+    "claude-3-opus-20240229",
+    "claude-3-sonnet-20240229",
+    "claude-3-haiku-20240307",
+  ])("%s is known, retired and without context editing", (id) => {
+    expect(getModelInfo(id)).toMatchObject({
+      known: true,
+      retired: true,
+      contextEditing: false,
+      toolPromptDocumented: true,
+      contextWindow: 200_000,
+    })
   })
 })
 

@@ -8,19 +8,14 @@ import { describe, expect, it } from "vitest"
 import {
   clearTools,
   deepFreeze,
-  thinkingTurn,
+  memoryToolSession,
   tokens,
-  toolConversation,
   uses,
 } from "../__fixtures__/build"
 import { simulate } from "./simulate"
 import type { SimulateOptions } from "../types"
 
-const messages = [
-  ...toolConversation(12, 900, (k) => (k % 4 === 0 ? "memory" : "search")),
-  thinkingTurn(7, 300),
-  { role: "user", content: "One more thing." },
-]
+const messages = memoryToolSession(12, 900, 300, "One more thing.")
 
 const request = (edit: Record<string, unknown>) => ({
   model: "claude-sonnet-4-6",

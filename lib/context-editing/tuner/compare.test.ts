@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 
 import {
   clearTools,
+  compactedLog,
   deepFreeze,
   thinkingChat,
   toolConversation,
@@ -95,26 +96,11 @@ describe("withStrategy", () => {
 })
 
 describe("a conversation that replays compaction blocks (a compacted log)", () => {
-  const compacted = deepFreeze({
-    model: "claude-opus-4-6",
-    max_tokens: 1024,
-    context_management: {
-      edits: [
-        {
-          type: "compact_20260112",
-          trigger: { type: "input_tokens", value: 60_000 },
-        },
-      ],
-    },
-    messages: [
-      { role: "user", content: "Fix the flaky test." },
-      {
-        role: "assistant",
-        content: [{ type: "compaction", content: "Summary so far." }],
-      },
+  const compacted = deepFreeze(
+    compactedLog(60_000, "Fix the flaky test.", "Summary so far.", [
       { role: "user", content: "Go on." },
-    ],
-  })
+    ])
+  )
 
   it("keeps its compaction edit in every row, so each row is a request the API accepts and has numbers", () => {
     for (const s of strategies(compacted)) {

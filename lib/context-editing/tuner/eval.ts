@@ -18,7 +18,7 @@ import { EDIT_DEFAULTS } from "../rules/catalogue"
 import { parseEdits } from "../rules/parse-edits"
 import { editsOf, labelOf, type TuneConfig } from "./kinds"
 
-export { editsOf, labelOf, type TuneConfig } from "./kinds"
+export { editsOf, labelOf, toolConfig, type TuneConfig } from "./kinds"
 
 /** One point of the frontier. */
 export interface TuneEntry {

@@ -101,6 +101,19 @@ function searchedKinds(): TunedKind<EditType>[] {
   }))
 }
 
+/** A clear_tool_uses config with a trigger and keep, nothing else set. */
+export const toolConfig = (
+  value: number,
+  keep: number,
+  type: "input_tokens" | "tool_uses" = "input_tokens"
+): NonNullable<TuneConfig["tool"]> => ({
+  trigger: { type, value },
+  keep,
+  clearAtLeast: null,
+  exclude: [],
+  inputs: false,
+})
+
 /** The API's edits array of a config, in send order. */
 export function editsOf(c: TuneConfig): Record<string, unknown>[] {
   return searchedKinds().flatMap((k) => {

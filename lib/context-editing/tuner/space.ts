@@ -10,7 +10,7 @@ import { DEFAULT_MODEL_ID, getModelInfo } from "../request/models"
 import type { SessionBase } from "../session/base"
 import { timeline } from "../session/timeline"
 import type { TimelineOptions } from "../session/timeline-types"
-import { editsOf, type TuneConfig } from "./kinds"
+import { editsOf, toolConfig, type TuneConfig } from "./kinds"
 import type { SimulateOptions } from "../types"
 
 /** The search space of one session. */
@@ -129,27 +129,9 @@ function coarseGrid(
     if (maxKeep === 0) continue
     for (const value of coarse)
       for (const keep of keeps)
-        out.push({
-          thinking: t,
-          tool: {
-            trigger: { type: "input_tokens", value },
-            keep,
-            clearAtLeast: null,
-            exclude: [],
-            inputs: false,
-          },
-        })
+        out.push({ thinking: t, tool: toolConfig(value, keep) })
     for (const value of quantiles(useTriggers, 4))
-      out.push({
-        thinking: t,
-        tool: {
-          trigger: { type: "tool_uses", value },
-          keep: 3,
-          clearAtLeast: null,
-          exclude: [],
-          inputs: false,
-        },
-      })
+      out.push({ thinking: t, tool: toolConfig(value, 3, "tool_uses") })
   }
   for (const compact of quantiles(compactTriggers, 8)) out.push({ compact })
   return out

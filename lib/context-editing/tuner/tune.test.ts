@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest"
 
-import { thinkingTurn, toolConversation } from "../__fixtures__/build"
+import {
+  compactedLog,
+  memoryToolSession,
+  toolConversation,
+} from "../__fixtures__/build"
 import { timeline } from "../session/timeline"
 import { paretoFrontier, tuneSession } from "./tune"
 import { editsOf, type TuneConfig, type TuneEntry } from "./eval"
 
 // 60 tool rounds of ≈2.3k-token results, two tools, then a chat turn with
 // thinking: ≈140k tokens at the end.
-const messages = [
-  ...toolConversation(60, 8000, (k) => (k % 4 === 0 ? "memory" : "search")),
-  thinkingTurn(7, 3000),
-  { role: "user", content: "One more question." },
-]
+const messages = memoryToolSession(60, 8000, 3000, "One more question.")
 const session = (model: string, thinking = false) => ({
   model,
   max_tokens: 4096,
@@ -170,28 +170,12 @@ describe("tuneSession", () => {
 
 describe("tuneSession on a conversation that replays compaction blocks", () => {
   // A compacted Claude Code log's shape: a compaction block, then more tool rounds.
-  const compacted = {
-    model: "claude-opus-4-6",
-    max_tokens: 4096,
-    context_management: {
-      edits: [
-        {
-          type: "compact_20260112",
-          trigger: { type: "input_tokens", value: 90_000 },
-        },
-      ],
-    },
-    messages: [
-      { role: "user", content: "Refactor the billing module." },
-      {
-        role: "assistant",
-        content: [
-          { type: "compaction", content: "Summary of the work so far." },
-        ],
-      },
-      ...toolConversation(30, 8000).slice(1),
-    ],
-  }
+  const compacted = compactedLog(
+    90_000,
+    "Refactor the billing module.",
+    "Summary of the work so far.",
+    toolConversation(30, 8000).slice(1)
+  )
 
   it("keeps a compaction edit in every config (the API rejects the blocks without one), each agreeing with timeline()", async () => {
     const r = await tuneSession(compacted)

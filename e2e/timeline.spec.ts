@@ -4,6 +4,7 @@ import {
   type TimelinePoint,
 } from "@/lib/context-editing"
 import { causeText, predictedMisses } from "@/lib/real-usage/misses"
+import { prefixClearingSession } from "@/lib/real-usage/test-log"
 import { setEditField } from "@/lib/state/edits"
 
 import { expect, test } from "./fixtures"
@@ -83,37 +84,7 @@ test("a built session lists its predicted cache misses: where tool clearing chan
   playground,
   page,
 }) => {
-  const words = (n: number) => "lorem ipsum dolor sit amet ".repeat(n)
-  const loop = (i: number) => [
-    {
-      role: "assistant",
-      content: [{ type: "tool_use", id: `t${i}`, name: "read", input: { i } }],
-    },
-    {
-      role: "user",
-      content: [
-        { type: "tool_result", tool_use_id: `t${i}`, content: words(600) },
-      ],
-    },
-  ]
-  const request = {
-    model: "claude-opus-4-5",
-    max_tokens: 1000,
-    tools: [{ name: "read", input_schema: { type: "object" } }],
-    context_management: {
-      edits: [
-        {
-          type: "clear_tool_uses_20250919",
-          trigger: { type: "input_tokens", value: 10000 },
-          keep: { type: "tool_uses", value: 1 },
-        },
-      ],
-    },
-    messages: [
-      { role: "user", content: words(1000) },
-      ...[0, 1, 2, 3, 4].flatMap(loop),
-    ],
-  }
+  const request = prefixClearingSession()
   // Cached as an agent caches: a breakpoint on the last block.
   const last = request.messages.at(-1)!.content as Array<
     Record<string, unknown>

@@ -1,8 +1,7 @@
 "use client"
 
-import { useId } from "react"
-
-import { FieldRow, NumberInput } from "@/components/ui/fields"
+import { NumberInput } from "@/components/ui/fields"
+import { RuleFieldset, RuleRow, useRuleIds } from "./rule-row"
 import type { RuleFieldsProps } from "./types"
 
 /** Form for `clear_thinking_20251015`: how many recent thinking turns survive. */
@@ -14,7 +13,7 @@ export function ClearThinkingFields({
   thinkingDefault,
   disabled,
 }: RuleFieldsProps) {
-  const ids = useId()
+  const { ids, testId: t } = useRuleIds(index)
   const keep = edit.keep
   const isAll =
     keep === "all" ||
@@ -25,7 +24,6 @@ export function ClearThinkingFields({
     typeof keep === "object" && keep !== null && !isAll
       ? (keep as { value?: unknown }).value
       : undefined
-  const t = (name: string) => `edits.${index}.${name}`
   const defaultText =
     thinkingDefault === "all"
       ? "all thinking (this model's default)"
@@ -34,16 +32,16 @@ export function ClearThinkingFields({
         : "model-specific"
 
   return (
-    <fieldset disabled={disabled} className="min-w-0">
-      <FieldRow
-        label="keep"
+    <RuleFieldset disabled={disabled}>
+      <RuleRow
+        field="keep"
         htmlFor={`${ids}-turns`}
         hint={
           keep === undefined
             ? `Not set: keeps ${defaultText}. The turn being generated always holds one kept slot.`
             : "The turn being generated (or the tool loop in progress) counts as one of these."
         }
-        error={errorFor("keep")}
+        errorFor={errorFor}
       >
         <div
           role="radiogroup"
@@ -100,7 +98,7 @@ export function ClearThinkingFields({
             all
           </label>
         </div>
-      </FieldRow>
-    </fieldset>
+      </RuleRow>
+    </RuleFieldset>
   )
 }

@@ -1,14 +1,13 @@
 "use client"
 
-import { useId } from "react"
-
 import { cn } from "@/components/ui/cn"
 import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
 import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
-import { FieldRow, inputClass } from "@/components/ui/fields"
+import { inputClass } from "@/components/ui/fields"
 import { shortTokens, tokenRange } from "../scrubber"
+import { RuleFieldset, RuleRow, useRuleIds } from "./rule-row"
 import { ThresholdInputs } from "./threshold-inputs"
 import type { RuleFieldsProps } from "./types"
 
@@ -24,7 +23,7 @@ export function CompactFields({
   trace,
   disabled,
 }: RuleFieldsProps) {
-  const ids = useId()
+  const { ids, testId: t } = useRuleIds(index)
   const trigger = (edit.trigger ?? {}) as { value?: unknown }
   const chosen = typeof trigger.value === "number" ? trigger.value : undefined
   const value = chosen ?? DEFAULT_TRIGGER
@@ -33,18 +32,17 @@ export function CompactFields({
   const range = tokenRange(Math.max(prompt * 1.2, value, 200_000))
   const tick =
     prompt > 0 ? ` The tick marks this prompt (≈${shortTokens(prompt)}).` : ""
-  const t = (name: string) => `edits.${index}.${name}`
   return (
-    <fieldset disabled={disabled} className="min-w-0">
-      <FieldRow
-        label="trigger"
+    <RuleFieldset disabled={disabled}>
+      <RuleRow
+        field="trigger"
         htmlFor={`${ids}-trigger`}
         hint={
           edit.trigger === undefined
             ? `Default: 150,000 input tokens (minimum 50,000).${tick}`
             : `Compaction runs when the prompt reaches this (minimum 50,000).${tick}`
         }
-        error={errorFor("trigger")}
+        errorFor={errorFor}
       >
         <ThresholdInputs
           field="trigger"
@@ -67,11 +65,11 @@ export function CompactFields({
           }}
           form={{ setField, disabled }}
         />
-      </FieldRow>
-      <FieldRow
-        label="pause_after_compaction"
+      </RuleRow>
+      <RuleRow
+        field="pause_after_compaction"
         hint="Return only the compaction block (stop_reason compaction), so you can add messages before continuing."
-        error={errorFor("pause_after_compaction")}
+        errorFor={errorFor}
       >
         <LabelledCheckbox
           className="flex items-center gap-2 text-xs"
@@ -83,12 +81,12 @@ export function CompactFields({
         >
           pause after compaction
         </LabelledCheckbox>
-      </FieldRow>
-      <FieldRow
-        label="instructions"
+      </RuleRow>
+      <RuleRow
+        field="instructions"
         htmlFor={`${ids}-instructions`}
         hint="Replaces the default summary prompt entirely (not appended)."
-        error={errorFor("instructions")}
+        errorFor={errorFor}
       >
         <textarea
           id={`${ids}-instructions`}
@@ -101,7 +99,7 @@ export function CompactFields({
             setField("instructions", e.target.value || undefined)
           }
         />
-      </FieldRow>
-    </fieldset>
+      </RuleRow>
+    </RuleFieldset>
   )
 }

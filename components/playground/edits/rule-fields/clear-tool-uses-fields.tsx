@@ -6,7 +6,7 @@ import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
 import { ChipsInput, inputClass } from "@/components/ui/fields"
 import { shortTokens as short, tokenRange } from "../scrubber"
-import { RuleFieldset, RuleRow, useRuleIds } from "./rule-row"
+import { type RowProps, RuleRow, ruleForm } from "./rule-row"
 import { ThresholdInputs } from "./threshold-inputs"
 import type { RuleFieldsProps } from "./types"
 
@@ -28,25 +28,14 @@ function strings(v: unknown): string[] {
     : []
 }
 
-/** What a row needs besides its own field: the card's props and a shared id. */
-interface RowProps extends RuleFieldsProps {
-  ids: string
-  testId: (name: string) => string
-}
-
 /** Form for `clear_tool_uses_20250919`: trigger, keep, gate, exclusions, inputs. */
-export function ClearToolUsesFields(props: RuleFieldsProps) {
-  const row = { ...props, ...useRuleIds(props.index) }
-  return (
-    <RuleFieldset disabled={props.disabled}>
-      <TriggerRow {...row} />
-      <KeepRow {...row} />
-      <GateRow {...row} />
-      <ExcludeRow {...row} />
-      <InputsRow {...row} />
-    </RuleFieldset>
-  )
-}
+export const ClearToolUsesFields = ruleForm([
+  TriggerRow,
+  KeepRow,
+  GateRow,
+  ExcludeRow,
+  InputsRow,
+])
 
 /** The trigger's hint: its default, and what the slider's tick marks. */
 function triggerHint(

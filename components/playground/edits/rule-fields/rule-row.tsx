@@ -1,33 +1,31 @@
 "use client"
 
-import { useId, type ReactNode } from "react"
+import { type ComponentType, type ReactNode, useId } from "react"
 
 import { FieldRow } from "@/components/ui/fields"
 import type { RuleFieldsProps } from "./types"
 
-/**
- * A rule form's ids: one `useId` base for its labels and inputs, and the
- * test id of a field of edit `index` (`edits.<index>.<name>`).
- */
-export function useRuleIds(index: number) {
-  const ids = useId()
-  const testId = (name: string) => `edits.${index}.${name}`
-  return { ids, testId }
+/** What a row of a rule form gets: the form's props, an id base and the test ids. */
+export interface RowProps extends RuleFieldsProps {
+  /** One `useId` base for the form's labels and inputs. */
+  ids: string
+  /** The test id of a field of this edit (`edits.<index>.<name>`). */
+  testId: (name: string) => string
 }
 
-/** A rule form: its rows in a fieldset the card disables as one. */
-export function RuleFieldset({
-  disabled,
-  children,
-}: {
-  disabled: boolean
-  children: ReactNode
-}) {
-  return (
-    <fieldset disabled={disabled} className="min-w-0">
-      {children}
-    </fieldset>
-  )
+/** A rule form: these rows, in order, in one fieldset the card disables. */
+export function ruleForm(rows: ComponentType<RowProps>[]) {
+  return function RuleForm(props: RuleFieldsProps) {
+    const ids = useId()
+    const testId = (name: string) => `edits.${props.index}.${name}`
+    return (
+      <fieldset disabled={props.disabled} className="min-w-0">
+        {rows.map((Row, i) => (
+          <Row key={i} {...props} ids={ids} testId={testId} />
+        ))}
+      </fieldset>
+    )
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { formatDollars as usd } from "@/lib/context-editing"
 import type { TopCall } from "@/lib/fleet/analyse"
 import { formatCount as n } from "@/lib/format/number"
 
+import { numberColumn } from "./fleet-columns"
 import { useReport } from "./fleet-store"
 import { FleetTable } from "./fleet-table"
 
@@ -24,27 +25,9 @@ export function FleetCalls() {
         { key: "call", label: "call", value: (t) => t.call, numeric: true },
         { key: "time", label: "time (UTC)", value: (t) => t.timestamp ?? "" },
         { key: "model", label: "model", value: (t) => t.model },
-        {
-          key: "prompt",
-          label: "prompt",
-          value: (t) => t.prompt,
-          cell: (t) => n(t.prompt),
-          numeric: true,
-        },
-        {
-          key: "output",
-          label: "output",
-          value: (t) => t.output,
-          cell: (t) => n(t.output),
-          numeric: true,
-        },
-        {
-          key: "dollars",
-          label: "$",
-          value: (t) => t.dollars,
-          cell: (t) => usd(t.dollars),
-          numeric: true,
-        },
+        numberColumn("prompt", "prompt", (t) => t.prompt),
+        numberColumn("output", "output", (t) => t.output),
+        numberColumn("dollars", "$", (t) => t.dollars, usd),
         { key: "miss", label: "cache miss", value: (t) => t.miss ?? "" },
       ]}
     />

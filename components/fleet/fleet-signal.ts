@@ -1,6 +1,6 @@
 "use client"
 
-import { useSyncExternalStore } from "react"
+import { externalStore, useExternalStore } from "@/components/ui/external-store"
 
 import type { FolderInput } from "./read-folder"
 
@@ -17,25 +17,12 @@ export interface FleetSignal {
   hasReport: boolean
 }
 
-let state: FleetSignal = { open: false, pending: null, hasReport: false }
-const listeners = new Set<() => void>()
-
-export const fleetSignal = {
-  get: () => state,
-  set(patch: Partial<FleetSignal>) {
-    state = { ...state, ...patch }
-    for (const l of listeners) l()
-  },
-  subscribe(l: () => void) {
-    listeners.add(l)
-    return () => listeners.delete(l)
-  },
-}
+export const fleetSignal = externalStore<FleetSignal>({
+  open: false,
+  pending: null,
+  hasReport: false,
+})
 
 export function useFleetSignal(): FleetSignal {
-  return useSyncExternalStore(
-    fleetSignal.subscribe,
-    fleetSignal.get,
-    fleetSignal.get
-  )
+  return useExternalStore(fleetSignal, (s) => s)
 }

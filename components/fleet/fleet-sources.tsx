@@ -1,12 +1,34 @@
 "use client"
 
-import { useRef } from "react"
+import { type ReactNode, useRef } from "react"
 
 import { useFleet } from "./fleet-store"
 import { type FormConfig, takeFolder } from "./fleet-take"
 
-const BUTTON =
-  "rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+/** One way to pick the logs, disabled while a folder is being read. */
+function SourceButton({
+  testId,
+  busy,
+  onClick,
+  children,
+}: {
+  testId: string
+  busy: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      className="rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      disabled={busy}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {children}
+    </button>
+  )
+}
 
 type Picker = {
   showDirectoryPicker?: (o?: object) => Promise<FileSystemDirectoryHandle>
@@ -36,30 +58,24 @@ export function FleetSources({ config }: { config: FormConfig }) {
           ? "Drop a folder anywhere on this page, or"
           : "Another folder:"}
       </span>
-      <button
-        type="button"
-        className={BUTTON}
-        disabled={busy}
+      <SourceButton
+        testId="fleet.pick-folder"
+        busy={busy}
         onClick={() => folder.current?.click()}
-        data-testid="fleet.pick-folder"
       >
         Choose a folder…
-      </button>
-      <button
-        type="button"
-        className={BUTTON}
-        disabled={busy}
+      </SourceButton>
+      <SourceButton
+        testId="fleet.pick-files"
+        busy={busy}
         onClick={() => files.current?.click()}
-        data-testid="fleet.pick-files"
       >
         Choose .jsonl files…
-      </button>
+      </SourceButton>
       {picker && (
-        <button
-          type="button"
-          className={BUTTON}
-          disabled={busy}
-          data-testid="fleet.open-directory"
+        <SourceButton
+          testId="fleet.open-directory"
+          busy={busy}
           onClick={() =>
             void picker({ id: "claude-projects", mode: "read" })
               .then((handle) => takeFolder({ kind: "handle", handle }, config))
@@ -67,7 +83,7 @@ export function FleetSources({ config }: { config: FormConfig }) {
           }
         >
           Open a folder (read-only access)…
-        </button>
+        </SourceButton>
       )}
       <span className="w-full text-xs text-zinc-500">
         Claude Code keeps its logs in <code>~/.claude/projects</code>, a hidden

@@ -1,6 +1,8 @@
 "use client"
 
-import { useDeferredValue, useSyncExternalStore } from "react"
+import { useDeferredValue } from "react"
+
+import { externalStore, useExternalStore } from "@/components/ui/external-store"
 
 import type { SimulateOptions } from "@/lib/context-editing"
 import type { FleetEdits } from "@/lib/fleet/config"
@@ -68,33 +70,16 @@ const initial: FleetState = {
   opened: null,
 }
 
-let state = initial
-const listeners = new Set<() => void>()
-
 /** The folder view's state: one per tab, kept while the playground is shown (nothing persisted). */
 export const fleetStore = {
-  get: () => state,
-  set(patch: Partial<FleetState>) {
-    state = { ...state, ...patch }
-    for (const l of listeners) l()
-  },
+  ...externalStore(initial),
   reset() {
     fleetStore.set(initial)
-  },
-  subscribe(l: () => void) {
-    listeners.add(l)
-    return () => {
-      listeners.delete(l)
-    }
   },
 }
 
 export function useFleet<T>(select: (s: FleetState) => T): T {
-  return useSyncExternalStore(
-    fleetStore.subscribe,
-    () => select(state),
-    () => select(initial)
-  )
+  return useExternalStore(fleetStore, select, () => select(initial))
 }
 
 /**

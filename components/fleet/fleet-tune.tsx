@@ -8,6 +8,11 @@ import { formatCount as n } from "@/lib/format/number"
 
 import { usePlaygroundStore } from "@/components/playground/store/playground-store-provider"
 import { FrontierChart } from "@/components/playground/result/tune/frontier-chart"
+import {
+  type FrontierColumn,
+  FrontierTable,
+  withEdits,
+} from "@/components/playground/result/tune/frontier-table"
 
 import { ProgressBar } from "./fleet-progress"
 import { analyseFolder, stopWorkers, tuneFolder } from "./fleet-runner"
@@ -28,66 +33,19 @@ const asTune = (e: Entry): TuneEntry => ({
   compactions: [],
 })
 
-function EntryTable({
-  rows,
-  best,
-  onApply,
-  id,
-}: {
-  rows: Entry[]
-  best: number
-  onApply?: (e: Entry) => void
-  id: string
-}) {
-  return (
-    <table className="w-full text-xs" data-testid={`${id}.table`}>
-      <thead className="text-left text-zinc-500">
-        <tr>
-          <th className="pr-2 font-medium">total (input side)</th>
-          <th className="pr-2 font-medium">worst session&rsquo;s peak</th>
-          <th className="pr-2 font-medium">over their window</th>
-          <th className="pr-2 font-medium">config</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((e, i) => (
-          <tr
-            key={i}
-            className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
-            data-testid={`${id}.row.${i}`}
-          >
-            <td className="pr-2">
-              {usd(e.cost)}
-              {i === best ? " ← best" : ""}
-            </td>
-            <td className="pr-2">{n(e.peak)}</td>
-            <td className="pr-2">
-              {e.over === undefined
-                ? "–"
-                : e.over === 0
-                  ? "none"
-                  : `${e.over} sessions`}
-            </td>
-            <td className="pr-2">{e.label}</td>
-            <td>
-              {onApply && (
-                <button
-                  type="button"
-                  className="rounded bg-sky-600 px-2 py-0.5 text-white"
-                  onClick={() => onApply(e)}
-                  data-testid={`${id}.apply.${i}`}
-                >
-                  Apply
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
-}
+/** The folder's columns: the total, the worst peak, sessions over their window. */
+const fleetColumns = (best: number): FrontierColumn<Entry>[] => [
+  {
+    head: "total (input side)",
+    cell: (e, i) => `${usd(e.cost)}${i === best ? " ← best" : ""}`,
+  },
+  { head: <>worst session&rsquo;s peak</>, cell: (e) => n(e.peak) },
+  {
+    head: "over their window",
+    cell: (e) =>
+      e.over === undefined ? "–" : e.over === 0 ? "none" : `${e.over} sessions`,
+  },
+]
 
 /**
  * Tune across sessions: the frontier of the folder's total cost against
@@ -99,13 +57,7 @@ export function FleetTune() {
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
   const [active, setActive] = useState<number | null>(null)
   const apply = (e: Entry) => {
-    updateRequest((r) => ({
-      ...r,
-      context_management: {
-        ...((r.context_management as object | undefined) ?? {}),
-        edits: e.edits,
-      },
-    }))
+    updateRequest(withEdits(e.edits))
     // A shared summary has no files behind it: the config goes in the form only.
     if (files.length > 0)
       void analyseFolder(files, e.edits, config?.assumptions, {
@@ -176,9 +128,9 @@ export function FleetTune() {
             active={active}
             onHover={setActive}
           />
-          <EntryTable
+          <FrontierTable
             rows={frontier}
-            best={best}
+            columns={fleetColumns(best)}
             onApply={apply}
             id="fleet.tune"
           />
@@ -187,9 +139,9 @@ export function FleetTune() {
               <summary className="cursor-pointer text-xs text-zinc-500">
                 The cheapest config for each number of tool results kept
               </summary>
-              <EntryTable
+              <FrontierTable
                 rows={result.alternatives}
-                best={-1}
+                columns={fleetColumns(-1)}
                 onApply={apply}
                 id="fleet.tune.alt"
               />

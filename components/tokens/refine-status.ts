@@ -2,7 +2,7 @@
 
 // The refinement status the token numbers show (estimate / counted). Kept
 // apart from the refiner, which loads after the first paint.
-import { useSyncExternalStore } from "react"
+import { externalStore, useExternalStore } from "@/components/ui/external-store"
 
 /** What the page shows about the numbers. */
 export interface RefineStatus {
@@ -16,30 +16,21 @@ export interface RefineStatus {
   lastBatchTexts: number
 }
 
-let status: RefineStatus = {
+const status = externalStore<RefineStatus>({
   state: "estimate",
   lastBatchMs: null,
   lastBatchTexts: 0,
-}
-const listeners = new Set<() => void>()
+})
 
-export const getRefineStatus = (): RefineStatus => status
+export const getRefineStatus = (): RefineStatus => status.get()
 
 export function setRefineStatus(next: Partial<RefineStatus>): void {
-  status = { ...status, ...next }
-  for (const l of listeners) l()
+  status.set(next)
 }
 
 /** The refinement status, for the token numbers' estimate / counted marks. */
 export function useRefineStatus(): RefineStatus {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    () => status,
-    () => status
-  )
+  return useExternalStore(status, (s) => s)
 }
 
 /** localStorage key: "off" when the user turned BPE counting off (on by default). */

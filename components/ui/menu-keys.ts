@@ -2,6 +2,8 @@
 
 import type { KeyboardEvent } from "react"
 
+import { arrowIndex } from "./arrow-keys"
+
 /**
  * Keyboard behaviour of a role="menu": ArrowDown/ArrowUp move between items
  * (wrapping), Home/End jump, Escape closes.
@@ -19,16 +21,7 @@ export function onMenuKeyDown(
   ]
   if (items.length === 0) return
   const at = items.indexOf(document.activeElement as HTMLElement)
-  const next =
-    e.key === "ArrowDown"
-      ? (at + 1) % items.length
-      : e.key === "ArrowUp"
-        ? (at - 1 + items.length) % items.length
-        : e.key === "Home"
-          ? 0
-          : e.key === "End"
-            ? items.length - 1
-            : -1
+  const next = arrowIndex(e.key, at, items.length, "ArrowUp", "ArrowDown")
   if (next < 0) return
   e.preventDefault()
   items[next]?.focus()

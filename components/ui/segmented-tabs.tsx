@@ -2,6 +2,8 @@
 
 import { useRef, useState, type KeyboardEvent } from "react"
 
+import { arrowIndex } from "./arrow-keys"
+
 /** One option of a `SegmentedTabs`. */
 export interface TabOption<T extends string> {
   value: T
@@ -40,22 +42,14 @@ export function SegmentedTabs<T extends string>({
   const refs = useRef<(HTMLButtonElement | null)[]>([])
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const last = options.length - 1
-    const next =
-      event.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null
-    if (next === null) return
+    const next = arrowIndex(
+      event.key,
+      index,
+      options.length,
+      "ArrowLeft",
+      "ArrowRight"
+    )
+    if (next < 0) return
     event.preventDefault()
     const option = options[next]
     if (!option) return

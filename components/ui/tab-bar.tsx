@@ -2,6 +2,7 @@
 
 import type { KeyboardEvent } from "react"
 
+import { arrowIndex } from "./arrow-keys"
 import { cn } from "./cn"
 
 /**
@@ -34,16 +35,7 @@ export function TabBar<T extends string>({
 }) {
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = tabs.findIndex((t) => t.id === value)
-    const next =
-      e.key === "ArrowRight"
-        ? (at + 1) % tabs.length
-        : e.key === "ArrowLeft"
-          ? (at - 1 + tabs.length) % tabs.length
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? tabs.length - 1
-              : -1
+    const next = arrowIndex(e.key, at, tabs.length, "ArrowLeft", "ArrowRight")
     const tab = tabs[next]
     if (!tab) return
     e.preventDefault()

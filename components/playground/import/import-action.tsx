@@ -1,9 +1,8 @@
 "use client"
 
 import dynamic from "next/dynamic"
-import { useState } from "react"
 
-import { HEADER_BUTTON } from "@/components/ui/header-button"
+import { HeaderDialog } from "@/components/ui/header-button"
 import { usePlaygroundStore } from "../store/playground-store-provider"
 
 // Loads when first opened.
@@ -79,51 +78,48 @@ function withImportedEdits(kept: unknown[], request: object): unknown[] {
 
 /** "Import" in the header: paste, drop a file, or generate a session. */
 export function ImportAction() {
-  const [open, setOpen] = useState(false)
+  return (
+    <HeaderDialog
+      testId="header.import"
+      title="Import a transcript: Messages JSON, legacy XML tool use, curl, Claude Code JSONL, OpenAI chat — or generate one"
+      label="Import"
+    >
+      {(close) => <ImportInto close={close} />}
+    </HeaderDialog>
+  )
+}
+
+/** The open Import dialog, putting what it imports into the store. */
+function ImportInto({ close }: { close: () => void }) {
   const setRequest = usePlaygroundStore((s) => s.setRequest)
-  // Read only while the dialog is open: typing does not re-render the header.
-  const current = usePlaygroundStore((s) => (open ? s.request : null))
+  // Mounted only while the dialog is open: typing does not re-render the header.
+  const current = usePlaygroundStore((s) => s.request)
   const cm = editsOf(current)
   return (
-    <>
-      <button
-        type="button"
-        data-testid="header.import"
-        title="Import a transcript: Messages JSON, legacy XML tool use, curl, Claude Code JSONL, OpenAI chat — or generate one"
-        className={HEADER_BUTTON}
-        onClick={() => setOpen(true)}
-      >
-        Import
-      </button>
-      {open && (
-        <ImportDialog
-          open
-          onClose={() => setOpen(false)}
-          editsToKeep={Array.isArray(cm?.edits) ? cm.edits.length : 0}
-          onImport={(request, summary, keepEdits, realUsage) => {
-            const kept =
-              keepEdits && !hasOwnEdits(request)
-                ? carriedEdits(cm, request)
-                : null
-            setRequest(
-              kept
-                ? {
-                    ...request,
-                    context_management: {
-                      ...cm,
-                      edits: withImportedEdits(kept.edits, request),
-                    },
-                  }
-                : request,
-              {
-                kind: "import",
-                summary: kept ? summary + kept.note : summary,
-                ...(realUsage ? { realUsage } : {}),
+    <ImportDialog
+      open
+      onClose={close}
+      editsToKeep={Array.isArray(cm?.edits) ? cm.edits.length : 0}
+      onImport={(request, summary, keepEdits, realUsage) => {
+        const kept =
+          keepEdits && !hasOwnEdits(request) ? carriedEdits(cm, request) : null
+        setRequest(
+          kept
+            ? {
+                ...request,
+                context_management: {
+                  ...cm,
+                  edits: withImportedEdits(kept.edits, request),
+                },
               }
-            )
-          }}
-        />
-      )}
-    </>
+            : request,
+          {
+            kind: "import",
+            summary: kept ? summary + kept.note : summary,
+            ...(realUsage ? { realUsage } : {}),
+          }
+        )
+      }}
+    />
   )
 }

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic"
 import { useState } from "react"
 
-import { HEADER_BUTTON } from "@/components/ui/header-button"
+import { HeaderDialog } from "@/components/ui/header-button"
 
 // Loads when first opened.
 const LearnDialog = dynamic(
@@ -18,33 +18,21 @@ const LINK = /^#learn(?:=([a-z-]{1,40}))?$/
 export function LearnAction() {
   // Rendered only on the client, once the store is ready: the hash is there.
   const [link] = useState(() => LINK.exec(window.location.hash))
-  const [open, setOpen] = useState(link !== null)
   return (
-    <>
-      <button
-        type="button"
-        data-testid="header.learn"
-        aria-haspopup="dialog"
-        title="Lessons: predict what the server does, then see why"
-        className={HEADER_BUTTON}
-        onClick={() => setOpen(true)}
-      >
-        Learn
-      </button>
-      {open && (
-        <LearnDialog
-          firstLesson={link?.[1] ?? null}
-          onClose={() => {
-            setOpen(false)
-            if (LINK.test(window.location.hash))
-              history.replaceState(
-                null,
-                "",
-                location.pathname + location.search
-              )
-          }}
-        />
+    <HeaderDialog
+      testId="header.learn"
+      title="Lessons: predict what the server does, then see why"
+      label="Learn"
+      dialog
+      initiallyOpen={link !== null}
+      onClosed={() => {
+        if (LINK.test(window.location.hash))
+          history.replaceState(null, "", location.pathname + location.search)
+      }}
+    >
+      {(close) => (
+        <LearnDialog firstLesson={link?.[1] ?? null} onClose={close} />
       )}
-    </>
+    </HeaderDialog>
   )
 }

@@ -1,13 +1,14 @@
 "use client"
 
-import { useMemo, useState } from "react"
+import { useMemo } from "react"
 
 import type * as Lessons from "@/lib/lessons"
 import type { Lesson } from "@/lib/lessons"
 
 import { usePlaygroundStoreApi } from "../store/playground-store-provider"
 import { CodeText } from "./code-text"
-import { LessonQuestion, LessonReveal, type Verdict } from "./lesson-parts"
+import { LessonQuestion, LessonReveal } from "./lesson-parts"
+import { useLessonAnswer } from "./use-lesson-answer"
 import { mayReplaceRequest } from "../store/replace-request"
 
 /** One lesson: the situation, a prediction, then the engine's answer and why. */
@@ -30,9 +31,7 @@ export function LessonCard({
 }) {
   const store = usePlaygroundStoreApi()
   const run = useMemo(() => lessons.runLesson(lesson), [lessons, lesson])
-  const [given, setGiven] = useState("")
-  const [verdict, setVerdict] = useState<Verdict | null>(null)
-  const [misread, setMisread] = useState<string | null>(null)
+  const answer = useLessonAnswer(lessons, lesson, run, onAnswered)
 
   if ("error" in run)
     return (
@@ -40,20 +39,6 @@ export function LessonCard({
         {run.error}
       </p>
     )
-
-  const q = lesson.question
-  const revealed = verdict !== null
-  const check = () => {
-    if (revealed || given.trim() === "") return
-    const right = lessons.isRight(run, given)
-    setVerdict(right ? "right" : "wrong")
-    setMisread(lessons.misreadingOf(run, given))
-    onAnswered(right)
-  }
-  const invalidCount =
-    q.kind === "number" &&
-    given.trim() !== "" &&
-    lessons.parseCount(given) === null
 
   const open = () => {
     if (!mayReplaceRequest(store)) return
@@ -94,27 +79,15 @@ export function LessonCard({
         </details>
       </section>
 
-      <LessonQuestion
-        lesson={lesson}
-        given={given}
-        setGiven={setGiven}
-        revealed={revealed}
-        invalidCount={invalidCount}
-        onCheck={check}
-        onShow={() => setVerdict("shown")}
-      />
+      <LessonQuestion lesson={lesson} answer={answer} />
       <div role="status" aria-live="polite">
-        {verdict !== null && (
-          <LessonReveal
-            lesson={lesson}
-            run={run}
-            verdict={verdict}
-            misread={misread}
-            next={next}
-            onNext={onNext}
-            onOpen={open}
-          />
-        )}
+        <LessonReveal
+          run={run}
+          answer={answer}
+          next={next}
+          onNext={onNext}
+          onOpen={open}
+        />
       </div>
     </article>
   )

@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn"
 import type { Lesson, LessonRun } from "@/lib/lessons"
 
 import { CodeText } from "./code-text"
+import type { LessonAnswer } from "./use-lesson-answer"
 
 const EVIDENCE: Record<Lesson["evidence"], { label: string; cls: string }> = {
   documented: {
@@ -23,33 +24,22 @@ const EVIDENCE: Record<Lesson["evidence"], { label: string; cls: string }> = {
   },
 }
 
-export type Verdict = "right" | "wrong" | "shown"
-
 /** The lesson's question: a count to type or a choice to pick, then Check or Show. */
 export function LessonQuestion({
   lesson,
-  given,
-  setGiven,
-  revealed,
-  invalidCount,
-  onCheck,
-  onShow,
+  answer,
 }: {
   lesson: Lesson
-  given: string
-  setGiven: (value: string) => void
-  revealed: boolean
-  invalidCount: boolean
-  onCheck: () => void
-  onShow: () => void
+  answer: LessonAnswer
 }) {
+  const { given, setGiven, revealed, invalidCount } = answer
   const inputId = useId()
   const q = lesson.question
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault()
-        onCheck()
+        answer.check()
       }}
       className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800"
     >
@@ -116,7 +106,7 @@ export function LessonQuestion({
           <button
             type="button"
             data-testid="learn.show"
-            onClick={onShow}
+            onClick={answer.show}
             className="rounded-md px-3 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"
           >
             Just show me
@@ -129,22 +119,20 @@ export function LessonQuestion({
 
 /** After an answer: the verdict, the rule with its evidence, and the engine's steps. */
 export function LessonReveal({
-  lesson,
   run,
-  verdict,
-  misread,
+  answer: { verdict, misread },
   next,
   onNext,
   onOpen,
 }: {
-  lesson: Lesson
   run: LessonRun
-  verdict: Verdict
-  misread: string | null
+  answer: LessonAnswer
   next: Lesson | undefined
   onNext: (id: string) => void
   onOpen: () => void
 }) {
+  if (verdict === null) return null
+  const { lesson } = run
   return (
     <section className="space-y-3" data-testid="learn.reveal">
       <p

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 
-import { fakeStorage } from "../store/fake-storage"
+import { fakeStorage, itReadsNonObjectsAsEmpty } from "../store/fake-storage"
 import { LESSON_PROGRESS_KEY, readProgress, writeProgress } from "./progress"
 
 describe("lesson progress", () => {
@@ -13,16 +13,7 @@ describe("lesson progress", () => {
     expect(readProgress(storage)).toEqual({})
   })
 
-  it.each([
-    ["not JSON", "{oops"],
-    ["an array", "[true]"],
-    ["null", "null"],
-    ["a string", '"keep"'],
-  ])("treats stored %s as no progress", (_name, raw) => {
-    expect(readProgress(fakeStorage({ [LESSON_PROGRESS_KEY]: raw }))).toEqual(
-      {}
-    )
-  })
+  itReadsNonObjectsAsEmpty(LESSON_PROGRESS_KEY, readProgress, {})
 
   it("keeps the well-formed entries and drops the rest", () => {
     // "__proto__" as an own key, as JSON.parse makes it.

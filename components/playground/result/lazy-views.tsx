@@ -1,6 +1,7 @@
 "use client"
 
 import dynamic from "next/dynamic"
+import type { ComponentType } from "react"
 
 import { LoadingLine } from "@/components/ui/loading-line"
 
@@ -11,7 +12,10 @@ import { LoadingLine } from "@/components/ui/loading-line"
 
 import { Computing } from "./computing"
 
-const loading = LoadingLine
+/** A view loaded on demand, showing the loading line until it is there. */
+function lazyView<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return dynamic(load, { ssr: false, loading: LoadingLine })
+}
 
 const loadNumbers = () => import("./result-numbers")
 const loadBlocks = () => import("./block-list")
@@ -27,37 +31,30 @@ export const LazyResultNumbers = dynamic(
   { ssr: false, loading: Computing }
 )
 
-export const LazyBlockList = dynamic(
-  () => loadBlocks().then((m) => m.BlockList),
-  { ssr: false, loading }
+export const LazyBlockList = lazyView(() =>
+  loadBlocks().then((m) => m.BlockList)
 )
 
-export const LazyExplainView = dynamic(
-  () => import("./explain-view").then((m) => m.ExplainView),
-  { ssr: false, loading }
+export const LazyExplainView = lazyView(() =>
+  import("./explain-view").then((m) => m.ExplainView)
 )
 
-export const LazyRawDiff = dynamic(
-  () => import("./raw-diff").then((m) => m.RawDiff),
-  { ssr: false, loading }
+export const LazyRawDiff = lazyView(() =>
+  import("./raw-diff").then((m) => m.RawDiff)
 )
 
-export const LazyTimelineView = dynamic(
-  () => import("./timeline-view").then((m) => m.TimelineView),
-  { ssr: false, loading }
+export const LazyTimelineView = lazyView(() =>
+  import("./timeline-view").then((m) => m.TimelineView)
 )
 
-export const LazyCompareView = dynamic(
-  () => import("./compare-view").then((m) => m.CompareView),
-  { ssr: false, loading }
+export const LazyCompareView = lazyView(() =>
+  import("./compare-view").then((m) => m.CompareView)
 )
 
-export const LazyServerTab = dynamic(
-  () => import("../server/server-tab").then((m) => m.ServerTab),
-  { ssr: false, loading }
+export const LazyServerTab = lazyView(() =>
+  import("../server/server-tab").then((m) => m.ServerTab)
 )
 
-export const LazyTuneView = dynamic(
-  () => import("./tune/tune-view").then((m) => m.TuneView),
-  { ssr: false, loading }
+export const LazyTuneView = lazyView(() =>
+  import("./tune/tune-view").then((m) => m.TuneView)
 )

@@ -1,5 +1,9 @@
 "use client"
 
+import type { ReactNode } from "react"
+
+import { cn } from "@/components/ui/cn"
+
 import { formatTokens } from "@/lib/anthropic/compare"
 import type {
   StreamBlock,
@@ -28,19 +32,41 @@ function toolInput(block: Extract<StreamBlock, { kind: "tool_use" }>) {
   return clipForDisplay(block.inputJson) || "…"
 }
 
+/** A block's text folded under its summary line (`muted` for thinking). */
+function Folded({
+  text,
+  muted = false,
+  children,
+}: {
+  text: string
+  muted?: boolean
+  children: ReactNode
+}) {
+  return (
+    <details className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
+      <summary className="cursor-pointer text-xs text-zinc-500">
+        {children}
+      </summary>
+      <p
+        className={cn(
+          "mt-1 text-sm whitespace-pre-wrap",
+          muted && "text-zinc-600 dark:text-zinc-400"
+        )}
+      >
+        {clipForDisplay(text)}
+      </p>
+    </details>
+  )
+}
+
 function Block({ block }: { block: StreamBlock }) {
   switch (block.kind) {
     case "thinking":
       return (
-        <details className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
-          <summary className="cursor-pointer text-xs text-zinc-500">
-            Thinking ({formatTokens(block.text.length)} characters
-            {block.signed ? ", signed" : ""})
-          </summary>
-          <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">
-            {clipForDisplay(block.text)}
-          </p>
-        </details>
+        <Folded text={block.text} muted>
+          Thinking ({formatTokens(block.text.length)} characters
+          {block.signed ? ", signed" : ""})
+        </Folded>
       )
     case "redacted_thinking":
       return <p className="text-xs text-zinc-500">Redacted thinking block</p>
@@ -63,16 +89,7 @@ function Block({ block }: { block: StreamBlock }) {
         </div>
       )
     case "compaction":
-      return (
-        <details className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
-          <summary className="cursor-pointer text-xs text-zinc-500">
-            Compaction summary
-          </summary>
-          <p className="mt-1 text-sm whitespace-pre-wrap">
-            {clipForDisplay(block.text)}
-          </p>
-        </details>
-      )
+      return <Folded text={block.text}>Compaction summary</Folded>
     case "other":
       return (
         <p className="text-xs text-zinc-500">

@@ -2,6 +2,8 @@
 
 import type { DecodeShareResult } from "@/lib/share"
 
+import { askWorkerOnce } from "./worker-once"
+
 /** What the link worker answers: the decoded link, or why it is too heavy. */
 export type LinkWorkerReply =
   { decoded: DecodeShareResult } | { overLimit: string }
@@ -22,25 +24,12 @@ async function decodeHere(hash: string): Promise<LinkWorkerReply> {
  * asks of the page, in a Web Worker so neither blocks the page.
  */
 export function decodeLink(hash: string): Promise<LinkWorkerReply> {
-  if (typeof Worker === "undefined") return decodeHere(hash)
-  return new Promise((resolve) => {
-    let worker: Worker
-    try {
-      worker = new Worker(new URL("./link.worker.ts", import.meta.url), {
+  return askWorkerOnce(
+    () =>
+      new Worker(new URL("./link.worker.ts", import.meta.url), {
         type: "module",
-      })
-    } catch {
-      resolve(decodeHere(hash))
-      return
-    }
-    worker.onmessage = (event: MessageEvent<LinkWorkerReply>) => {
-      worker.terminate()
-      resolve(event.data)
-    }
-    worker.onerror = () => {
-      worker.terminate()
-      resolve(decodeHere(hash))
-    }
-    worker.postMessage({ hash })
-  })
+      }),
+    { hash },
+    () => decodeHere(hash)
+  )
 }

@@ -2,6 +2,8 @@
 
 import type { ShareState } from "@/lib/share"
 
+import { askWorkerOnce } from "./worker-once"
+
 /** Redacts on the main thread (no Worker, or it failed). */
 async function redactHere(state: ShareState): Promise<ShareState> {
   const { redactState } = await import("@/lib/share")
@@ -13,25 +15,12 @@ async function redactHere(state: ShareState): Promise<ShareState> {
  * block the page on a long conversation).
  */
 export function redactInWorker(state: ShareState): Promise<ShareState> {
-  if (typeof Worker === "undefined") return redactHere(state)
-  return new Promise((resolve) => {
-    let worker: Worker
-    try {
-      worker = new Worker(new URL("./redact.worker.ts", import.meta.url), {
+  return askWorkerOnce(
+    () =>
+      new Worker(new URL("./redact.worker.ts", import.meta.url), {
         type: "module",
-      })
-    } catch {
-      resolve(redactHere(state))
-      return
-    }
-    worker.onmessage = (event: MessageEvent<ShareState>) => {
-      worker.terminate()
-      resolve(event.data)
-    }
-    worker.onerror = () => {
-      worker.terminate()
-      resolve(redactHere(state))
-    }
-    worker.postMessage(state)
-  })
+      }),
+    state,
+    () => redactHere(state)
+  )
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react"
 
 import type { ShareState } from "@/lib/share"
 
-import { HEADER_BUTTON } from "@/components/ui/header-button"
+import { HeaderButton } from "@/components/ui/header-button"
 import { usePlaygroundStoreApi } from "../store/playground-store-provider"
 
 // The dialog loads when first opened.
@@ -50,15 +50,13 @@ export function ShareActions() {
 
   return (
     <>
-      <button
-        type="button"
-        className={HEADER_BUTTON}
-        data-testid="header.share"
+      <HeaderButton
+        testId="header.share"
         title="Share a permalink (Ctrl/⌘+S)"
         onClick={() => setShare(shareStateOf(store))}
       >
         Share
-      </button>
+      </HeaderButton>
       {share && (
         <ShareDialog open onClose={() => setShare(null)} state={share} />
       )}

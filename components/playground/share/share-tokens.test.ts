@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 
-import { fakeStorage } from "../store/fake-storage"
+import { fakeStorage, itReadsNonObjectsAsEmpty } from "../store/fake-storage"
 import {
   SHARE_TOKENS_KEY,
   forgetShareToken,
@@ -37,15 +37,7 @@ describe("share tokens in localStorage", () => {
     })
   })
 
-  it.each([
-    ["not JSON", "{oops"],
-    ["an array", "[1,2]"],
-    ["null", "null"],
-  ])("treats %s in storage as empty", (_name, raw) => {
-    expect(listShareTokens(fakeStorage({ [SHARE_TOKENS_KEY]: raw }))).toEqual(
-      []
-    )
-  })
+  itReadsNonObjectsAsEmpty(SHARE_TOKENS_KEY, listShareTokens, [])
 
   it("keeps the good entries when one is malformed", () => {
     const storage = fakeStorage({

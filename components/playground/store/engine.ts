@@ -5,7 +5,7 @@
 // right after it, with its extensions (a PDF reader, the input_schema
 // validator: lib/extensions), installed before the first prediction so
 // that no number is shown that the complete engine would not compute.
-import { useSyncExternalStore } from "react"
+import { externalStore, useExternalStore } from "@/components/ui/external-store"
 
 import type { PlaygroundEngine } from "@/lib/state"
 
@@ -38,30 +38,22 @@ export function loadEngine(): Promise<PlaygroundEngine> {
 
 type Store = { getState: () => { setEngine: (e: PlaygroundEngine) => void } }
 
-let failed = false
-const listeners = new Set<() => void>()
-const setFailed = (next: boolean) => {
-  failed = next
-  for (const l of listeners) l()
-}
+const status = externalStore({ failed: false })
 
 /** Loads the engine into a store; on failure the result region offers a retry. */
 export function startEngine(store: Store): void {
-  setFailed(false)
+  status.set({ failed: false })
   loadEngine().then(
     (engine) => store.getState().setEngine(engine),
-    () => setFailed(true)
+    () => status.set({ failed: true })
   )
 }
 
 /** Whether the engine's code failed to load (offline, a deploy in between). */
 export function useEngineFailed(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    () => failed,
+  return useExternalStore(
+    status,
+    (s) => s.failed,
     () => false
   )
 }

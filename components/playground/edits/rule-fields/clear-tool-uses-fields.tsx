@@ -1,11 +1,12 @@
 "use client"
 
-import { useId, useRef } from "react"
+import { useRef } from "react"
 
 import { EDIT_DEFAULTS, EDIT_LIMITS } from "@/lib/context-editing"
 
-import { ChipsInput, FieldRow, inputClass } from "@/components/ui/fields"
+import { ChipsInput, inputClass } from "@/components/ui/fields"
 import { shortTokens as short, tokenRange } from "../scrubber"
+import { type RowProps, RuleRow, ruleForm } from "./rule-row"
 import { ThresholdInputs } from "./threshold-inputs"
 import type { RuleFieldsProps } from "./types"
 
@@ -27,27 +28,14 @@ function strings(v: unknown): string[] {
     : []
 }
 
-/** What a row needs besides its own field: the card's props and a shared id. */
-interface RowProps extends RuleFieldsProps {
-  ids: string
-  testId: (name: string) => string
-}
-
 /** Form for `clear_tool_uses_20250919`: trigger, keep, gate, exclusions, inputs. */
-export function ClearToolUsesFields(props: RuleFieldsProps) {
-  const ids = useId()
-  const testId = (name: string) => `edits.${props.index}.${name}`
-  const row = { ...props, ids, testId }
-  return (
-    <fieldset disabled={props.disabled} className="min-w-0">
-      <TriggerRow {...row} />
-      <KeepRow {...row} />
-      <GateRow {...row} />
-      <ExcludeRow {...row} />
-      <InputsRow {...row} />
-    </fieldset>
-  )
-}
+export const ClearToolUsesFields = ruleForm([
+  TriggerRow,
+  KeepRow,
+  GateRow,
+  ExcludeRow,
+  InputsRow,
+])
 
 /** The trigger's hint: its default, and what the slider's tick marks. */
 function triggerHint(
@@ -82,11 +70,11 @@ function TriggerRow(row: RowProps) {
       ? { max: Math.max(scale.toolUses, value, 1) }
       : tokenRange(Math.max(prompt * 1.2, value))
   return (
-    <FieldRow
-      label="trigger"
+    <RuleRow
+      field="trigger"
       htmlFor={`${ids}-trigger`}
       hint={triggerHint(edit, type, prompt, scale.toolUses)}
-      error={errorFor("trigger")}
+      errorFor={errorFor}
     >
       <ThresholdInputs
         field="trigger"
@@ -117,7 +105,7 @@ function TriggerRow(row: RowProps) {
         }
         form={row}
       />
-    </FieldRow>
+    </RuleRow>
   )
 }
 
@@ -167,7 +155,8 @@ function KeepRow(row: RowProps) {
   const { edit, errorFor, scale, ids, testId } = row
   const keep = num(((edit.keep ?? {}) as Threshold).value)
   return (
-    <FieldRow
+    <RuleRow
+      field="keep"
       label="keep (tool uses)"
       htmlFor={`${ids}-keep`}
       hint={
@@ -175,7 +164,7 @@ function KeepRow(row: RowProps) {
           ? "Default: 3 most recent tool uses stay intact."
           : "Most recent tool uses left intact."
       }
-      error={errorFor("keep")}
+      errorFor={errorFor}
     >
       <ThresholdInputs
         field="keep"
@@ -192,7 +181,7 @@ function KeepRow(row: RowProps) {
         }}
         form={row}
       />
-    </FieldRow>
+    </RuleRow>
   )
 }
 
@@ -206,15 +195,15 @@ function GateRow(row: RowProps) {
     Math.max(scale.inputTokens, frees ?? 0, gateValue, 1000)
   )
   return (
-    <FieldRow
-      label="clear_at_least"
+    <RuleRow
+      field="clear_at_least"
       htmlFor={`${ids}-gate`}
       hint={`All or nothing: if clearing would free fewer tokens, the edit is skipped (each clear invalidates the prompt cache).${
         freesSomething
           ? ` The tick marks what clearing frees now (≈${short(Math.round(frees))}).`
           : ""
       }`}
-      error={errorFor("clear_at_least")}
+      errorFor={errorFor}
     >
       <ThresholdInputs
         field="clear_at_least"
@@ -240,16 +229,16 @@ function GateRow(row: RowProps) {
         }}
         form={row}
       />
-    </FieldRow>
+    </RuleRow>
   )
 }
 
 function ExcludeRow({ edit, setField, errorFor, toolNames, testId }: RowProps) {
   return (
-    <FieldRow
-      label="exclude_tools"
+    <RuleRow
+      field="exclude_tools"
       hint="These tools' uses and results are never cleared (the docs recommend memory)."
-      error={errorFor("exclude_tools")}
+      errorFor={errorFor}
     >
       <ChipsInput
         label="Add a tool to exclude"
@@ -258,7 +247,7 @@ function ExcludeRow({ edit, setField, errorFor, toolNames, testId }: RowProps) {
         suggestions={toolNames}
         onChange={(v) => setField("exclude_tools", v.length ? v : undefined)}
       />
-    </FieldRow>
+    </RuleRow>
   )
 }
 
@@ -283,10 +272,10 @@ function InputsRow({
       ? "all"
       : "off"
   return (
-    <FieldRow
-      label="clear_tool_inputs"
+    <RuleRow
+      field="clear_tool_inputs"
       hint="Also clear the tool_use inputs of cleared pairs: all, or only some tools."
-      error={errorFor("clear_tool_inputs")}
+      errorFor={errorFor}
     >
       <div
         role="radiogroup"
@@ -322,6 +311,6 @@ function InputsRow({
           />
         </div>
       )}
-    </FieldRow>
+    </RuleRow>
   )
 }

@@ -19,6 +19,7 @@ import { countedTexts } from "@/components/tokens/refiner"
 import { usePlaygroundStore } from "../../store/playground-store-provider"
 import { approx, approxShort } from "../../store/use-simulation"
 import { FrontierChart } from "./frontier-chart"
+import { type FrontierColumn, FrontierTable, withEdits } from "./frontier-table"
 import { SessionChart } from "../session-chart"
 import { type TunePreview, useTuner } from "./use-tuner"
 
@@ -80,68 +81,22 @@ function Progress({
   )
 }
 
-/** The frontier as a list: each config's cost, peak, fit and Apply. */
-function FrontierTable({
-  frontier,
-  contextWindow,
-  onApply,
-  onHover,
-  id = "tune",
-  caption = "Configs on the frontier",
-}: {
-  frontier: TuneEntry[]
+/** The Tune tab's columns: session cost, peak input and whether it fits. */
+const tuneColumns = (
   contextWindow: number | null
-  onApply: (e: TuneEntry) => void
-  onHover?: (i: number) => void
-  id?: string
-  caption?: string
-}) {
-  return (
-    <table className="w-full text-xs" data-testid={`${id}.table`}>
-      <caption className="sr-only">{caption}</caption>
-      <thead className="text-left text-zinc-500">
-        <tr>
-          <th className="pr-2 font-medium">session cost</th>
-          <th className="pr-2 font-medium">peak input</th>
-          <th className="pr-2 font-medium">window</th>
-          <th className="pr-2 font-medium">config</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {frontier.map((e, i) => (
-          <tr
-            key={i}
-            className="border-t border-zinc-100 tabular-nums dark:border-zinc-800"
-            onMouseEnter={() => onHover?.(i)}
-            data-testid={`${id}.row.${i}`}
-          >
-            <td className="pr-2">{dollars(e.cost)}</td>
-            <td className="pr-2">{approxShort(e.peak)}</td>
-            <td className="pr-2">
-              {contextWindow === null
-                ? "?"
-                : e.overflows.length === 0
-                  ? "fits"
-                  : `${e.overflows.length} over (first: ${e.overflows[0]})`}
-            </td>
-            <td className="pr-2">{e.label}</td>
-            <td>
-              <button
-                type="button"
-                className="rounded bg-sky-600 px-2 py-0.5 text-white"
-                onClick={() => onApply(e)}
-                data-testid={`${id}.apply.${i}`}
-              >
-                Apply
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
-}
+): FrontierColumn<TuneEntry>[] => [
+  { head: "session cost", cell: (e) => dollars(e.cost) },
+  { head: "peak input", cell: (e) => approxShort(e.peak) },
+  {
+    head: "window",
+    cell: (e) =>
+      contextWindow === null
+        ? "?"
+        : e.overflows.length === 0
+          ? "fits"
+          : `${e.overflows.length} over (first: ${e.overflows[0]})`,
+  },
+]
 
 /**
  * The Tune tab: searches edit configs for this session in a worker and
@@ -209,14 +164,7 @@ export function TuneView({ request }: { request: unknown }) {
     const e = i === null ? null : shownFrontier[i]
     if (e) void preview(e.edits)?.then(setShown)
   }
-  const apply = (e: TuneEntry) =>
-    updateRequest((r) => ({
-      ...r,
-      context_management: {
-        ...((r.context_management as object | undefined) ?? {}),
-        edits: e.edits,
-      },
-    }))
+  const apply = (e: TuneEntry) => updateRequest(withEdits(e.edits))
   if (!input.request)
     return (
       <p className="text-sm">
@@ -290,10 +238,12 @@ export function TuneView({ request }: { request: unknown }) {
             </p>
           )}
           <FrontierTable
-            frontier={shownFrontier}
-            contextWindow={result.contextWindow}
+            rows={shownFrontier}
+            columns={tuneColumns(result.contextWindow)}
             onApply={apply}
             onHover={hover}
+            id="tune"
+            caption="Configs on the frontier"
           />
           <details data-testid="tune.alternatives">
             <summary className="cursor-pointer text-xs text-zinc-500">
@@ -301,8 +251,8 @@ export function TuneView({ request }: { request: unknown }) {
               model reads)
             </summary>
             <FrontierTable
-              frontier={result.alternatives}
-              contextWindow={result.contextWindow}
+              rows={result.alternatives}
+              columns={tuneColumns(result.contextWindow)}
               onApply={apply}
               id="tune.alt"
               caption="Cheapest config for each keep"

@@ -14,7 +14,26 @@ import {
   type GroupRow,
   type SessionRow,
 } from "./report"
-import type { Summary, SummaryTune } from "./permalink"
+import type { FleetEdits } from "./config"
+
+/** The tuner's frontier as a summary carries it. */
+export interface SummaryTune {
+  frontier: Array<{
+    edits: Record<string, unknown>[]
+    cost: number
+    peak: number
+    label: string
+  }>
+  /** Index of the chosen config in `frontier`. */
+  best: number
+}
+
+export interface Summary {
+  report: FleetReport
+  edits: FleetEdits
+  assumptions?: Record<string, unknown>
+  tune?: SummaryTune
+}
 
 export interface SummaryWire {
   edits: Record<string, unknown>[] | null

@@ -15,30 +15,17 @@ import { parseJsonBounded } from "@/lib/share/json-guard"
 import { SHARE_LIMITS } from "@/lib/share/limits"
 
 import type { Logged } from "./analyse"
-import type { FleetEdits } from "./config"
-import type { FleetReport, GroupRow, SessionRow } from "./report"
-import { MISS_KINDS, summaryFromWire, type SummaryWire } from "./permalink-read"
+import type { GroupRow, SessionRow } from "./report"
+import {
+  MISS_KINDS,
+  summaryFromWire,
+  type Summary,
+  type SummaryWire,
+} from "./permalink-read"
+
+export type { Summary, SummaryTune } from "./permalink-read"
 
 export const SUMMARY_PREFIX = "sessions.v1."
-
-/** The tuner's frontier as a summary carries it. */
-export interface SummaryTune {
-  frontier: Array<{
-    edits: Record<string, unknown>[]
-    cost: number
-    peak: number
-    label: string
-  }>
-  /** Index of the chosen config in `frontier`. */
-  best: number
-}
-
-export interface Summary {
-  report: FleetReport
-  edits: FleetEdits
-  assumptions?: Record<string, unknown>
-  tune?: SummaryTune
-}
 
 const micro = (d: number) => Math.round(d * 1e6)
 

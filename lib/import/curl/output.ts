@@ -1,5 +1,5 @@
 import { PieceWriter, type Piece } from "./piece"
-import type { Heredoc, ShellCommand, ShellWord } from "./shell-words"
+import type { Heredoc, ShellCommand, ShellWord } from "./shell-types"
 
 /**
  * What a command writes to its output, for the few commands whose output is

@@ -102,21 +102,10 @@ export function fromCurl(
 }
 
 /**
- * Imports the body of one curl command read from `text`; `reread` reads
- * the same command again with source spans (to locate a JSON error).
+ * Notes what the command's headers and URL say (beta headers, the version,
+ * a key that is ignored, an endpoint that is not Messages); returns the betas.
  */
-export function importCommand(
-  text: string,
-  read: Parsed<CurlRequest>,
-  reread: () => Parsed<CurlRequest>,
-  importBody: (value: unknown) => ImportResult
-): ImportResult {
-  if (!read.success) return read
-  const request = read.data
-  const notes = new Notes()
-  for (const note of request.notes)
-    if (note.level === "warning") notes.warn(note.message)
-    else notes.info(note.message)
+function noteHeaders(request: CurlRequest, notes: Notes): string[] {
   const betas: string[] = []
   let keySeen = request.keyFlag
   for (const header of request.headers) {
@@ -137,13 +126,35 @@ export function importCommand(
       notes.info(`anthropic-version ${value} noted (not part of the body)`)
   }
   if (keySeen) notes.info("API key header ignored (keys are never imported)")
-  const { url, bodies } = request
+  const { url } = request
   if (url && /count_tokens/.test(url))
     notes.info(
       "This is a count_tokens request; max_tokens is added so the body also works for messages"
     )
   else if (url && !/\/v1\/messages\b/.test(url))
     notes.warn("The URL is not the Messages API; the body was imported anyway")
+
+  return betas
+}
+
+/**
+ * Imports the body of one curl command read from `text`; `reread` reads
+ * the same command again with source spans (to locate a JSON error).
+ */
+export function importCommand(
+  text: string,
+  read: Parsed<CurlRequest>,
+  reread: () => Parsed<CurlRequest>,
+  importBody: (value: unknown) => ImportResult
+): ImportResult {
+  if (!read.success) return read
+  const request = read.data
+  const notes = new Notes()
+  for (const note of request.notes)
+    if (note.level === "warning") notes.warn(note.message)
+    else notes.info(note.message)
+  const betas = noteHeaders(request, notes)
+  const { bodies } = request
 
   if (bodies.length === 0)
     return failure(

@@ -37,32 +37,8 @@ export function FrontierChart({
     ...(current ? [current] : []),
     ...(none ? [none] : []),
   ]
-  // The axes fit the frontier (the choices); the other dots (no edits, your
-  // config, the alternatives) sit at the edge when they fall outside.
-  const fit = frontier.length > 0 ? frontier : all
-  const { lo: loPeak, hi: hiPeak } = fitAxis(fit.map((e) => e.peak))
-  // The window joins the scale when it is near the configs; far off (a small
-  // session on a 1M model) it is a marker at the edge, so the frontier is
-  // not squeezed into a vertical line.
-  const windowNear =
-    contextWindow !== null && contextWindow <= hiPeak + (hiPeak - loPeak)
-  const maxPeak = windowNear ? Math.max(hiPeak, contextWindow * 1.03) : hiPeak
-  const minPeak = loPeak
-  const { lo: minCost, hi: maxCost } = fitAxis(fit.map((e) => e.cost))
-  const clamp = (v: number, lo: number, hi: number) =>
-    Math.min(hi, Math.max(lo, v))
-  const x = (peak: number) =>
-    clamp(
-      PAD + ((W - PAD - 8) * (peak - minPeak)) / (maxPeak - minPeak),
-      PAD,
-      W - 4
-    )
-  const y = (cost: number) =>
-    clamp(
-      H - PAD + 8 - ((H - PAD) * (cost - minCost)) / (maxCost - minCost),
-      4,
-      H - PAD + 8
-    )
+  const scale = chartScale(frontier.length > 0 ? frontier : all, contextWindow)
+  const { x, y } = scale
   /** A config's dot, its tooltip naming it with its cost and peak. */
   const dot = (
     at: { cost: number; peak: number },
@@ -93,67 +69,9 @@ export function FrontierChart({
       aria-label="Frontier: session cost against peak context"
       data-testid="tune.chart"
     >
-      <line
-        x1={PAD}
-        x2={W}
-        y1={H - PAD + 8}
-        y2={H - PAD + 8}
-        className="stroke-zinc-300"
-      />
-      <line
-        x1={PAD}
-        x2={PAD}
-        y1={0}
-        y2={H - PAD + 8}
-        className="stroke-zinc-300"
-      />
-      <text
-        x={W - 4}
-        y={H + 4}
-        textAnchor="end"
-        className="fill-current text-[10px]"
-      >
-        {approxShort(maxPeak)} peak input tokens
-      </text>
-      <text x={PAD} y={H + 4} className="fill-current text-[10px]">
-        {approxShort(minPeak)}
-      </text>
-      <text x={2} y={10} className="fill-current text-[10px]">
-        {dollars(maxCost)}
-      </text>
-      <text x={2} y={H - PAD + 8} className="fill-current text-[10px]">
-        {dollars(minCost)}
-      </text>
-      {contextWindow !== null && windowNear && (
-        <g data-testid="tune.window">
-          <line
-            x1={x(contextWindow)}
-            x2={x(contextWindow)}
-            y1={0}
-            y2={H - PAD + 8}
-            className="stroke-red-500"
-            strokeDasharray="4 3"
-          />
-          <text
-            x={x(contextWindow) - 4}
-            y={12}
-            textAnchor="end"
-            className="fill-red-600 text-[10px]"
-          >
-            context window {approxShort(contextWindow)}
-          </text>
-        </g>
-      )}
-      {contextWindow !== null && !windowNear && (
-        <text
-          x={W - 4}
-          y={12}
-          textAnchor="end"
-          className="fill-red-600 text-[10px]"
-          data-testid="tune.window-offscale"
-        >
-          context window {approxShort(contextWindow)} →
-        </text>
+      <Axes scale={scale} />
+      {contextWindow !== null && (
+        <WindowMark scale={scale} contextWindow={contextWindow} />
       )}
       {none && dot(none, "No edits", 4, "fill-zinc-400")}
       {current &&
@@ -188,6 +106,128 @@ export function FrontierChart({
         </circle>
       ))}
     </svg>
+  )
+}
+
+type Scale = ReturnType<typeof chartScale>
+
+/**
+ * The chart's scales. The axes fit the configs given (the frontier, the
+ * choices); other dots (no edits, your config, the alternatives) sit at
+ * the edge when they fall outside.
+ */
+function chartScale(
+  fit: Array<{ cost: number; peak: number }>,
+  contextWindow: number | null
+) {
+  const { lo: loPeak, hi: hiPeak } = fitAxis(fit.map((e) => e.peak))
+  // The window joins the scale when it is near the configs; far off (a small
+  // session on a 1M model) it is a marker at the edge, so the frontier is
+  // not squeezed into a vertical line.
+  const windowNear =
+    contextWindow !== null && contextWindow <= hiPeak + (hiPeak - loPeak)
+  const maxPeak = windowNear ? Math.max(hiPeak, contextWindow * 1.03) : hiPeak
+  const minPeak = loPeak
+  const { lo: minCost, hi: maxCost } = fitAxis(fit.map((e) => e.cost))
+  const clamp = (v: number, lo: number, hi: number) =>
+    Math.min(hi, Math.max(lo, v))
+  const x = (peak: number) =>
+    clamp(
+      PAD + ((W - PAD - 8) * (peak - minPeak)) / (maxPeak - minPeak),
+      PAD,
+      W - 4
+    )
+  const y = (cost: number) =>
+    clamp(
+      H - PAD + 8 - ((H - PAD) * (cost - minCost)) / (maxCost - minCost),
+      4,
+      H - PAD + 8
+    )
+  return { x, y, minPeak, maxPeak, minCost, maxCost, windowNear }
+}
+
+/** The two axes, labelled at their ends. */
+function Axes({ scale }: { scale: Scale }) {
+  const { maxPeak, minPeak, maxCost, minCost } = scale
+  return (
+    <>
+      <line
+        x1={PAD}
+        x2={W}
+        y1={H - PAD + 8}
+        y2={H - PAD + 8}
+        className="stroke-zinc-300"
+      />
+      <line
+        x1={PAD}
+        x2={PAD}
+        y1={0}
+        y2={H - PAD + 8}
+        className="stroke-zinc-300"
+      />
+      <text
+        x={W - 4}
+        y={H + 4}
+        textAnchor="end"
+        className="fill-current text-[10px]"
+      >
+        {approxShort(maxPeak)} peak input tokens
+      </text>
+      <text x={PAD} y={H + 4} className="fill-current text-[10px]">
+        {approxShort(minPeak)}
+      </text>
+      <text x={2} y={10} className="fill-current text-[10px]">
+        {dollars(maxCost)}
+      </text>
+      <text x={2} y={H - PAD + 8} className="fill-current text-[10px]">
+        {dollars(minCost)}
+      </text>
+    </>
+  )
+}
+
+/** The context window: a dashed line when near the configs, else a marker at the edge. */
+function WindowMark({
+  scale: { x, windowNear },
+  contextWindow,
+}: {
+  scale: Scale
+  contextWindow: number
+}) {
+  return (
+    <>
+      {windowNear && (
+        <g data-testid="tune.window">
+          <line
+            x1={x(contextWindow)}
+            x2={x(contextWindow)}
+            y1={0}
+            y2={H - PAD + 8}
+            className="stroke-red-500"
+            strokeDasharray="4 3"
+          />
+          <text
+            x={x(contextWindow) - 4}
+            y={12}
+            textAnchor="end"
+            className="fill-red-600 text-[10px]"
+          >
+            context window {approxShort(contextWindow)}
+          </text>
+        </g>
+      )}
+      {!windowNear && (
+        <text
+          x={W - 4}
+          y={12}
+          textAnchor="end"
+          className="fill-red-600 text-[10px]"
+          data-testid="tune.window-offscale"
+        >
+          context window {approxShort(contextWindow)} →
+        </text>
+      )}
+    </>
   )
 }
 

@@ -10,6 +10,7 @@ import {
   tuneChoices,
   type SimulateOptions,
   type TuneEntry,
+  type TuneResult,
   writePrice,
 } from "@/lib/context-editing"
 
@@ -99,14 +100,13 @@ const tuneColumns = (
 ]
 
 /**
- * The Tune tab: searches edit configs for this session in a worker and
- * shows the frontier of session cost against peak context; hovering a
- * config previews its timeline, Apply puts its edits into the form.
+ * What the tuner searches: the session without its edits, the switches,
+ * the calibration, the session's caching and, once the header shows counted
+ * numbers, its BPE counts.
  */
-export function TuneView({ request }: { request: unknown }) {
+function useTuneInput(latest: unknown) {
   const assumptions = usePlaygroundStore((s) => s.assumptions)
   const calibration = usePlaygroundStore((s) => s.calibration)
-  const updateRequest = usePlaygroundStore((s) => s.updateRequest)
   const estimator = usePlaygroundStore((s) => s.tokenEstimator)
   const refine = useRefineStatus().state
   // The header's BPE counts, once it shows counted numbers (one search per
@@ -115,7 +115,6 @@ export function TuneView({ request }: { request: unknown }) {
     () => (estimator && refine === "counted" ? countedTexts() : undefined),
     [estimator, refine]
   )
-  const latest = useDeferredValue(request)
   // The search depends on the session, not on the config being tried: a
   // change of context_management alone (Apply, an edit form) keeps the
   // result on screen, and the focus on the Apply button pressed.
@@ -136,6 +135,39 @@ export function TuneView({ request }: { request: unknown }) {
       ...(counts ? { counts } : {}),
     }
   }, [session, assumptions, calibration, counts])
+  return input
+}
+
+/** One line: how many configs, the cheapest, no edits and your config. */
+function TuneSummary({
+  result,
+  current,
+}: {
+  result: TuneResult
+  current: TunePreview | null
+}) {
+  return (
+    <p data-testid="tune.summary">
+      {result.frontier.length} config
+      {result.frontier.length === 1 ? "" : "s"} on the frontier (
+      {result.evaluated.toLocaleString("en-US")} tried). Cheapest:{" "}
+      <strong>{dollars(result.frontier[0]?.cost ?? 0)}</strong> for the session,
+      peaking at {approx(result.frontier[0]?.peak ?? 0)} tokens
+      {result.none && <> (no edits: {dollars(result.none.cost)})</>}
+      {current && <>; your config: {dollars(current.cost)}</>}.
+    </p>
+  )
+}
+
+/**
+ * The Tune tab: searches edit configs for this session in a worker and
+ * shows the frontier of session cost against peak context; hovering a
+ * config previews its timeline, Apply puts its edits into the form.
+ */
+export function TuneView({ request }: { request: unknown }) {
+  const updateRequest = usePlaygroundStore((s) => s.updateRequest)
+  const latest = useDeferredValue(request)
+  const input = useTuneInput(latest)
   const { state, run, cancel, preview } = useTuner(input)
   const ownEdits = (asBody(latest)?.context_management as { edits?: unknown })
     ?.edits
@@ -194,15 +226,7 @@ export function TuneView({ request }: { request: unknown }) {
       />
       {result && (
         <>
-          <p data-testid="tune.summary">
-            {result.frontier.length} config
-            {result.frontier.length === 1 ? "" : "s"} on the frontier (
-            {result.evaluated.toLocaleString("en-US")} tried). Cheapest:{" "}
-            <strong>{dollars(result.frontier[0]?.cost ?? 0)}</strong> for the
-            session, peaking at {approx(result.frontier[0]?.peak ?? 0)} tokens
-            {result.none && <> (no edits: {dollars(result.none.cost)})</>}
-            {current && <>; your config: {dollars(current.cost)}</>}.
-          </p>
+          <TuneSummary result={result} current={current} />
           <FrontierChart
             frontier={shownFrontier}
             alternatives={result.alternatives}

@@ -14,8 +14,6 @@ import { rawJsonTokens } from "./json-walk"
 import { rawTextTokens, REFINING, type RefineTable } from "./text"
 import type { EstimateContext, TokenEstimator } from "./types"
 
-export { FAMILY_MULTIPLIER, FRAMING } from "./block-count"
-
 /**
  * For estimators made by createHeuristicEstimator (null for any other): a
  * cache-free count of `{ ...block, content }` that does not build the copy

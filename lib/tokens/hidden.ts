@@ -5,7 +5,7 @@
  * family takes the nearest row (another version, another family scaled, or
  * a named guess) and says so, so a total is never silently short.
  */
-import { FAMILY_MULTIPLIER } from "./heuristic-estimator"
+import { FAMILY_MULTIPLIER } from "./block-count"
 import { HIDDEN_GUESSES, HIDDEN_ROWS, type HiddenRow } from "./hidden-table"
 import { rawJsonTokens } from "./json-walk"
 import type { TokenizerFamily } from "./types"

@@ -14,11 +14,10 @@ export {
   type ImageSize,
 } from "./image"
 export { rawJsonTokens } from "./json-walk"
+export { FAMILY_MULTIPLIER, FRAMING } from "./block-count"
 export {
   createHeuristicEstimator,
   defaultEstimator,
-  FAMILY_MULTIPLIER,
-  FRAMING,
   replacedContentCounter,
   uncachedBlockCounter,
 } from "./heuristic-estimator"

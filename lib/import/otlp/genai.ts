@@ -55,7 +55,7 @@ export function isAnthropic(span: FlatSpan): boolean {
  * convention: OpenLLMetry's (`@traceloop/instrumentation-anthropic` 0.27,
  * `_endSpan`: `ATTR_GEN_AI_USAGE_INPUT_TOKENS, result.usage.input_tokens`).
  */
-const RAW_INPUT_SCOPES = /traceloop|openllmetry/i
+const RAW_INPUT_SCOPES = /^@traceloop\//
 
 /** How the span's `input_tokens` was read: with the cache inside (the convention) or without. */
 export type InputReading = "includes-cache" | "excludes-cache"

@@ -33,11 +33,13 @@ export function normaliseMessages(raw: unknown): {
   if (!Array.isArray(raw)) return { messages, from }
   raw.forEach((m, i) => {
     if (!isRecord(m)) return
-    const role = m.role === "assistant" ? "assistant" : "user"
-    if (m.role !== "user" && m.role !== "assistant") return
+    // A mid-conversation system message (models that take them) stays one.
+    if (m.role !== "user" && m.role !== "assistant" && m.role !== "system")
+      return
+    const role = m.role as MessageParam["role"]
     const blocks = blocksOf(m.content)
     const last = messages.at(-1)
-    if (last && last.role === role) {
+    if (last && last.role === role && role !== "system") {
       ;(last.content as ContentBlock[]).push(...blocks)
       from[from.length - 1] = i
       return

@@ -94,7 +94,9 @@ function conversationRequest(
   }
   applyRunCaching(calls, config, messages, format.breakpointsLost, notes)
   const layout = messages.map((m) => m.role)
-  const result = restoreRequest({ ...config, model, messages }, notes)
+  const result = restoreRequest({ ...config, model, messages }, notes, {
+    keepSystemMessages: true,
+  })
   if (!result.success) return null
   const tools = inferMissingTools(
     result.data.messages,

@@ -190,6 +190,7 @@ export {
   importAnthropicJsonText,
 } from "./anthropic-json/import"
 export { fromClaudeCode } from "./claude-code/import"
+export { importLogFile } from "./runs/import"
 export { fromCurl } from "./curl/import"
 export {
   containsLegacyXml,

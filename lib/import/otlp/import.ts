@@ -35,14 +35,13 @@ function callSpans(spans: FlatSpan[]): {
   const inference = spans.filter(isInference)
   const parent = new Map(spans.map((s) => [s.spanId, s.parentSpanId]))
   const ids = new Set(inference.map((s) => s.spanId))
-  const wraps = new Set<string>()
-  for (const s of inference) {
-    const seen = new Set<string>()
-    for (let p = s.parentSpanId; p && !seen.has(p); p = parent.get(p) ?? "") {
-      seen.add(p)
-      if (ids.has(p)) wraps.add(p)
-    }
-  }
+  // Every ancestor of a call span is marked once: a walk stops at the
+  // first span an earlier walk marked (linear, even for a deep chain).
+  const above = new Set<string>()
+  for (const s of inference)
+    for (let p = s.parentSpanId; p && !above.has(p); p = parent.get(p) ?? "")
+      above.add(p)
+  const wraps = new Set([...above].filter((id) => ids.has(id)))
   const leaves = inference.filter((s) => !wraps.has(s.spanId))
   const calls = leaves.filter(isAnthropic).sort((a, b) => a.start - b.start)
   return { calls, other: leaves.length - calls.length, wrappers: wraps.size }

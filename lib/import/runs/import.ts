@@ -1,6 +1,8 @@
 import { fromOtlp } from "../otlp/import"
+import { fromClaudeCode } from "../claude-code/import"
 import { fromRequestLog } from "../request-log/import"
 import type { ImportFormat, ImportResult } from "../types"
+import { runFormatOf, runLinesFormat } from "./detect"
 
 /**
  * The recorded-run formats (a request log, an OTLP/JSON trace export,
@@ -29,4 +31,26 @@ export function importRun(
         error: { message: `${format}: not yet supported` },
       }
   }
+}
+
+/**
+ * A log file of any size (the folder view and `npm run report` read files
+ * past the paste limit): a recorded run in any run format, else a Claude
+ * Code log.
+ */
+export function importLogFile(text: string): ImportResult {
+  const head = text.trimStart()
+  const lines = runLinesFormat(head)
+  if (lines && isRunFormat(lines)) return importRun(lines, text)
+  if (head.startsWith("{") || head.startsWith("[")) {
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      value = undefined // JSONL: not one document
+    }
+    const format = value === undefined ? null : runFormatOf(value)
+    if (format && isRunFormat(format)) return importRun(format, text, value)
+  }
+  return fromClaudeCode(text)
 }

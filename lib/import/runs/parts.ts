@@ -4,7 +4,7 @@ import type { Notes } from "../notes"
 import type { ContentBlock, MessageParam } from "../types"
 import type { RunCall } from "./call"
 import { normaliseMessages } from "./canonical"
-import { placeCalls } from "./conversations"
+import type { placeCalls } from "./conversations"
 
 /** The pieces `buildRunSession` (session.ts) puts a run's conversations together from. */
 

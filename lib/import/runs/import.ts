@@ -1,3 +1,4 @@
+import { fromLangSmith } from "../langsmith/import"
 import { fromOtlp } from "../otlp/import"
 import { fromClaudeCode } from "../claude-code/import"
 import { fromRequestLog } from "../request-log/import"
@@ -25,11 +26,8 @@ export function importRun(
       return fromRequestLog(text, parsed)
     case "otlp-traces":
       return fromOtlp(text, parsed)
-    default:
-      return {
-        success: false,
-        error: { message: `${format}: not yet supported` },
-      }
+    case "langsmith-runs":
+      return fromLangSmith(text, parsed)
   }
 }
 

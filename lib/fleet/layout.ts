@@ -33,7 +33,8 @@ const dirOf = (p: string) => {
 }
 
 /** A `.json` file whose name says it holds a run: a trace export, spans, runs, a request log. */
-const RUN_JSON = /(otlp|trace|span|runs?\b|run[-_.]|request[-_]?log)[^/]*\.json$/i
+const RUN_JSON =
+  /(otlp|trace|span|runs?\b|run[-_.]|request[-_]?log)[^/]*\.json$/i
 
 /** The role of a path; null when it is not a log. */
 export function classifyPath(raw: string): FileRole | null {

@@ -27,7 +27,7 @@ function dropped(e: DragEvent): FolderInput | null {
   const entries = [...dt.items]
     .map((i) => (i.kind === "file" ? i.webkitGetAsEntry?.() : null))
     .filter((x): x is FileSystemEntry => !!x)
-  const isLog = (name: string) => name.endsWith(".jsonl")
+  const isLog = (name: string) => /\.jsonl?$/i.test(name)
   if (entries.some((x) => x.isDirectory || isLog(x.name)))
     return { kind: "entries", entries }
   const files = [...dt.files].filter((f) => isLog(f.name))

@@ -70,7 +70,7 @@ export function FleetSources({ config }: { config: FormConfig }) {
         busy={busy}
         onClick={() => files.current?.click()}
       >
-        Choose .jsonl files…
+        Choose .jsonl / .json files…
       </SourceButton>
       {picker && (
         <SourceButton
@@ -105,7 +105,7 @@ export function FleetSources({ config }: { config: FormConfig }) {
         className="hidden"
         data-testid="fleet.files-input"
         multiple
-        accept=".jsonl"
+        accept=".jsonl,.json"
         onChange={(e) => take(e.currentTarget.files)}
       />
     </div>

@@ -42,7 +42,7 @@ export async function takeFolder(input: FolderInput, config: FormConfig) {
       fleetStore.set({
         status: "error",
         error:
-          "No Claude Code logs (.jsonl files) there. Pick ~/.claude/projects, one of its project folders, or .jsonl files.",
+          "No logs (.jsonl or .json files) there. Pick ~/.claude/projects, one of its project folders, or log files: Claude Code logs, request logs, trace exports.",
       })
       return
     }

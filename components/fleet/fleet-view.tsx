@@ -58,7 +58,8 @@ export function FleetView() {
             data-testid="fleet.privacy"
           >
             Drop a <code>~/.claude/projects</code> folder (or pick it, or some{" "}
-            <code>.jsonl</code> logs): each file is read here, in this
+            <code>.jsonl</code> logs: Claude Code, request logs, and{" "}
+            <code>.json</code> trace exports): each file is read here, in this
             browser&rsquo;s workers.{" "}
             <strong>Nothing leaves your browser</strong> — no upload, no server,
             and a summary link holds numbers only.

@@ -33,6 +33,9 @@ describe("which session a file counts in", () => {
     expect(classifyPath("p\\s1.jsonl")?.path).toBe("p/s1.jsonl")
     expect(classifyPath("p/s1/tool-results/x.txt")).toBeNull()
     expect(classifyPath("p/notes.json")).toBeNull()
+    // A trace export or a run saved as one JSON document is its own session.
+    expect(classifyPath("p/agent.otlp.json")?.kind).toBe("session")
+    expect(classifyPath("exports/traces-2026-11-29.json")?.kind).toBe("session")
   })
 
   it("puts subagents with their session, by folder (2.1) or by sessionId (2.0)", () => {

@@ -11,7 +11,9 @@
  * - subagents of 1.x logs are sidechain rows inside the main log.
  *
  * A subagent whose session's log is not in the folder is a session of its
- * own. Anything that is not `.jsonl` is not a log.
+ * own. A `.json` file named as a run (`*trace*.json`, `*otlp*.json`,
+ * `*spans*.json`, `*runs*.json`, `*request-log*.json`) is a session of its
+ * own; anything else that is not `.jsonl` is not a log.
  */
 
 /** What a path is, before the contents say more. */
@@ -30,9 +32,17 @@ const dirOf = (p: string) => {
   return i < 0 ? "" : p.slice(0, i)
 }
 
+/** A `.json` file whose name says it holds a run: a trace export, spans, runs, a request log. */
+const RUN_JSON =
+  /(otlp|trace|span|runs?\b|run[-_.]|request[-_]?log)[^/]*\.json$/i
+
 /** The role of a path; null when it is not a log. */
 export function classifyPath(raw: string): FileRole | null {
   const path = normalisePath(raw)
+  // A trace export (OTLP/JSON) or a run saved as one JSON document, named
+  // as one, is a session of its own; other .json files are not logs.
+  if (RUN_JSON.test(path.slice(path.lastIndexOf("/") + 1)))
+    return { kind: "session", path, project: dirOf(path) }
   if (!path.toLowerCase().endsWith(".jsonl")) return null
   const sub = path.lastIndexOf("/subagents/")
   if (sub > 0) {

@@ -18,7 +18,7 @@ import {
   type TimelineOptions,
   writePrice,
 } from "@/lib/context-editing"
-import { fromClaudeCode, MAX_INPUT_CHARS, parseImport } from "@/lib/import"
+import { importLogFile, MAX_INPUT_CHARS, parseImport } from "@/lib/import"
 import type { ImportedRequest, RealUsage } from "@/lib/import/types"
 import { loggedBilled, realInput, rowFor } from "@/lib/real-usage/bill"
 import {
@@ -74,10 +74,10 @@ function callOf(u: RealUsage): LoggedCall {
 
 /** Imports one log (any size a `.jsonl` file has); an error message when it cannot. */
 export function readLog(text: string): ReadLog | { error: string } {
-  // The paste gate stops at 20 MB; a file known to be a Claude Code log
-  // goes to its importer directly.
+  // The paste gate stops at 20 MB; a file known to be a log (a Claude
+  // Code log, a request log, a trace) goes to its importer directly.
   const r =
-    text.length > MAX_INPUT_CHARS ? fromClaudeCode(text) : parseImport(text)
+    text.length > MAX_INPUT_CHARS ? importLogFile(text) : parseImport(text)
   if (!r.success) return { error: r.error.message }
   const usage = r.realUsage ?? []
   return { request: r.data, usage, calls: usage.map(callOf) }

@@ -7,6 +7,7 @@ import {
   type Transcript,
 } from "./legacy-xml/import"
 import { isRecord } from "./notes"
+import { runFormatOf, runLinesFormat } from "./runs/detect"
 import { looksLikeSdkCall } from "./sdk-call/calls"
 import type { ImportError, ImportFormat } from "./types"
 
@@ -34,6 +35,9 @@ const LABELS: Record<ImportFormat, string> = {
   "claude-code-jsonl": "Claude Code session (JSONL)",
   "openai-chat": "OpenAI chat request",
   "sdk-call": "Anthropic SDK call (Python / TypeScript)",
+  "request-log": "request log (JSONL, one API call a line)",
+  "otlp-traces": "OpenTelemetry trace export (OTLP/JSON)",
+  "langsmith-runs": "LangSmith runs",
   unknown: "unknown format",
 }
 
@@ -138,6 +142,8 @@ function hasLegacyXml(messages: unknown[], system: unknown): boolean {
 
 /** Classifies parsed JSON (also used for curl bodies). */
 export function classifyValue(value: unknown): ImportFormat {
+  const run = runFormatOf(value)
+  if (run) return run
   if (Array.isArray(value)) {
     if (looksOpenAi(value)) return "openai-chat"
     return hasLegacyXml(value, undefined) ? "legacy-xml" : "messages-array"
@@ -207,7 +213,9 @@ export function detectFormat(text: string): Detection {
   // JSON is checked by parseJsonBounded (the scans a parse makes redundant
   // are skipped); a JSONL first line is checked here like any other text.
   const jsonl = json && looksLikeJsonl(trimmed)
-  const bad = json && !jsonl ? null : checkText(text)
+  // A recorded run as JSONL (a request log, OTLP lines, LangSmith runs).
+  const runLines = json && !jsonl ? runLinesFormat(trimmed) : null
+  const bad = json && !jsonl && !runLines ? null : checkText(text)
   if (bad) return { format: "unknown", label: LABELS.unknown, error: bad }
   if (trimmed === "")
     return {
@@ -223,6 +231,7 @@ export function detectFormat(text: string): Detection {
   if (json) {
     if (jsonl)
       return { format: "claude-code-jsonl", label: LABELS["claude-code-jsonl"] }
+    if (runLines) return { format: runLines, label: LABELS[runLines] }
     // A byte-order mark (files saved by some editors) reads as a space, so
     // error columns stay right.
     const parsed = parseJsonBounded(

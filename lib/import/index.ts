@@ -16,7 +16,9 @@ import { fromLegacyMessages, fromLegacyTranscript } from "./legacy-xml/import"
 import { fromOpenAi } from "./openai/import"
 import { fromSdkCall } from "./sdk-call/import"
 import { fromPage } from "./page/import"
+import { importRun } from "./runs/import"
 import type { ImportFormat, ImportOptions, ImportResult } from "./types"
+import { isRunFormat } from "./runs/import"
 
 /** Imports parsed JSON after classifying it (request, array, OpenAI, legacy). */
 export function importValue(value: unknown): ImportResult {
@@ -118,6 +120,8 @@ export function parseImport(
     else if (format === "curl") result = fromCurl(text, importValue, options)
     else if (format === "claude-code-jsonl")
       result = fromClaudeCode(text, options)
+    else if (isRunFormat(format))
+      result = importRun(format, text, detection.value)
     else if (format === "sdk-call")
       result = fromSdkCall(text, importValue, options)
     else if (format === "legacy-xml" && detection.value === undefined) {
@@ -186,6 +190,7 @@ export {
   importAnthropicJsonText,
 } from "./anthropic-json/import"
 export { fromClaudeCode } from "./claude-code/import"
+export { importLogFile } from "./runs/import"
 export { fromCurl } from "./curl/import"
 export {
   containsLegacyXml,

@@ -80,7 +80,7 @@ export type ImportResult =
        * `parseImport(text, { pick: id })` to take another.
        */
       candidates?: ImportCandidate[]
-      /** A Claude Code log's real usage, one entry per request (see README). */
+      /** A recorded run's real usage (a Claude Code log, a request log, a trace, LangSmith runs), one entry per API call (see README). */
       realUsage?: RealUsage[]
     }
   | { success: false; error: ImportError }
@@ -94,6 +94,9 @@ export type ImportFormat =
   | "claude-code-jsonl"
   | "openai-chat"
   | "sdk-call"
+  | "request-log"
+  | "otlp-traces"
+  | "langsmith-runs"
   | "unknown"
 
 /** One importable thing among several in the same text. */

@@ -68,7 +68,11 @@ export function inferBreakpoints(calls: readonly RealUsage[]): Breakpoints {
   return uncached > 0.3 * total ? "prefix" : "end"
 }
 
-/** The hidden part: the typical real − predicted size (median, at least 0). */
+/**
+ * The hidden part: the typical real − predicted size (median). Negative
+ * only for a log whose estimate runs over the real input (it then holds
+ * the whole prompt): a correction of the estimate.
+ */
 export function hiddenOf(
   calls: readonly RealUsage[],
   points: ReadonlyMap<number, Ok>
@@ -81,10 +85,20 @@ export function hiddenOf(
   if (d.length === 0) return 0
   d.sort((a, b) => a - b)
   const mid = d.length >> 1
-  return Math.max(
-    0,
-    Math.round(d.length % 2 ? d[mid]! : (d[mid - 1]! + d[mid]!) / 2)
+  const typical = Math.round(
+    d.length % 2 ? d[mid]! : (d[mid - 1]! + d[mid]!) / 2
   )
+  if (typical >= 0) return typical
+  // A log that holds the whole prompt (a request log, a trace) lacks
+  // nothing, and the estimate may run over: the median then corrects it
+  // down, never a request below a tenth of its estimate.
+  const smallest = Math.min(
+    ...calls.flatMap((u) => {
+      const p = points.get(u.messageIndex)
+      return p && !u.unmodelled ? [p.originalTokens] : []
+    })
+  )
+  return Math.max(typical, -Math.round(0.9 * smallest))
 }
 
 /** The ok points of a timeline by their last message. */
@@ -115,6 +129,25 @@ interface CacheState {
   hour: boolean
   /** What a model's cache already holds of the prompt when the conversation first uses it. */
   warm: number
+  /** Under breakpoints on the fixed prefix only: that prefix's size (`fixedPrefix`). */
+  prefix: number
+}
+
+/**
+ * The fixed prefix a conversation cached when its client put breakpoints
+ * on the system prompt and tools only: the part the log lacks, or, for a
+ * log that holds the whole prompt (a request log, a trace), the typical
+ * cached part of a call (reads + writes, so a read/write split does not
+ * move it).
+ */
+export function fixedPrefix(
+  calls: readonly RealUsage[],
+  hidden: number
+): number {
+  const cached = calls.map(
+    (u) => u.cache_creation_input_tokens + u.cache_read_input_tokens
+  )
+  return Math.max(hidden, cached.length > 0 ? median(cached) : 0)
 }
 
 const median = (xs: number[]): number => {
@@ -141,7 +174,10 @@ export function warmStart(
   hidden: number
 ): number {
   const first = calls[0]
-  if (!first || hidden <= 0) return 0
+  // A log that holds the whole prompt (a request log, a trace) has no
+  // hidden part: the first prompt is then what an earlier run could have cached.
+  const floor = hidden > 0 ? hidden : (cold[0]?.prompt ?? 0)
+  if (!first || floor <= 0) return 0
   const ratios: number[] = []
   cold.forEach((r, i) => {
     // A model's first call reads nothing from a cold start: never a ratio.
@@ -150,7 +186,7 @@ export function warmStart(
   })
   const scale = ratios.length > 0 ? median(ratios) : 1
   const read = scale > 0 ? first.cache_read_input_tokens / scale : 0
-  return read >= hidden / 4 ? Math.round(read) : 0
+  return read >= floor / 4 ? Math.round(read) : 0
 }
 
 /** Read and written tokens of one call, with the cause of any extra write. */
@@ -217,7 +253,7 @@ function replayCall(
   if (u.cache_creation_input_tokens > 0)
     st.hour = (u.cache_creation_1h_input_tokens ?? 0) > 0
   const minimum = minCacheable(u.model)
-  const cacheable = mode === "prefix" ? Math.min(prompt, hidden) : prompt
+  const cacheable = mode === "prefix" ? Math.min(prompt, st.prefix) : prompt
   const mc = st.models.get(u.model)
   if (mode === "none" || cacheable < minimum) {
     if (mc) mc.holds = false
@@ -255,7 +291,12 @@ function replayPass(
   mode: Breakpoints,
   warm: number
 ): Array<ReplayedCall | null> {
-  const st: CacheState = { models: new Map(), hour: false, warm }
+  const st: CacheState = {
+    models: new Map(),
+    hour: false,
+    warm,
+    prefix: fixedPrefix(calls, hidden),
+  }
   let before = hidden // what is expected cached before the first call
   return calls.map((u) => {
     const p = u.unmodelled ? undefined : points.get(u.messageIndex)

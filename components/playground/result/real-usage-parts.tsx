@@ -14,9 +14,12 @@ const pct = (x: number) =>
 export function RealHeadline({
   c,
   three,
+  whole = false,
 }: {
   c: RealComparison
   three: ThreeNumbers
+  /** The log holds the whole prompt (a request log, a trace with its system prompt). */
+  whole?: boolean
 }) {
   const calls = c.rows.length
   const off = c.unmodelled.length
@@ -68,11 +71,16 @@ export function RealHeadline({
         5-minute and 1-hour cache writes apart. The headline is the what-if
         corrected by the replay&rsquo;s error (with this config × as logged ÷ as
         replayed). Output ({c.outputTokens.toLocaleString("en-US")} tokens) is
-        held as logged in all three and not priced. The log does not contain the
-        system prompt and tool definitions Claude Code sent:{" "}
-        <strong>estimated at {approx(c.hidden)} tokens per request</strong>, the
-        typical (median) difference between the real input and the prediction of
-        the same request, read or written with the rest.
+        held as logged in all three and not priced.{" "}
+        {whole
+          ? "The log holds the prompt as sent (system prompt included); the replay corrects the prediction by "
+          : "The log does not contain the system prompt and tool definitions Claude Code sent: "}
+        <strong>
+          {whole ? "" : "estimated at "}
+          {approx(c.hidden)} tokens per request
+        </strong>
+        , the typical (median) difference between the real input and the
+        prediction of the same request, read or written with the rest.
         {off > 0 &&
           ` ${off.toLocaleString("en-US")} call${off === 1 ? " is" : "s are"} not replayed and counted as logged (${c.unmodelled[0]!.reason}).`}
       </p>

@@ -110,7 +110,11 @@ export function RealUsageView({ timeline }: { timeline: Timeline }) {
       data-testid="real.view"
       aria-label="Your session's real numbers"
     >
-      <RealHeadline c={c} three={three} />
+      <RealHeadline
+        c={c}
+        three={three}
+        whole={usage?.[0]?.config?.system !== undefined}
+      />
       <RealMisses c={c} />
       <RealUnseen c={c} />
       <VirtualTable

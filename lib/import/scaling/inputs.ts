@@ -189,4 +189,69 @@ export const SCALING_INPUTS: ScalingInput[] = [
       ),
     n: 400,
   },
+  {
+    importer: "request-log",
+    name: "many conversations, each a growing history, one call a line",
+    make: (n) =>
+      lines(n, (i) =>
+        JSON.stringify({
+          request: {
+            model: "claude-sonnet-4-5",
+            max_tokens: 10,
+            messages: Array.from({ length: 1 + 2 * (i % 8) }, (_, k) => ({
+              role: k % 2 ? "assistant" : "user",
+              content: `c${i >> 3} m${k}`,
+            })),
+          },
+          response: {
+            id: `msg_${i}`,
+            model: "claude-sonnet-4-5",
+            content: [{ type: "text", text: "ok" }],
+            usage: { input_tokens: 10, output_tokens: 1 },
+          },
+        })
+      ),
+    n: 300,
+  },
+  {
+    importer: "otlp",
+    name: "a chain of nested chat spans, each the parent of the next",
+    make: (n) =>
+      JSON.stringify({
+        resourceSpans: [
+          {
+            scopeSpans: [
+              {
+                spans: Array.from({ length: n }, (_, i) => ({
+                  spanId: `s${i}`,
+                  parentSpanId: i > 0 ? `s${i - 1}` : "",
+                  startTimeUnixNano: String(1e18 + i),
+                  attributes: [
+                    {
+                      key: "gen_ai.operation.name",
+                      value: { stringValue: "chat" },
+                    },
+                    {
+                      key: "gen_ai.request.model",
+                      value: { stringValue: "claude-sonnet-4-5" },
+                    },
+                    {
+                      key: "gen_ai.usage.input_tokens",
+                      value: { intValue: 10 },
+                    },
+                    {
+                      key: "gen_ai.input.messages",
+                      value: {
+                        stringValue: `[{"role":"user","parts":[{"type":"text","content":"q${i}"}]}]`,
+                      },
+                    },
+                  ],
+                })),
+              },
+            ],
+          },
+        ],
+      }),
+    n: 1000,
+  },
 ]

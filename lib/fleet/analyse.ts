@@ -15,7 +15,7 @@ import type { MissCause } from "@/lib/real-usage/replay"
 import { causeText } from "@/lib/real-usage/misses"
 
 import { bucketsOf, topCalls } from "./bill-analysis"
-import { readLog, replay } from "./log-reading"
+import { type ReadLog, readLog, replay } from "./log-reading"
 
 export { addLogged, emptyLogged } from "./bill-analysis"
 
@@ -143,9 +143,24 @@ export function analyseLog(
   edits: FleetEdits,
   options: SimulateOptions = {}
 ): FileAnalysis {
+  return analyseRead(
+    readLog(text),
+    { sessionId: sessionIdIn(text), bytes: text.length },
+    edits,
+    options
+  )
+}
+
+/** The same from a log already read (`readLog`, or `readClaudeCodeLines` in the terminal). */
+export function analyseRead(
+  log: ReadLog | { error: string },
+  file: { sessionId: string | null; bytes: number },
+  edits: FleetEdits,
+  options: SimulateOptions = {}
+): FileAnalysis {
   const base: FileAnalysis = {
-    sessionId: sessionIdIn(text),
-    bytes: text.length,
+    sessionId: file.sessionId,
+    bytes: file.bytes,
     requests: 0,
     buckets: [],
     top: [],
@@ -159,7 +174,6 @@ export function analyseLog(
     compaction: false,
     sizes: [],
   }
-  const log = readLog(text)
   if ("error" in log)
     return { ...base, unmodelled: [`not imported: ${log.error}`] }
   const own = replay(log.request, log.usage, options)

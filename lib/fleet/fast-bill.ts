@@ -233,25 +233,13 @@ export class BillReader {
   private recognise(bytes: Uint8Array): void {
     const text = this.decoder.decode(bytes).trim()
     if (text === "" && this.detectLines === 0) return
-    if (++this.detectLines > DETECT_LINES) {
-      this.claudeCode = false
-      return
+    const v = ++this.detectLines > DETECT_LINES ? false : lineVerdict(text)
+    if (v === false) this.claudeCode = false
+    else if (v !== null) {
+      if (v.claudeCode) this.claudeCode = true
+      v.entry.line = this.lineNo
+      this.addCall(v.entry)
     }
-    if (text === "") return
-    const v = text.startsWith("{") && text.endsWith("}") ? parse(text) : null
-    if (!v) {
-      this.claudeCode = false
-      return
-    }
-    if (
-      CLAUDE_CODE_ENTRY_TYPES.has(v.type) ||
-      "sessionId" in v ||
-      "uuid" in v
-    ) {
-      this.claudeCode = true
-    }
-    v.line = this.lineNo
-    this.addCall(v)
   }
 
   private addCall(entry: Entry): void {
@@ -265,6 +253,43 @@ export class BillReader {
       seen.usage = usage
     } else this.calls.set(key, { model: modelOf(entry)!, last: ts, usage })
   }
+}
+
+/**
+ * One of a file's first lines, as the importer's detection reads it: null
+ * for an empty line, false for one that is not a typed JSON object, else
+ * the entry and whether it is one Claude Code writes.
+ */
+function lineVerdict(
+  text: string
+): null | false | { entry: Entry; claudeCode: boolean } {
+  if (text === "") return null
+  const entry = text.startsWith("{") && text.endsWith("}") ? parse(text) : null
+  if (!entry) return false
+  const claudeCode =
+    CLAUDE_CODE_ENTRY_TYPES.has(entry.type) ||
+    "sessionId" in entry ||
+    "uuid" in entry
+  return { entry, claudeCode }
+}
+
+/** Whether a whole file's bytes open as Claude Code JSONL (the recognition above, at once). */
+export function opensAsClaudeCode(bytes: Uint8Array): boolean {
+  const decoder = new TextDecoder()
+  let start = 0
+  let seen = 0
+  while (start < bytes.length && seen < DETECT_LINES) {
+    const nl = bytes.indexOf(NL, start)
+    const end = nl === -1 ? bytes.length : nl
+    const text = decoder.decode(bytes.subarray(start, end)).trim()
+    start = end + 1
+    if (text === "" && seen === 0) continue
+    seen++
+    const v = lineVerdict(text)
+    if (v === false) return false
+    if (v?.claudeCode) return true
+  }
+  return false
 }
 
 /** A typed JSON object (an entry), or null. */

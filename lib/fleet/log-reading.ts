@@ -18,7 +18,11 @@ import {
   writePrice,
 } from "@/lib/context-editing"
 import { fromClaudeCode, MAX_INPUT_CHARS, parseImport } from "@/lib/import"
-import type { ImportedRequest, RealUsage } from "@/lib/import/types"
+import type {
+  ImportedRequest,
+  ImportResult,
+  RealUsage,
+} from "@/lib/import/types"
 import { compareWithLog, type RealComparison } from "@/lib/real-usage/compare"
 
 import { callOf, type LoggedCall } from "./logged-call"
@@ -36,8 +40,23 @@ export interface ReadLog {
 export function readLog(text: string): ReadLog | { error: string } {
   // The paste gate stops at 20 MB; a file known to be a Claude Code log
   // goes to its importer directly.
-  const r =
+  return logOf(
     text.length > MAX_INPUT_CHARS ? fromClaudeCode(text) : parseImport(text)
+  )
+}
+
+/**
+ * The same for a file known to be a Claude Code log, from its lines (the
+ * terminal decodes a file line by line: one large string costs more to
+ * make than to parse).
+ */
+export function readClaudeCodeLines(
+  lines: Iterable<string>
+): ReadLog | { error: string } {
+  return logOf(fromClaudeCode({ lines }))
+}
+
+function logOf(r: ImportResult): ReadLog | { error: string } {
   if (!r.success) return { error: r.error.message }
   const usage = r.realUsage ?? []
   return { request: r.data, usage, calls: usage.map(callOf) }

@@ -7,7 +7,7 @@
  */
 import type { Logged } from "./analyse"
 import type { FleetEdits } from "./config"
-import type { FleetReport, SessionRow } from "./report"
+import type { FleetReport, GroupRow, SessionRow } from "./report"
 
 /** The logged numbers (see `Logged`) and two sums, in loggedJson's order. */
 export interface LoggedJson extends Logged {
@@ -72,6 +72,19 @@ export function reportJson(r: FleetReport, edits: FleetEdits) {
       unmodelled: t.unmodelled,
     },
     config: { edits },
+    byProject: r.byProject.map(groupJson),
+    byDay: r.byDay.map(groupJson),
+    byModel: r.byModel.map(groupJson),
+  }
+}
+
+/** A row of the per-project, per-day or per-model bill. */
+function groupJson(g: GroupRow) {
+  return {
+    key: g.key,
+    sessions: g.sessions,
+    requests: g.requests,
+    logged: loggedJson(g.logged),
   }
 }
 

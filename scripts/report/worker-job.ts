@@ -3,12 +3,17 @@
 // whole text (lib/fleet/jobs.ts: bill, replay and what-if, or the tuner's
 // configs). The engine loads only when a job needs it. A file that cannot
 // be read is an error with its reason, never a crash of the report.
+import { isUtf8 } from "node:buffer"
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs"
 import { parentPort } from "node:worker_threads"
 
 import type { FileAnalysis } from "@/lib/fleet/analyse"
 import { billAnalysis } from "@/lib/fleet/bill-analysis"
-import { type BillVerdict, BillReader } from "@/lib/fleet/fast-bill"
+import {
+  type BillVerdict,
+  BillReader,
+  opensAsClaudeCode,
+} from "@/lib/fleet/fast-bill"
 import type { FleetJob, FleetJobResult } from "@/lib/fleet/jobs"
 
 /** `bill`: the bill alone; the others as the page's workers run them. */
@@ -87,9 +92,52 @@ async function run(path: string, job: WorkerJob): Promise<FleetJobResult> {
     const why = `not replayed: at ${mb(size)} over the ${mb(REPLAY_MAX_BYTES)} a replay reads whole; the bill is read`
     return { kind: "analyse", analysis: await bill(path, size, [why]) }
   }
-  const text = readFileSync(path, "utf8")
+  const buf = readFileSync(path)
+  if (job.kind === "analyse" && readsByLine(buf))
+    return { kind: "analyse", analysis: await analyseByLine(buf, job) }
   const { runJob } = await import("@/lib/fleet/jobs")
-  return runJob(text, job)
+  return runJob(buf.toString("utf8"), job)
+}
+
+/**
+ * Whether the file can be read line by line with the page's exact result:
+ * Claude Code JSONL, valid UTF-8 (a line decodes as the whole does) and no
+ * NUL (which the page's import gate refuses).
+ */
+const readsByLine = (buf: Buffer) =>
+  buf.indexOf(0) === -1 && isUtf8(buf) && opensAsClaudeCode(buf)
+
+/**
+ * The page's analysis (lib/fleet/analyse.ts) of a Claude Code log decoded
+ * a line at a time: the same numbers, without making one string of the
+ * file (which costs several times its parse).
+ */
+async function analyseByLine(
+  buf: Buffer,
+  job: Extract<FleetJob, { kind: "analyse" }>
+): Promise<FileAnalysis> {
+  const { analyseRead } = await import("@/lib/fleet/analyse")
+  const { readClaudeCodeLines } = await import("@/lib/fleet/log-reading")
+  const { sessionIdIn } = await import("@/lib/fleet/layout")
+  let chars = -1
+  function* lines() {
+    for (let start = 0; start <= buf.length;) {
+      const nl = buf.indexOf(10, start)
+      const end = nl === -1 ? buf.length : nl
+      const line = buf.toString("utf8", start, end)
+      chars += line.length + 1
+      yield line
+      start = end + 1
+    }
+  }
+  const log = readClaudeCodeLines(lines())
+  const head = buf.toString("utf8", 0, Math.min(buf.length, 65_536))
+  return analyseRead(
+    log,
+    { sessionId: sessionIdIn(head), bytes: chars },
+    job.edits,
+    job.options
+  )
 }
 
 const reason = (e: unknown) => {

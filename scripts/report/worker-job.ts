@@ -71,7 +71,11 @@ async function otherFormat(path: string, size: number): Promise<FileAnalysis> {
   const { sessionIdIn } = await import("@/lib/fleet/layout")
   const text = readFileSync(path, "utf8")
   const log = readLog(text)
-  if ("error" in log) throw new Error(`not imported: ${log.error}`)
+  // As the full analysis does: a row that says why (analyse.ts).
+  if ("error" in log)
+    return billAnalysis([], sessionIdIn(text), text.length, [
+      `not imported: ${log.error}`,
+    ])
   return billAnalysis(log.calls, sessionIdIn(text), text.length)
 }
 

@@ -112,7 +112,6 @@ describe("npm run report in a terminal", () => {
     }
     const text = report([bad, "--no-replay"])
     expect(text.code).toBe(0)
-    // eslint-disable-next-line no-control-regex
     expect(text.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
     expect(text.stdout).toContain(
       "hostile/\\x1b]0;owned\\x07\\x0d\\x1b[2J.jsonl"

@@ -42,7 +42,6 @@ describe("text from logs printed to a terminal", () => {
       replay: false,
       failed: [{ file: "f\r.jsonl", reason: "r\u001b" }],
     })
-    // eslint-disable-next-line no-control-regex
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/)
     expect(text).toContain("\\x1b]0;owned\\x07")
     expect(text).toContain("f\\x0d.jsonl: r\\x1b")
@@ -51,7 +50,6 @@ describe("text from logs printed to a terminal", () => {
   it("keeps JSON the same document while escaping DEL, C1 and separators", () => {
     const value = { name: "a\u009b\u2028\u007f", c0: "\u001b" }
     const printed = printableJson(JSON.stringify(value))
-    // eslint-disable-next-line no-control-regex
     expect(printed).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028]/)
     expect(JSON.parse(printed)).toEqual(value)
   })

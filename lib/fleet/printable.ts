@@ -6,7 +6,6 @@
  * can neither retitle the terminal, clear it nor forge rows.
  */
 
-// eslint-disable-next-line no-control-regex
 const UNSAFE =
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 

@@ -31,7 +31,9 @@ export class ThreadPool {
 
   private start(): Promise<Worker> {
     return new Promise<Worker>((resolve, reject) => {
-      const w = new Worker(join(this.bundle, "worker.mjs"))
+      const w = new Worker(join(this.bundle, "worker.mjs"), {
+        resourceLimits: { maxYoungGenerationSizeMb: 64 },
+      })
       const onReady = (m: WorkerReply) => {
         if (!("ready" in m)) return
         w.off("message", onReady)

@@ -96,11 +96,31 @@ async function run(path: string, job: WorkerJob): Promise<FleetJobResult> {
     const why = `not replayed: at ${mb(size)} over the ${mb(REPLAY_MAX_BYTES)} a replay reads whole; the bill is read`
     return { kind: "analyse", analysis: await bill(path, size, [why]) }
   }
-  const buf = readFileSync(path)
+  const buf = readWhole(path, size)
   if (job.kind === "analyse" && readsByLine(buf))
     return { kind: "analyse", analysis: await analyseByLine(buf, job) }
   const { runJob } = await import("@/lib/fleet/jobs")
   return runJob(buf.toString("utf8"), job)
+}
+
+/** One buffer per thread, grown as needed: each file is read into it (fresh memory for every file costs page faults). */
+let held = Buffer.alloc(0)
+
+/** The file's bytes (a view of the thread's buffer, valid until the next file). */
+function readWhole(path: string, size: number): Buffer {
+  if (held.length < size)
+    held = Buffer.allocUnsafe(
+      Math.max(size, Math.min(2 * held.length, REPLAY_MAX_BYTES))
+    )
+  const fd = openSync(path, "r")
+  let n = 0
+  try {
+    for (let k = -1; k !== 0 && n < size; n += k)
+      k = readSync(fd, held, n, size - n, null)
+  } finally {
+    closeSync(fd)
+  }
+  return held.subarray(0, n)
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   BillReader,
   billOfText,
   CLAUDE_CODE_ENTRY_TYPES,
+  MAX_FIRST_LINE_BYTES,
   MAX_LINE_BYTES,
   opensAsClaudeCode,
 } from "./fast-bill"
@@ -120,7 +121,7 @@ describe("the bill read from a log's bytes (--no-replay)", () => {
     const zeros = new Uint8Array(1 << 20)
     let pushed = 0
     while (r.push(zeros)) pushed++
-    expect(pushed).toBe(MAX_LINE_BYTES / zeros.length)
+    expect(pushed).toBe(MAX_FIRST_LINE_BYTES / zeros.length)
     expect(r.end().kind).toBe("other")
   })
 

@@ -35,6 +35,13 @@ export const CLAUDE_CODE_ENTRY_TYPES = new Set([
   "queue-operation",
 ])
 
+/**
+ * Longest first line recognition reads: Claude Code opens a log with a
+ * short bookkeeping line or the first prompt; a file whose first line runs
+ * longer (a sparse file of NULs, one huge line) is read no further.
+ */
+export const MAX_FIRST_LINE_BYTES = 16 * 1024 * 1024
+
 /** How many first lines recognition reads, as the importer's detection. */
 const DETECT_LINES = 8
 /** Bytes of the file's start searched for its `sessionId` (layout.ts). */
@@ -186,7 +193,9 @@ export class BillReader {
   /** Keeps the start of an unfinished line (a copy), up to MAX_LINE_BYTES. */
   private hold(part: Uint8Array): void {
     if (this.skipping) return
-    if (this.carryBytes + part.length > MAX_LINE_BYTES) {
+    const limit =
+      this.claudeCode === null ? MAX_FIRST_LINE_BYTES : MAX_LINE_BYTES
+    if (this.carryBytes + part.length > limit) {
       this.carry = []
       this.carryBytes = 0
       this.skipping = true
@@ -281,6 +290,7 @@ export function opensAsClaudeCode(bytes: Uint8Array): boolean {
   while (start < bytes.length && seen < DETECT_LINES) {
     const nl = bytes.indexOf(NL, start)
     const end = nl === -1 ? bytes.length : nl
+    if (end - start > MAX_FIRST_LINE_BYTES) return false
     const text = decoder.decode(bytes.subarray(start, end)).trim()
     start = end + 1
     if (text === "" && seen === 0) continue

@@ -61,12 +61,12 @@ function billNotes(v: Extract<BillVerdict, { kind: "bill" }>): string[] {
   return out
 }
 
+const notClaudeCode = (size: number) =>
+  `not a Claude Code log, and at ${mb(size)} over the ${mb(GENERAL_MAX_BYTES)} other formats may have`
+
 /** Any other format, read whole by the importer (every format parseImport knows). */
 async function otherFormat(path: string, size: number): Promise<FileAnalysis> {
-  if (size > GENERAL_MAX_BYTES)
-    throw new Error(
-      `not a Claude Code log, and at ${mb(size)} over the ${mb(GENERAL_MAX_BYTES)} other formats may have`
-    )
+  if (size > GENERAL_MAX_BYTES) throw new Error(notClaudeCode(size))
   const { readLog } = await import("@/lib/fleet/log-reading")
   const { sessionIdIn } = await import("@/lib/fleet/layout")
   const text = readFileSync(path, "utf8")
@@ -99,6 +99,8 @@ async function run(path: string, job: WorkerJob): Promise<FleetJobResult> {
   const buf = readWhole(path, size)
   if (job.kind === "analyse" && readsByLine(buf))
     return { kind: "analyse", analysis: await analyseByLine(buf, job) }
+  if (size > GENERAL_MAX_BYTES && !opensAsClaudeCode(buf))
+    throw new Error(notClaudeCode(size))
   const { runJob } = await import("@/lib/fleet/jobs")
   return runJob(buf.toString("utf8"), job)
 }

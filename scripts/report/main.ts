@@ -148,8 +148,17 @@ async function tune(
     )
     await pool.run(files, { kind: "tune", configs, options }, (i, r) => {
       tick()
-      if ("error" in r) throw new Error(`${files[i]!.rel}: ${r.error}`)
-      if (r.kind === "tune") scores[i] = r.scores
+      if ("error" in r) {
+        // Left out of the tuner: every config scores nothing on it.
+        err(`tune: ${files[i]!.rel} left out (${r.error})`)
+        const none = new Float64Array(configs.length)
+        scores[i] = {
+          cost: none,
+          peak: none,
+          over: new Uint8Array(configs.length),
+          fast: false,
+        }
+      } else if (r.kind === "tune") scores[i] = r.scores
     })
     return scores
   })
@@ -176,14 +185,20 @@ export async function main(argv: string[], bundle: string): Promise<number> {
   }
   if (!args.replay && args.config !== null)
     err("--config is not used with --no-replay (the bill alone).")
-  const files = listLogs(where.folders)
+  let files: LogFile[]
+  try {
+    files = listLogs(where.folders)
+  } catch (e) {
+    return (err(`Could not list the logs: ${(e as Error).message}`), 2)
+  }
   const options: SimulateOptions = config.assumptions
     ? { assumptions: config.assumptions as SimulateOptions["assumptions"] }
     : {}
   const pool = new ThreadPool(
     bundle,
     Math.min(args.workers ?? availableParallelism(), Math.max(1, files.length)),
-    args.fileTimeout * 1000
+    args.fileTimeout * 1000,
+    args.replay ? 64 : undefined
   )
   try {
     const job: WorkerJob = args.replay

@@ -20,23 +20,33 @@ type Done = (index: number, r: FleetJobResult | { error: string }) => void
 export class ThreadPool {
   private readonly workers: Array<Promise<Worker>>
 
-  /** `bundle`: the folder of the built worker entry, worker.mjs (bundle.mjs). */
+  /**
+   * `bundle`: the folder of the built worker entry, worker.mjs (bundle.mjs);
+   * `youngMb`: each thread's young generation (a replay keeps a whole file's
+   * entries: a larger one scavenges less often), default V8's.
+   */
   constructor(
     private readonly bundle: string,
     size = availableParallelism(),
-    private readonly timeoutMs = 60_000
+    private readonly timeoutMs = 60_000,
+    private readonly youngMb?: number
   ) {
     this.workers = Array.from({ length: Math.max(1, size) }, () => this.start())
   }
 
   private start(): Promise<Worker> {
     return new Promise<Worker>((resolve, reject) => {
-      const w = new Worker(join(this.bundle, "worker.mjs"), {
-        resourceLimits: { maxYoungGenerationSizeMb: 64 },
-      })
+      const w = new Worker(
+        join(this.bundle, "worker.mjs"),
+        this.youngMb
+          ? { resourceLimits: { maxYoungGenerationSizeMb: this.youngMb } }
+          : {}
+      )
       const onReady = (m: WorkerReply) => {
         if (!("ready" in m)) return
         w.off("message", onReady)
+        // A thread that fails later (out of memory) exits: `ask` answers for its file.
+        w.on("error", () => {})
         resolve(w)
       }
       w.on("message", onReady)

@@ -18,11 +18,7 @@ import {
   writePrice,
 } from "@/lib/context-editing"
 import { fromClaudeCode, MAX_INPUT_CHARS, parseImport } from "@/lib/import"
-import type {
-  ImportedRequest,
-  ImportResult,
-  RealUsage,
-} from "@/lib/import/types"
+import type { ImportedRequest, RealUsage } from "@/lib/import/types"
 import { compareWithLog, type RealComparison } from "@/lib/real-usage/compare"
 
 import { callOf, type LoggedCall } from "./logged-call"
@@ -40,9 +36,11 @@ export interface ReadLog {
 export function readLog(text: string): ReadLog | { error: string } {
   // The paste gate stops at 20 MB; a file known to be a Claude Code log
   // goes to its importer directly.
-  return logOf(
+  const r =
     text.length > MAX_INPUT_CHARS ? fromClaudeCode(text) : parseImport(text)
-  )
+  if (!r.success) return { error: r.error.message }
+  const usage = r.realUsage ?? []
+  return { request: r.data, usage, calls: usage.map(callOf) }
 }
 
 /**
@@ -53,10 +51,7 @@ export function readLog(text: string): ReadLog | { error: string } {
 export function readClaudeCodeLines(
   lines: Iterable<string>
 ): ReadLog | { error: string } {
-  return logOf(fromClaudeCode({ lines }))
-}
-
-function logOf(r: ImportResult): ReadLog | { error: string } {
+  const r = fromClaudeCode({ lines })
   if (!r.success) return { error: r.error.message }
   const usage = r.realUsage ?? []
   return { request: r.data, usage, calls: usage.map(callOf) }

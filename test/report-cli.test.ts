@@ -18,6 +18,7 @@ import { dirname, join } from "node:path"
 
 import { afterAll, describe, expect, it } from "vitest"
 
+import { analyseLog } from "@/lib/fleet/analyse"
 import { generateLogFolder } from "@/lib/generate/claude-code-log"
 
 const tmp = mkdtempSync(join(tmpdir(), "cep-report-cli-"))
@@ -54,6 +55,79 @@ type Json = {
   total: { sessions: number; requests: number; logged: { dollars: number } }
   failed: Array<{ file: string; reason: string }>
 }
+
+/** A one-page PDF ("Hello PDF world.") the engine reads with its PDF extension. */
+const PDF =
+  "JVBERi0xLjQKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCjIgMCBvYmoKPDwgL1R5cGUgL1BhZ2VzIC9LaWRzIFszIDAgUl0gL0NvdW50IDEgL01lZGlhQm94IFswIDAgNjEyIDc5Ml0gL1Jlc291cmNlcyA8PCAvRm9udCA8PCAvRjEgNCAwIFIgPj4gPj4gPj4KZW5kb2JqCjMgMCBvYmoKPDwgL1R5cGUgL1BhZ2UgL1BhcmVudCAyIDAgUiAvQ29udGVudHMgNSAwIFIgPj4KZW5kb2JqCjQgMCBvYmoKPDwgL1R5cGUgL0ZvbnQgL1N1YnR5cGUgL1R5cGUxIC9CYXNlRm9udCAvSGVsdmV0aWNhID4+CmVuZG9iago1IDAgb2JqCjw8IC9MZW5ndGggNDQgPj4Kc3RyZWFtCkJUIC9GMSAxMiBUZiA3MiA3MjAgVGQgKEhlbGxvIFBERiB3b3JsZC4pIFRqIEVUCmVuZHN0cmVhbQplbmRvYmoKdHJhaWxlcgo8PCAvUm9vdCAxIDAgUiA+PgolJUVPRgo="
+
+/** A Claude Code log whose first prompt holds a PDF. */
+const pdfLog = [
+  {
+    type: "user",
+    uuid: "u1",
+    parentUuid: null,
+    sessionId: "pdf",
+    timestamp: "2026-10-01T09:00:00Z",
+    message: { role: "user", content: "Read the report I attach next." },
+  },
+  {
+    type: "assistant",
+    uuid: "a1",
+    parentUuid: "u1",
+    timestamp: "2026-10-01T09:00:05Z",
+    requestId: "r1",
+    message: {
+      id: "m1",
+      model: "claude-sonnet-4-5-20250929",
+      role: "assistant",
+      content: [{ type: "text", text: "Send it." }],
+      usage: {
+        input_tokens: 3,
+        cache_creation_input_tokens: 4000,
+        cache_read_input_tokens: 0,
+        output_tokens: 4,
+      },
+    },
+  },
+  {
+    type: "user",
+    uuid: "u2",
+    parentUuid: "a1",
+    sessionId: "pdf",
+    timestamp: "2026-10-01T09:01:00Z",
+    message: {
+      role: "user",
+      content: [
+        {
+          type: "document",
+          source: { type: "base64", media_type: "application/pdf", data: PDF },
+        },
+        { type: "text", text: "Summarise this." },
+      ],
+    },
+  },
+  {
+    type: "assistant",
+    uuid: "a2",
+    parentUuid: "u2",
+    timestamp: "2026-10-01T09:01:05Z",
+    requestId: "r2",
+    message: {
+      id: "m2",
+      model: "claude-sonnet-4-5-20250929",
+      role: "assistant",
+      content: [{ type: "text", text: "It says hello." }],
+      usage: {
+        input_tokens: 3,
+        cache_creation_input_tokens: 2000,
+        cache_read_input_tokens: 4003,
+        output_tokens: 9,
+      },
+    },
+  },
+]
+  .map((e) => JSON.stringify(e))
+  .join("\n")
 
 describe("npm run report in a terminal", () => {
   const good = join(tmp, "good")
@@ -131,6 +205,22 @@ describe("npm run report in a terminal", () => {
     const doc = JSON.parse(r.stdout) as Json & { folders: string[] }
     expect(doc.folders).toEqual([join(a, "projects"), join(b, "projects")])
     expect(doc.total.sessions).toBe(5)
+  })
+
+  it("replays as the engine does here, its extensions included (a PDF read page by page)", () => {
+    const dir = join(tmp, "pdf", "p")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "pdf.jsonl"), pdfLog)
+    const r = report([join(tmp, "pdf"), "--json", "--no-tune"])
+    expect(r.code, r.stderr).toBe(0)
+    const got = (
+      JSON.parse(r.stdout) as {
+        sessions: Array<{ peak: number; replayDollars: number }>
+      }
+    ).sessions[0]!
+    const here = analyseLog(pdfLog, null)
+    expect(got.peak).toBe(here.config!.peak)
+    expect(got.replayDollars).toBeCloseTo(here.replay!.dollars, 12)
   })
 
   it("echoes nothing of a --config file that is not JSON", () => {

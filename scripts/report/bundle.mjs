@@ -3,6 +3,8 @@
 // thread runs) into node_modules/.cache/report/ once, and again only when a
 // source file it was built from changes (their sizes and mtimes are kept in
 // a manifest). A cached start reads two plain JS files: no transpiler loads.
+// package.json's "sideEffects" (the page's) drops bare imports such as
+// lib/extensions/auto.ts here: the worker installs the extensions itself.
 import {
   mkdirSync,
   readdirSync,
@@ -61,7 +63,10 @@ async function build() {
     chunkFileNames: "[name]-[hash].mjs",
   })
   await bundle.close()
-  const sources = {}
+  // This file too: a change of how the bundle is built rebuilds it.
+  const sources = {
+    [fileURLToPath(import.meta.url)]: stamp(fileURLToPath(import.meta.url)),
+  }
   for (const chunk of out.output)
     for (const id of chunk.moduleIds ?? [])
       if (id.startsWith(root) && !id.includes("node_modules"))

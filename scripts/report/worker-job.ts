@@ -86,6 +86,27 @@ async function bill(path: string, size: number, why: string[] = []) {
   return billAnalysis(v.calls, v.sessionId, v.bytes, [...why, ...billNotes(v)])
 }
 
+let engineReady: Promise<void> | null = null
+
+/**
+ * The engine's extensions (the PDF reader and the input_schema validator),
+ * installed as Node's `lib/extensions/auto.ts` does, with the schema check
+ * remembered by the schema's JSON (schema-memo.ts).
+ */
+function extensionsInstalled(): Promise<void> {
+  engineReady ??= (async () => {
+    const { installAllExtensions } = await import("@/lib/extensions/all")
+    const { extensions, installExtensions } =
+      await import("@/lib/extensions/registry")
+    const { rememberedBySchema } = await import("./schema-memo")
+    installAllExtensions()
+    const check = extensions.inputSchemaProblem
+    if (check)
+      installExtensions({ inputSchemaProblem: rememberedBySchema(check) })
+  })()
+  return engineReady
+}
+
 async function run(path: string, job: WorkerJob): Promise<FleetJobResult> {
   const size = statSync(path).size
   if (job.kind === "bill")
@@ -96,6 +117,7 @@ async function run(path: string, job: WorkerJob): Promise<FleetJobResult> {
     const why = `not replayed: at ${mb(size)} over the ${mb(REPLAY_MAX_BYTES)} a replay reads whole; the bill is read`
     return { kind: "analyse", analysis: await bill(path, size, [why]) }
   }
+  await extensionsInstalled()
   const buf = readWhole(path, size)
   if (job.kind === "analyse" && readsByLine(buf))
     return { kind: "analyse", analysis: await analyseByLine(buf, job) }

@@ -18,6 +18,7 @@ const benches = [
   ["claude-code-log", "bench/claude-code-log/run.mjs"],
   ["claude-code-log-page", "bench/claude-code-log/page-import.mjs"],
   ["sessions", "bench/sessions/run.mjs"],
+  ["report", "bench/report/run.mjs"],
 ].filter(([name]) => only.length === 0 || only.includes(name))
 
 let failed = 0

@@ -14,7 +14,10 @@ import type { MissCause } from "@/lib/real-usage/replay"
 
 import { causeText } from "@/lib/real-usage/misses"
 
-import { type LoggedCall, readLog, replay } from "./log-reading"
+import { bucketsOf, topCalls } from "./bill-analysis"
+import { type ReadLog, readLog, replay } from "./log-reading"
+
+export { addLogged, emptyLogged } from "./bill-analysis"
 
 /** Token counts and dollars of some calls as logged. */
 export interface Logged {
@@ -90,68 +93,6 @@ export interface FileAnalysis {
   sizes: number[]
 }
 
-export const emptyLogged = (): Logged => ({
-  input: 0,
-  cacheWrite5m: 0,
-  cacheWrite1h: 0,
-  cacheRead: 0,
-  output: 0,
-  inputDollars: 0,
-  outputDollars: 0,
-})
-
-/** Adds `c`'s tokens and dollars to `into`. */
-export function addLogged(into: Logged, c: Logged): void {
-  into.input += c.input
-  into.cacheWrite5m += c.cacheWrite5m
-  into.cacheWrite1h += c.cacheWrite1h
-  into.cacheRead += c.cacheRead
-  into.output += c.output
-  into.inputDollars += c.inputDollars
-  into.outputDollars += c.outputDollars
-}
-
-const asLogged = (c: LoggedCall): Logged => ({
-  input: c.input,
-  cacheWrite5m: c.write5m,
-  cacheWrite1h: c.write1h,
-  cacheRead: c.read,
-  output: c.output,
-  inputDollars: c.inputDollars,
-  outputDollars: c.outputDollars,
-})
-
-function bucketsOf(calls: LoggedCall[]): Bucket[] {
-  const by = new Map<string, Bucket>()
-  for (const c of calls) {
-    const day = c.timestamp?.slice(0, 10) ?? "unknown"
-    const key = `${day} ${c.model}`
-    let b = by.get(key)
-    if (!b)
-      by.set(key, (b = { day, model: c.model, requests: 0, ...emptyLogged() }))
-    b.requests++
-    addLogged(b, asLogged(c))
-  }
-  return [...by.values()]
-}
-
-const TOP = 5
-
-function topCalls(calls: LoggedCall[], rows: RealRow[]): TopCall[] {
-  return calls
-    .map((c, i) => ({
-      call: i + 1,
-      model: c.model,
-      timestamp: c.timestamp,
-      prompt: c.input + c.write5m + c.write1h + c.read,
-      output: c.output,
-      dollars: c.inputDollars + c.outputDollars,
-      miss: rows[i]?.miss ? causeText(rows[i]!.miss!.cause) : null,
-    }))
-    .sort((a, b) => b.dollars - a.dollars)
-    .slice(0, TOP)
-}
-
 function missesOf(rows: RealRow[]): Misses {
   const out: Misses = { count: 0, dollars: 0, byCause: {} }
   for (const r of rows) {
@@ -202,9 +143,24 @@ export function analyseLog(
   edits: FleetEdits,
   options: SimulateOptions = {}
 ): FileAnalysis {
+  return analyseRead(
+    readLog(text),
+    { sessionId: sessionIdIn(text), bytes: text.length },
+    edits,
+    options
+  )
+}
+
+/** The same from a log already read (`readLog`, or `readClaudeCodeLines` in the terminal). */
+export function analyseRead(
+  log: ReadLog | { error: string },
+  file: { sessionId: string | null; bytes: number },
+  edits: FleetEdits,
+  options: SimulateOptions = {}
+): FileAnalysis {
   const base: FileAnalysis = {
-    sessionId: sessionIdIn(text),
-    bytes: text.length,
+    sessionId: file.sessionId,
+    bytes: file.bytes,
     requests: 0,
     buckets: [],
     top: [],
@@ -218,7 +174,6 @@ export function analyseLog(
     compaction: false,
     sizes: [],
   }
-  const log = readLog(text)
   if ("error" in log)
     return { ...base, unmodelled: [`not imported: ${log.error}`] }
   const own = replay(log.request, log.usage, options)
@@ -228,7 +183,10 @@ export function analyseLog(
     ...base,
     requests: log.calls.length,
     buckets: bucketsOf(log.calls),
-    top: topCalls(log.calls, own.c.rows),
+    top: topCalls(log.calls, (i) => {
+      const miss = own.c.rows[i]?.miss
+      return miss ? causeText(miss.cause) : null
+    }),
     misses: missesOf(own.c.rows),
     replay: { dollars: own.dollars, peak: own.peak },
     config: { dollars: mine.dollars, peak: mine.peak },

@@ -47,3 +47,36 @@ describe("npm run report's arguments", () => {
     })
   })
 })
+
+describe("npm run report's bill-only and date options", () => {
+  it("reads --no-replay, --since and --until in either day form", () => {
+    expect(parseReportArgs([])).toMatchObject({
+      replay: true,
+      since: null,
+      until: null,
+    })
+    expect(
+      parseReportArgs([
+        "--no-replay",
+        "--since",
+        "20261001",
+        "--until=2026-10-31",
+      ])
+    ).toMatchObject({
+      replay: false,
+      since: "2026-10-01",
+      until: "2026-10-31",
+    })
+  })
+
+  it("refuses a day that is not one, and a range that ends before it starts", () => {
+    expect(parseReportArgs(["--since", "2026-02-30"])).toEqual({
+      error: "--since takes a day: YYYY-MM-DD or YYYYMMDD",
+    })
+    expect(
+      parseReportArgs(["--since", "20261101", "--until", "20261001"])
+    ).toEqual({
+      error: "--since 2026-11-01 is after --until 2026-10-01",
+    })
+  })
+})

@@ -80,3 +80,21 @@ describe("--config", () => {
     })
   })
 })
+
+describe("--config with a file that is not a config", () => {
+  it("says where it stopped reading and echoes nothing of it", async () => {
+    const passwd = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin"
+    const r = await readConfigInput(passwd, "/etc/passwd")
+    expect(r).toEqual({
+      error: "/etc/passwd is neither a permalink nor JSON",
+    })
+    const secret = await readConfigInput(
+      '{"token": "sk-ant-secret" x}',
+      "c.json"
+    )
+    expect(secret).toEqual({
+      error:
+        "c.json is neither a permalink nor JSON (not valid JSON at character 27)",
+    })
+  })
+})

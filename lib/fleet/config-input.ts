@@ -43,8 +43,10 @@ function fromJson(text: string, source: string): Result {
   try {
     value = JSON.parse(text)
   } catch (e) {
+    // The parser's message quotes the text (`--config /etc/passwd` would
+    // print its first characters): only where it stopped is said.
     return {
-      error: `${source} is neither a permalink nor JSON (${e instanceof Error ? e.message : String(e)})`,
+      error: `${source} is neither a permalink nor JSON${jsonErrorPlace(e)}`,
     }
   }
   if (Array.isArray(value)) return checked(value, source)
@@ -56,6 +58,12 @@ function fromJson(text: string, source: string): Result {
   return {
     error: `${source}: expected an edits array, {"edits": [...]}, or a request with context_management`,
   }
+}
+
+/** " (not JSON at position N)" from a JSON.parse error, without any of the text it quotes. */
+function jsonErrorPlace(e: unknown): string {
+  const m = /position (\d+)/.exec(e instanceof Error ? e.message : "")
+  return m ? ` (not valid JSON at character ${Number(m[1]) + 1})` : ""
 }
 
 /** The fragment of a link, or the text itself when it is one. */

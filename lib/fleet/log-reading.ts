@@ -10,7 +10,6 @@
  */
 import {
   cacheSetup,
-  priceOf,
   type SimulateOptions,
   sessionCaching,
   type Timeline,
@@ -20,26 +19,11 @@ import {
 } from "@/lib/context-editing"
 import { importLogFile, MAX_INPUT_CHARS, parseImport } from "@/lib/import"
 import type { ImportedRequest, RealUsage } from "@/lib/import/types"
-import { loggedBilled, realInput, rowFor } from "@/lib/real-usage/bill"
-import {
-  compareWithLog,
-  type RealComparison,
-  usageDollars,
-} from "@/lib/real-usage/compare"
+import { compareWithLog, type RealComparison } from "@/lib/real-usage/compare"
 
-/** One API call of the log, as billed. */
-export interface LoggedCall {
-  model: string
-  timestamp: string | null
-  input: number
-  write5m: number
-  write1h: number
-  read: number
-  output: number
-  /** Input side: uncached input, cache writes and reads, at the call's model's prices. */
-  inputDollars: number
-  outputDollars: number
-}
+import { callOf, type LoggedCall } from "./logged-call"
+
+export type { LoggedCall } from "./logged-call"
 
 /** A log imported for the folder view: its request and its calls. */
 export interface ReadLog {
@@ -48,36 +32,26 @@ export interface ReadLog {
   calls: LoggedCall[]
 }
 
-/**
- * Output price, × the input price of the call's row. Every model on the
- * pricing page charges 5× its input for output
- * (platform.claude.com/docs/en/about-claude/pricing, 2026-11-25); the bill
- * reading prices the input side only and holds output as logged.
- */
-const OUTPUT_PRICE = 5
-
-function callOf(u: RealUsage): LoggedCall {
-  const b = loggedBilled(u)
-  const row = rowFor(priceOf(u.model), realInput(u))
-  return {
-    model: u.model,
-    timestamp: u.timestamp ?? null,
-    input: b.uncached,
-    write5m: b.write5m,
-    write1h: b.write1h,
-    read: b.read,
-    output: u.output_tokens,
-    inputDollars: usageDollars(u),
-    outputDollars: (u.output_tokens * OUTPUT_PRICE * row.input) / 1e6,
-  }
-}
-
 /** Imports one log (any size a `.jsonl` file has); an error message when it cannot. */
 export function readLog(text: string): ReadLog | { error: string } {
   // The paste gate stops at 20 MB; a file known to be a log (a Claude
   // Code log, a request log, a trace) goes to its importer directly.
   const r =
     text.length > MAX_INPUT_CHARS ? importLogFile(text) : parseImport(text)
+  if (!r.success) return { error: r.error.message }
+  const usage = r.realUsage ?? []
+  return { request: r.data, usage, calls: usage.map(callOf) }
+}
+
+/**
+ * The same for a file known to be a Claude Code log, from its lines (the
+ * terminal decodes a file line by line: one large string costs more to
+ * make than to parse).
+ */
+export function readClaudeCodeLines(
+  lines: Iterable<string>
+): ReadLog | { error: string } {
+  const r = fromClaudeCode({ lines })
   if (!r.success) return { error: r.error.message }
   const usage = r.realUsage ?? []
   return { request: r.data, usage, calls: usage.map(callOf) }

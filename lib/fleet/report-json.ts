@@ -3,10 +3,11 @@
  * issue 45 are kept exactly (`sessions[].file, requests, logged {input,
  * cacheWrite, cacheRead, output, inputDollars, dollars}, replayDollars,
  * configDollars`, and the same in `total`); the others are added beside them.
+ * `billJson` is the same document without the replay (`--no-replay`).
  */
 import type { Logged } from "./analyse"
 import type { FleetEdits } from "./config"
-import type { FleetReport, SessionRow } from "./report"
+import type { FleetReport, GroupRow, SessionRow } from "./report"
 
 /** The logged numbers (see `Logged`) and two sums, in loggedJson's order. */
 export interface LoggedJson extends Logged {
@@ -55,6 +56,7 @@ function sessionJson(s: SessionRow) {
 export function reportJson(r: FleetReport, edits: FleetEdits) {
   const t = r.total
   return {
+    replay: true,
     sessions: r.sessions.map(sessionJson),
     total: {
       requests: t.requests,
@@ -70,5 +72,45 @@ export function reportJson(r: FleetReport, edits: FleetEdits) {
       unmodelled: t.unmodelled,
     },
     config: { edits },
+    byProject: r.byProject.map(groupJson),
+    byDay: r.byDay.map(groupJson),
+    byModel: r.byModel.map(groupJson),
+  }
+}
+
+/** A row of the per-project, per-day or per-model bill. */
+function groupJson(g: GroupRow) {
+  return {
+    key: g.key,
+    sessions: g.sessions,
+    requests: g.requests,
+    logged: loggedJson(g.logged),
+  }
+}
+
+const NOT_REPLAYED = {
+  replayDollars: null,
+  configDollars: null,
+  correctedDollars: null,
+  peak: null,
+  misses: null,
+}
+
+/**
+ * The `--no-replay` document: the bill alone, in the same fields; every
+ * number of the replay (and what-if) is null, as it was not computed.
+ */
+export function billJson(r: FleetReport) {
+  const doc = reportJson(r, null)
+  return {
+    ...doc,
+    replay: false,
+    sessions: doc.sessions.map((s) => ({
+      ...s,
+      ...NOT_REPLAYED,
+      replayError: null,
+    })),
+    total: { ...doc.total, ...NOT_REPLAYED },
+    config: null,
   }
 }

@@ -4,14 +4,8 @@
  * bill per project, day and model, the most expensive calls, and the
  * totals — every total the plain sum of the rows it covers.
  */
-import {
-  addLogged,
-  emptyLogged,
-  type FileAnalysis,
-  type Logged,
-  type Misses,
-  type TopCall,
-} from "./analyse"
+import type { FileAnalysis, Logged, Misses, TopCall } from "./analyse"
+import { addLogged, emptyLogged } from "./bill-analysis"
 import { classifyPath, groupSessions, type PlacedFile } from "./layout"
 
 /** One analysed file, its path relative to the folder. */

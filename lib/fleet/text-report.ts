@@ -4,10 +4,11 @@
  * the given config, what the engine could not model, and the tuner's best
  * config. Plain text, columns aligned, widest numbers first.
  */
-import { formatDollars as usd } from "@/lib/context-editing"
+import { formatDollars as usd } from "@/lib/context-editing/request/prices"
 import { formatCount as n } from "@/lib/format/number"
 
 import type { Logged } from "./analyse"
+import { printable, printableLines } from "./printable"
 import type { FleetReport, GroupRow, SessionRow } from "./report"
 
 type Cell = string | number
@@ -15,7 +16,7 @@ type Align = "l" | "r"
 
 /** Columns padded to their widest cell; numbers right-aligned. */
 export function table(head: string[], rows: Cell[][], align?: Align[]): string {
-  const cells = [head, ...rows.map((r) => r.map(String))]
+  const cells = [head, ...rows.map((r) => r.map((c) => printable(String(c))))]
   const w = head.map((_, i) =>
     Math.max(...cells.map((r) => (r[i] ?? "").length))
   )
@@ -82,10 +83,25 @@ function groupTable(
 const pct = (x: number | null) =>
   x === null ? "–" : `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)}%`
 
-function sessionTable(rows: SessionRow[], limit: number): string {
+function sessionTable(
+  rows: SessionRow[],
+  limit: number,
+  replay: boolean
+): string {
   const top = [...rows]
     .sort((a, b) => cost(b.logged) - cost(a.logged))
     .slice(0, limit)
+  if (!replay)
+    return `Top sessions by cost\n${table(
+      ["session", "day", "models", ...LOGGED_HEAD],
+      top.map((s) => [
+        s.file,
+        s.day,
+        s.models.join(", "),
+        ...loggedCells(s.requests, s.logged),
+      ]),
+      ["l", "l", "l", ...LOGGED_HEAD.map((): Align => "r")]
+    )}`
   return `Top sessions by cost\n${table(
     [
       "session",
@@ -148,14 +164,22 @@ function missesTable(r: FleetReport): string {
   return `Cache misses: ${n(m.count)} calls wrote a cached prefix again, costing ${usd(m.dollars)} more than reading it\n${table(["why", "calls", "cost"], rows)}`
 }
 
-function unmodelledList(r: FleetReport, limit: number): string {
+function unmodelledList(
+  r: FleetReport,
+  limit: number,
+  replay: boolean
+): string {
   const bad = r.sessions.filter((s) => s.unmodelled.length > 0)
-  if (bad.length === 0) return "Every session was replayed."
+  if (bad.length === 0)
+    return replay ? "Every session was replayed." : "Every session was read."
   const lines = bad
     .slice(0, limit)
-    .map((s) => `  ${s.file}: ${s.unmodelled.join("; ")}`)
+    .map((s) => `  ${printable(s.file)}: ${printable(s.unmodelled.join("; "))}`)
   if (bad.length > limit) lines.push(`  … and ${n(bad.length - limit)} more`)
-  return `Sessions the engine could not model (or not wholly): ${n(bad.length)}\n${lines.join("\n")}`
+  const title = replay
+    ? "Sessions the engine could not model (or not wholly)"
+    : "Sessions read in part"
+  return `${title}: ${n(bad.length)}\n${lines.join("\n")}`
 }
 
 /** The what-if in one paragraph. */
@@ -174,22 +198,58 @@ export function whatIfLine(r: FleetReport, configLabel: string): string {
   ].join("\n")
 }
 
-/** Every table of the terminal report. */
-export function textReport(
-  r: FleetReport,
-  o: { folder: string; configLabel: string; limit?: number }
-): string {
+/** The bill alone (`--no-replay`) in one paragraph. */
+function billLine(r: FleetReport): string {
+  const t = r.total
+  return [
+    `As logged: ${usd(cost(t.logged))} (input side ${usd(t.logged.inputDollars)}, output ${usd(t.logged.outputDollars)}).`,
+    "The bill alone (--no-replay): no replay or what-if. Days are in UTC.",
+  ].join("\n")
+}
+
+/** Files that could not be read, each with its reason. */
+function failedList(failed: readonly FailedFile[], limit: number): string {
+  const lines = failed
+    .slice(0, limit)
+    .map((f) => `  ${printable(f.file)}: ${printable(f.reason)}`)
+  if (failed.length > limit)
+    lines.push(`  … and ${n(failed.length - limit)} more`)
+  return `Files that could not be read (left out of every total): ${n(failed.length)}\n${lines.join("\n")}`
+}
+
+/** A file of the folder that could not be read, and why. */
+export interface FailedFile {
+  file: string
+  reason: string
+}
+
+export interface TextReportOptions {
+  /** The folder(s) read. */
+  folder: string
+  configLabel: string
+  limit?: number
+  /** false: the bill alone (no replay, what-if or misses). */
+  replay?: boolean
+  failed?: readonly FailedFile[]
+}
+
+/** Every table of the terminal report, safe to print (printable.ts). */
+export function textReport(r: FleetReport, o: TextReportOptions): string {
   const t = r.total
   const limit = o.limit ?? 10
-  return [
-    `Claude Code sessions in ${o.folder}: ${n(t.sessions)} sessions (${n(t.files)} files, ${(t.bytes / 1e6).toFixed(1)} MB), ${n(t.requests)} API calls. Nothing left this machine.`,
-    whatIfLine(r, o.configLabel),
+  const replay = o.replay ?? true
+  const failed = o.failed ?? []
+  const parts = [
+    `Claude Code sessions in ${printable(o.folder)}: ${n(t.sessions)} sessions (${n(t.files)} files, ${(t.bytes / 1e6).toFixed(1)} MB), ${n(t.requests)} API calls. Nothing left this machine.`,
+    replay ? whatIfLine(r, printable(o.configLabel)) : billLine(r),
     groupTable("What you paid, by project", r.byProject, limit),
     groupTable("What you paid, by day", r.byDay, 31, true),
     groupTable("What you paid, by model", r.byModel, limit),
-    sessionTable(r.sessions, limit),
+    sessionTable(r.sessions, limit, replay),
     turnsTable(r, limit),
-    missesTable(r),
-    unmodelledList(r, limit),
-  ].join("\n\n")
+    ...(replay ? [missesTable(r)] : []),
+    unmodelledList(r, limit, replay),
+    ...(failed.length > 0 ? [failedList(failed, limit)] : []),
+  ]
+  return printableLines(parts.join("\n\n"))
 }

@@ -5,7 +5,11 @@
  * 5.5's higher row for a call whose own prompt is over 100,000 tokens.
  * Input side only: output tokens are held as logged and not priced.
  */
-import { type ModelPrice, priceOf, type PriceRow } from "@/lib/context-editing"
+import {
+  type ModelPrice,
+  priceOf,
+  type PriceRow,
+} from "@/lib/context-editing/request/prices"
 import type { RealUsage } from "@/lib/import/types"
 
 /** One call's input tokens by how they were billed. */

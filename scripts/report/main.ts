@@ -1,41 +1,57 @@
 // `npm run report -- [dir]`: every Claude Code log of a folder, read in
 // worker threads with the page's engine (lib/fleet): what was paid, what the
 // given config would have cost, and the config that would have cost least.
-import { existsSync, statSync } from "node:fs"
-import { readdir, readFile } from "node:fs/promises"
+// stdout holds the report alone (with --json, one JSON document); progress
+// and notes go to stderr. With --no-replay, the bill alone, streamed.
+import { existsSync, readdirSync, statSync } from "node:fs"
+import { open } from "node:fs/promises"
 import { availableParallelism, homedir } from "node:os"
 import { join, relative, resolve } from "node:path"
 
 import type { FileAnalysis } from "@/lib/fleet/analyse"
 import { parseReportArgs, REPORT_USAGE } from "@/lib/fleet/cli-args"
 import type { FleetEdits } from "@/lib/fleet/config"
-import { configLabel, readConfigInput } from "@/lib/fleet/config-input"
-import type { FleetJob } from "@/lib/fleet/jobs"
+import { withinDays } from "@/lib/fleet/date-range"
 import { classifyPath } from "@/lib/fleet/layout"
-import { buildReport } from "@/lib/fleet/report"
-import { reportJson } from "@/lib/fleet/report-json"
-import { textReport } from "@/lib/fleet/text-report"
-import { fleetSpace, type FleetTuneResult, tuneFleet } from "@/lib/fleet/tune"
-import type { FileScores } from "@/lib/fleet/tune-eval"
+import { logFolders } from "@/lib/fleet/log-folders"
+import { printableJson, printableLines } from "@/lib/fleet/printable"
+import { buildReport, type FileResult } from "@/lib/fleet/report"
+import { billJson, reportJson } from "@/lib/fleet/report-json"
+import { type FailedFile, textReport } from "@/lib/fleet/text-report"
 import type { SimulateOptions } from "@/lib/context-editing"
 
 import { type Task, ThreadPool } from "./pool"
+import type { WorkerJob } from "./worker-job"
 
 const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : `${s}\n`)
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : `${s}\n`)
+const err = (s: string) => process.stderr.write(`${printableLines(s)}\n`)
 
-/** Every log file under `dir`, with its path relative to it. */
-async function listLogs(dir: string): Promise<Array<Task & { rel: string }>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  const files = entries
-    .filter((e) => e.isFile())
-    .map((e) =>
-      join(e.parentPath ?? (e as { path?: string }).path ?? dir, e.name)
-    )
-    .map((path) => ({ path, rel: relative(dir, path).split("\\").join("/") }))
-    .filter((f) => classifyPath(f.rel) !== null)
-    .sort((a, b) => a.rel.localeCompare(b.rel))
-  return files.map((f) => ({ ...f, size: statSync(f.path).size }))
+type LogFile = Task & { rel: string }
+
+/** Every log file under the folders, with its path relative to its folder. */
+function listLogs(folders: readonly string[]): LogFile[] {
+  const files: LogFile[] = []
+  for (const dir of folders)
+    for (const e of readdirSync(dir, {
+      recursive: true,
+      withFileTypes: true,
+    })) {
+      if (!e.isFile()) continue
+      const path = join(
+        e.parentPath ?? (e as { path?: string }).path ?? dir,
+        e.name
+      )
+      const rel = relative(dir, path).split("\\").join("/")
+      if (classifyPath(rel) === null) continue
+      let size = 0
+      try {
+        size = statSync(path).size
+      } catch {
+        // gone since the listing: the worker says so
+      }
+      files.push({ path, rel, size })
+    }
+  return files.sort((a, b) => a.rel.localeCompare(b.rel))
 }
 
 function progress(label: string, total: number) {
@@ -53,37 +69,65 @@ function progress(label: string, total: number) {
   }
 }
 
-async function analyse(
+interface Pass {
+  /** In the files' order, each with its file. */
+  results: Array<FileResult & { file: LogFile }>
+  failed: FailedFile[]
+}
+
+async function readAll(
   pool: ThreadPool,
-  files: Array<Task & { rel: string }>,
-  job: FleetJob,
+  files: readonly LogFile[],
+  job: WorkerJob,
   label: string
-) {
-  const results: Array<{ path: string; analysis: FileAnalysis }> = new Array(
-    files.length
-  )
+): Promise<Pass> {
+  const got: Array<FileAnalysis | undefined> = new Array(files.length)
+  const failed: FailedFile[] = []
   const tick = progress(label, files.length)
   await pool.run(files, job, (i, r) => {
     tick()
-    if ("error" in r) throw new Error(`${files[i]!.rel}: ${r.error}`)
-    if (r.kind === "analyse")
-      results[i] = { path: files[i]!.rel, analysis: r.analysis }
+    if ("error" in r) failed.push({ file: files[i]!.rel, reason: r.error })
+    else if (r.kind === "analyse") got[i] = r.analysis
   })
+  const results = files.flatMap((f, i) =>
+    got[i] ? [{ path: f.rel, analysis: got[i], file: f }] : []
+  )
   return {
-    report: buildReport(results),
-    analyses: results.map((r) => r.analysis),
+    results,
+    failed: failed.sort((a, b) => a.file.localeCompare(b.file)),
+  }
+}
+
+/** The most of a --config file read: a permalink or an edits file is far smaller. */
+const CONFIG_MAX_BYTES = 4 * 1024 * 1024
+
+async function configText(
+  arg: string
+): Promise<{ text: string; file: boolean }> {
+  if (!existsSync(arg) || !statSync(arg).isFile())
+    return { text: arg, file: false }
+  const f = await open(arg, "r")
+  try {
+    const buf = Buffer.alloc(CONFIG_MAX_BYTES + 1)
+    const { bytesRead } = await f.read(buf, 0, buf.length, 0)
+    if (bytesRead > CONFIG_MAX_BYTES)
+      throw new Error(`${arg} is over 4 MB: not a config`)
+    return { text: buf.toString("utf8", 0, bytesRead), file: true }
+  } finally {
+    await f.close()
   }
 }
 
 async function readConfig(arg: string | null) {
+  const { configLabel, readConfigInput } =
+    await import("@/lib/fleet/config-input")
   if (arg === null)
     return { edits: null as FleetEdits, label: configLabel(null) }
-  const isFile = existsSync(arg) && statSync(arg).isFile()
-  const text = isFile ? await readFile(arg, "utf8") : arg
-  const c = await readConfigInput(text, isFile ? arg : "the permalink")
+  const { text, file } = await configText(arg)
+  const c = await readConfigInput(text, file ? arg : "the permalink")
   if ("error" in c) throw new Error(c.error)
   return {
-    edits: c.edits,
+    edits: c.edits as FleetEdits,
     assumptions: c.assumptions,
     label: `${configLabel(c.edits)} (from ${c.source})`,
   }
@@ -91,105 +135,135 @@ async function readConfig(arg: string | null) {
 
 async function tune(
   pool: ThreadPool,
-  files: Task[],
+  files: LogFile[],
   analyses: FileAnalysis[],
   options: SimulateOptions
 ) {
+  const { fleetSpace, tuneFleet } = await import("@/lib/fleet/tune")
   return tuneFleet(fleetSpace(analyses), async (configs, round) => {
-    const scores: FileScores[] = new Array(files.length)
+    const scores = new Array(files.length)
     const tick = progress(
       `tune, round ${round + 1} (${configs.length} configs)`,
       files.length
     )
     await pool.run(files, { kind: "tune", configs, options }, (i, r) => {
       tick()
-      if ("error" in r) throw new Error(r.error)
-      if (r.kind === "tune") scores[i] = r.scores
+      if ("error" in r) {
+        // Left out of the tuner: every config scores nothing on it.
+        err(`tune: ${files[i]!.rel} left out (${r.error})`)
+        const none = new Float64Array(configs.length)
+        scores[i] = {
+          cost: none,
+          peak: none,
+          over: new Uint8Array(configs.length),
+          fast: false,
+        }
+      } else if (r.kind === "tune") scores[i] = r.scores
     })
     return scores
   })
 }
 
-function tuneText(t: FleetTuneResult, exact: number | null): string {
-  const best = t.frontier[t.best]
-  if (!best) return "Tune across sessions: no config could be evaluated."
-  const lines = t.frontier.map(
-    (e, i) =>
-      `${i === t.best ? "→" : " "} $${e.cost.toFixed(2).padStart(10)}  peak ${Math.round(e.peak).toLocaleString("en-US").padStart(9)}  ${e.over > 0 ? `${e.over} over the window  ` : ""}${e.label}`
-  )
-  const alt = t.alternatives
-    .slice(0, 8)
-    .map(
-      (e) =>
-        `  $${e.cost.toFixed(2).padStart(10)}  peak ${Math.round(e.peak).toLocaleString("en-US").padStart(9)}  ${e.label}`
-    )
-  return [
-    `Tune across sessions (${t.evaluated} configs, ${t.rounds} rounds): total input-side cost against the worst session's largest request`,
-    ...lines,
-    "The cheapest for each number of tool results kept:",
-    ...alt,
-    `Best config: ${best.label}${exact !== null ? ` — replayed on every session: $${exact.toFixed(2)}` : ""}`,
-    `  --config JSON: ${JSON.stringify({ edits: best.edits })}`,
-  ].join("\n")
-}
-
-/** Runs the command; the process's exit code. */
-export async function main(argv: string[]): Promise<number> {
+/** Runs the command (`bundle`: the built worker entry's folder); the process's exit code. */
+export async function main(argv: string[], bundle: string): Promise<number> {
   const args = parseReportArgs(argv)
   if ("error" in args) return (err(args.error), 2)
   if (args.help) return (out(REPORT_USAGE), 0)
-  const dir = resolve(args.dir ?? join(homedir(), ".claude", "projects"))
-  if (!existsSync(dir) || !statSync(dir).isDirectory())
-    return (err(`No folder at ${dir}`), 2)
+  const where = logFolders({
+    dir: args.dir === null ? null : resolve(args.dir),
+    configDir: process.env.CLAUDE_CONFIG_DIR,
+    home: homedir(),
+    isDir: (p) => existsSync(p) && statSync(p).isDirectory(),
+    join,
+  })
+  if ("error" in where) return (err(where.error), 2)
   let config
   try {
-    config = await readConfig(args.config)
+    config = await readConfig(args.replay ? args.config : null)
   } catch (e) {
     return (err((e as Error).message), 2)
   }
-  const files = await listLogs(dir)
+  if (!args.replay && args.config !== null)
+    err("--config is not used with --no-replay (the bill alone).")
+  let files: LogFile[]
+  try {
+    files = listLogs(where.folders)
+  } catch (e) {
+    return (err(`Could not list the logs: ${(e as Error).message}`), 2)
+  }
   const options: SimulateOptions = config.assumptions
     ? { assumptions: config.assumptions as SimulateOptions["assumptions"] }
     : {}
   const pool = new ThreadPool(
-    Math.min(args.workers ?? availableParallelism(), Math.max(1, files.length))
+    bundle,
+    Math.min(args.workers ?? availableParallelism(), Math.max(1, files.length)),
+    args.fileTimeout * 1000,
+    args.replay ? 64 : undefined
   )
   try {
-    const { report, analyses } = await analyse(
+    const job: WorkerJob = args.replay
+      ? { kind: "analyse", edits: config.edits, options }
+      : { kind: "bill" }
+    const pass = await readAll(
       pool,
       files,
-      { kind: "analyse", edits: config.edits, options },
-      "reading"
+      job,
+      args.replay ? "reading" : "reading the bill"
     )
+    const results = pass.results.flatMap((r) => {
+      const a = withinDays(r.analysis, args)
+      return a ? [{ path: r.path, analysis: a }] : []
+    })
+    const report = buildReport(results)
+    // The tuner's sessions: the files that were replayed.
+    const replayed = pass.results.filter((r) => r.analysis.replay)
     const tuned =
-      args.tune && report.total.requests > 0
-        ? await tune(pool, files, analyses, options)
+      args.replay && args.tune && report.total.requests > 0
+        ? await tune(
+            pool,
+            replayed.map((r) => r.file),
+            replayed.map((r) => r.analysis),
+            options
+          )
         : null
     const best = tuned?.frontier[tuned.best]
     const exact = best
       ? (
-          await analyse(
+          await readAll(
             pool,
-            files,
-            { kind: "analyse", edits: best.edits, options },
+            replayed.map((r) => r.file),
+            { kind: "analyse", edits: best.edits as FleetEdits, options },
             "replaying the best config"
           )
-        ).report.total.configDollars
+        ).results.reduce((s, r) => s + (r.analysis.config?.dollars ?? 0), 0)
       : null
-    if (args.json)
+    const folder = where.folders.join(", ")
+    if (args.json) {
+      const doc = {
+        ...(args.replay ? reportJson(report, config.edits) : billJson(report)),
+        folders: where.folders,
+        failed: pass.failed,
+        ...(args.since || args.until
+          ? { days: { since: args.since, until: args.until } }
+          : {}),
+        ...(tuned ? { tune: { ...tuned, exactDollars: exact } } : {}),
+      }
+      out(printableJson(JSON.stringify(doc, null, 2)))
+    } else {
+      const { tuneText } = await import("./tune-text")
       out(
-        JSON.stringify(
-          {
-            ...reportJson(report, config.edits),
-            ...(tuned ? { tune: { ...tuned, exactDollars: exact } } : {}),
-          },
-          null,
-          2
-        )
+        `${textReport(report, {
+          folder,
+          configLabel: config.label,
+          limit: args.top,
+          replay: args.replay,
+          failed: pass.failed,
+        })}${tuned ? `\n\n${tuneText(tuned, exact)}` : ""}`
       )
-    else
-      out(
-        `${textReport(report, { folder: dir, configLabel: config.label, limit: args.top })}${tuned ? `\n\n${tuneText(tuned, exact)}` : ""}`
+    }
+    if (pass.failed.length > 0)
+      err(
+        `${pass.failed.length} of ${files.length} files could not be read (listed in the report).`
       )
     return 0
   } finally {

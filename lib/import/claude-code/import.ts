@@ -12,7 +12,12 @@ import type {
 } from "../types"
 import { conversationChain, isBoundary } from "./chain"
 import { type LoggedCall, loggedCalls } from "./calls"
-import { type Entry, type ParsedLines, parseJsonLines } from "./lines"
+import {
+  type Entry,
+  type ParsedLines,
+  parseJsonLines,
+  parseLines,
+} from "./lines"
 import { buildMessages, type Built } from "./messages"
 import { everyAnswerThinks, logThinking } from "./thinking-mode"
 import {
@@ -339,13 +344,19 @@ function wholeLogUsage(
   return out
 }
 
-/** Imports a Claude Code JSONL transcript (`options.pick`: a thread id). */
+/**
+ * Imports a Claude Code JSONL transcript (`options.pick`: a thread id):
+ * its text, or its lines (a file decoded line by line, never held whole).
+ */
 export function fromClaudeCode(
-  text: string,
+  text: string | { lines: Iterable<string> },
   options: ImportOptions = {}
 ): ImportResult {
   const notes = new Notes()
-  const parsed = parseJsonLines(text, notes)
+  const parsed =
+    typeof text === "string"
+      ? parseJsonLines(text, notes)
+      : parseLines(text.lines, notes)
   if (!("entries" in parsed)) return { success: false, error: parsed }
   noteBookkeeping(parsed.entries, notes)
   const threads = listThreads(parsed.entries)

@@ -53,6 +53,16 @@ function parseEntry(line: string, lineNo: number): Entry | null {
   }
 }
 
+/** The lines of a text, without their newlines (the last one after a final newline too). */
+function* textLines(text: string): Generator<string> {
+  for (let start = 0; start <= text.length;) {
+    const nl = text.indexOf("\n", start)
+    const end = nl === -1 ? text.length : nl
+    yield text.slice(start, end)
+    start = end + 1
+  }
+}
+
 /**
  * Parses the JSONL lines; bad lines are skipped and reported, and more than
  * {@link MAX_BAD_LINES} of them fail the import (located at the first).
@@ -61,15 +71,22 @@ export function parseJsonLines(
   text: string,
   notes: Notes
 ): ParsedLines | ImportError {
+  return parseLines(textLines(text), notes)
+}
+
+/**
+ * The same from the lines themselves (a caller that decodes a file line by
+ * line never holds it as one string: lib/fleet's terminal reading).
+ */
+export function parseLines(
+  lines: Iterable<string>,
+  notes: Notes
+): ParsedLines | ImportError {
   const entries: Entry[] = []
   const bad: number[] = []
   let lineNo = 0
-  for (let start = 0; start <= text.length;) {
-    const nl = text.indexOf("\n", start)
-    const end = nl === -1 ? text.length : nl
-    const raw = text.slice(start, end)
+  for (const raw of lines) {
     const line = raw.trim()
-    start = end + 1
     lineNo++
     if (line === "") continue
     // Nesting is checked per line: a line cut short must not leave an open

@@ -1,0 +1,219 @@
+// What a worker thread of `npm run report` does with one file: the bill
+// alone, streamed (lib/fleet/fast-bill.ts), or the page's own job on the
+// whole text (lib/fleet/jobs.ts: bill, replay and what-if, or the tuner's
+// configs). The engine loads only when a job needs it. A file that cannot
+// be read is an error with its reason, never a crash of the report.
+import { isUtf8 } from "node:buffer"
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs"
+import { parentPort } from "node:worker_threads"
+
+import type { FileAnalysis } from "@/lib/fleet/analyse"
+import { billAnalysis } from "@/lib/fleet/bill-analysis"
+import {
+  type BillVerdict,
+  BillReader,
+  opensAsClaudeCode,
+} from "@/lib/fleet/fast-bill"
+import type { FleetJob, FleetJobResult } from "@/lib/fleet/jobs"
+
+/** `bill`: the bill alone; the others as the page's workers run them. */
+export type WorkerJob = { kind: "bill" } | FleetJob
+
+export type WorkerReply =
+  | { id: number; result: FleetJobResult }
+  | { id: number; error: string }
+  | { ready: true }
+
+const MB = 1024 * 1024
+/** The importer's own limit for anything that is not a Claude Code log (lib/import/bounds.ts). */
+const GENERAL_MAX_BYTES = 20 * MB
+/** Largest Claude Code log replayed (read whole); a larger one gets its bill alone. */
+export const REPLAY_MAX_BYTES = 128 * MB
+const CHUNK = MB
+
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`
+
+/** Streams a file through the bill reader, a chunk at a time. */
+function streamBill(path: string): BillVerdict {
+  const reader = new BillReader()
+  const buf = Buffer.allocUnsafe(CHUNK)
+  const fd = openSync(path, "r")
+  try {
+    for (;;) {
+      const n = readSync(fd, buf, 0, CHUNK, null)
+      if (n === 0 || !reader.push(buf.subarray(0, n))) break
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return reader.end()
+}
+
+/** What a bill reading says beyond the calls. */
+function billNotes(v: Extract<BillVerdict, { kind: "bill" }>): string[] {
+  const out: string[] = []
+  if (v.longLines > 0)
+    out.push(`${v.longLines} line(s) over 64 MB skipped unread`)
+  if (v.badLines > 0)
+    out.push(
+      `${v.badLines} line(s) with usage that are not JSON entries skipped`
+    )
+  return out
+}
+
+const notClaudeCode = (size: number) =>
+  `not a Claude Code log, and at ${mb(size)} over the ${mb(GENERAL_MAX_BYTES)} other formats may have`
+
+/** Any other format, read whole by the importer (every format parseImport knows). */
+async function otherFormat(path: string, size: number): Promise<FileAnalysis> {
+  if (size > GENERAL_MAX_BYTES) throw new Error(notClaudeCode(size))
+  const { readLog } = await import("@/lib/fleet/log-reading")
+  const { sessionIdIn } = await import("@/lib/fleet/layout")
+  const text = readFileSync(path, "utf8")
+  const log = readLog(text)
+  // As the full analysis does: a row that says why (analyse.ts).
+  if ("error" in log)
+    return billAnalysis([], sessionIdIn(text), text.length, [
+      `not imported: ${log.error}`,
+    ])
+  return billAnalysis(log.calls, sessionIdIn(text), text.length)
+}
+
+/** The bill alone: streamed when it is a Claude Code log, else the general reading. */
+async function bill(path: string, size: number, why: string[] = []) {
+  const v = streamBill(path)
+  if (v.kind === "other") return otherFormat(path, size)
+  return billAnalysis(v.calls, v.sessionId, v.bytes, [...why, ...billNotes(v)])
+}
+
+let engineReady: Promise<void> | null = null
+
+/**
+ * The engine's extensions (the PDF reader and the input_schema validator),
+ * installed as Node's `lib/extensions/auto.ts` does, with the schema check
+ * remembered by the schema's JSON (schema-memo.ts).
+ */
+function extensionsInstalled(): Promise<void> {
+  engineReady ??= (async () => {
+    const { installAllExtensions } = await import("@/lib/extensions/all")
+    const { extensions, installExtensions } =
+      await import("@/lib/extensions/registry")
+    const { rememberedBySchema } = await import("./schema-memo")
+    installAllExtensions()
+    const check = extensions.inputSchemaProblem
+    if (check)
+      installExtensions({ inputSchemaProblem: rememberedBySchema(check) })
+  })()
+  return engineReady
+}
+
+async function run(path: string, job: WorkerJob): Promise<FleetJobResult> {
+  const size = statSync(path).size
+  if (job.kind === "bill")
+    return { kind: "analyse", analysis: await bill(path, size) }
+  if (size > REPLAY_MAX_BYTES) {
+    if (job.kind === "tune")
+      throw new Error(`not tuned: over ${mb(REPLAY_MAX_BYTES)}`)
+    const why = `not replayed: at ${mb(size)} over the ${mb(REPLAY_MAX_BYTES)} a replay reads whole; the bill is read`
+    return { kind: "analyse", analysis: await bill(path, size, [why]) }
+  }
+  await extensionsInstalled()
+  const buf = readWhole(path, size)
+  if (job.kind === "analyse" && readsByLine(buf))
+    return { kind: "analyse", analysis: await analyseByLine(buf, job) }
+  if (size > GENERAL_MAX_BYTES && !opensAsClaudeCode(buf))
+    throw new Error(notClaudeCode(size))
+  const { runJob } = await import("@/lib/fleet/jobs")
+  return runJob(buf.toString("utf8"), job)
+}
+
+/** One buffer per thread, grown as needed: each file is read into it (fresh memory for every file costs page faults). */
+let held = Buffer.alloc(0)
+
+/** The file's bytes (a view of the thread's buffer, valid until the next file). */
+function readWhole(path: string, size: number): Buffer {
+  if (held.length < size)
+    held = Buffer.allocUnsafe(
+      Math.max(size, Math.min(2 * held.length, REPLAY_MAX_BYTES))
+    )
+  const fd = openSync(path, "r")
+  let n = 0
+  try {
+    for (let k = -1; k !== 0 && n < size; n += k)
+      k = readSync(fd, held, n, size - n, null)
+  } finally {
+    closeSync(fd)
+  }
+  return held.subarray(0, n)
+}
+
+/**
+ * Whether the file can be read line by line with the page's exact result:
+ * Claude Code JSONL, valid UTF-8 (a line decodes as the whole does) and no
+ * NUL (which the page's import gate refuses).
+ */
+const readsByLine = (buf: Buffer) =>
+  buf.indexOf(0) === -1 && isUtf8(buf) && opensAsClaudeCode(buf)
+
+/**
+ * The page's analysis (lib/fleet/analyse.ts) of a Claude Code log decoded
+ * a line at a time: the same numbers, without making one string of the
+ * file (which costs several times its parse).
+ */
+async function analyseByLine(
+  buf: Buffer,
+  job: Extract<FleetJob, { kind: "analyse" }>
+): Promise<FileAnalysis> {
+  const { analyseRead } = await import("@/lib/fleet/analyse")
+  const { readClaudeCodeLines } = await import("@/lib/fleet/log-reading")
+  const { sessionIdIn } = await import("@/lib/fleet/layout")
+  let chars = -1
+  function* lines() {
+    for (let start = 0; start <= buf.length;) {
+      const nl = buf.indexOf(10, start)
+      const end = nl === -1 ? buf.length : nl
+      const line = buf.toString("utf8", start, end)
+      chars += line.length + 1
+      yield line
+      start = end + 1
+    }
+  }
+  const log = readClaudeCodeLines(lines())
+  const head = buf.toString("utf8", 0, Math.min(buf.length, 65_536))
+  return analyseRead(
+    log,
+    { sessionId: sessionIdIn(head), bytes: chars },
+    job.edits,
+    job.options
+  )
+}
+
+const reason = (e: unknown) => {
+  const m = e instanceof Error ? e.message : String(e)
+  // Node's file errors name the call and path ("EACCES: permission denied, open '…'"): the code's words are enough.
+  const code = (e as { code?: unknown }).code
+  return typeof code === "string" && m.startsWith(`${code}:`)
+    ? m
+        .slice(code.length + 1)
+        .replace(/, \w+ '.*'$/s, "")
+        .trim()
+    : m
+}
+
+/** Answers the pool's messages: `{ id, path, job }` → `{ id, result }` or `{ id, error }`. */
+export function serve(): void {
+  const port = parentPort!
+  port.on(
+    "message",
+    async ({ id, path, job }: { id: number; path: string; job: WorkerJob }) => {
+      let reply: WorkerReply
+      try {
+        reply = { id, result: await run(path, job) }
+      } catch (e) {
+        reply = { id, error: reason(e) }
+      }
+      port.postMessage(reply)
+    }
+  )
+  port.postMessage({ ready: true } satisfies WorkerReply)
+}

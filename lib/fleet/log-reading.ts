@@ -17,7 +17,12 @@ import {
   type TimelineOptions,
   writePrice,
 } from "@/lib/context-editing"
-import { importLogFile, MAX_INPUT_CHARS, parseImport } from "@/lib/import"
+import {
+  fromClaudeCode,
+  importLogFile,
+  MAX_INPUT_CHARS,
+  parseImport,
+} from "@/lib/import"
 import type { ImportedRequest, RealUsage } from "@/lib/import/types"
 import { compareWithLog, type RealComparison } from "@/lib/real-usage/compare"
 

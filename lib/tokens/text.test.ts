@@ -81,3 +81,22 @@ describe("the code test", () => {
     expect(code).toBeGreaterThan(100)
   })
 })
+
+describe("long texts", () => {
+  it("classifies a long report with tables the same whatever its sample hits (the cookbook's documents, within 3 % of their recorded counts)", async () => {
+    const { readFileSync } = await import("node:fs")
+    const corpus = JSON.parse(
+      readFileSync("test/real/cookbook/research-corpus.json", "utf8")
+    ) as {
+      documents: Record<string, string>
+      count_tokens_recorded: Record<string, number>
+    }
+    const off = Object.entries(corpus.documents)
+      .map(([path, text]) => {
+        const real = corpus.count_tokens_recorded[path.split("/").pop()!]!
+        return { path, ratio: rawTextTokens(text) / real }
+      })
+      .filter((d) => Math.abs(d.ratio - 1) > 0.03)
+    expect(off).toEqual([])
+  })
+})

@@ -143,32 +143,50 @@ const isCode = (sampled: number, t: number): boolean =>
 
 /** Probes of isCodeDense: enough for a stable share, bounded for long texts. */
 const DENSE_PROBES = 4096
+/** Texts longer than this are classified on LONG_PROBES probes, not PROBES. */
+const LONG_TEXT = 4096
+const LONG_PROBES = 256
 
 /**
- * isCode's test over up to DENSE_PROBES evenly spaced characters instead of
- * PROBES: for the BPE refinement off the main thread, where a 32-character
- * sample of a long mixed text (a report with tables, prose with bold and
- * links) flips between code and prose from one text to the next.
+ * A profile over up to `probes` evenly spaced characters (all of a shorter
+ * text): a 32-character sample of a long mixed text (a report with tables,
+ * prose with bold and links) flips between code and prose from one text to
+ * the next (the cookbook's eight documents: seven code, one prose, ×0.58).
  */
-export function isCodeDense(text: string): boolean {
+export function denseProfile(text: string, probes: number): TextProfile {
   const n = text.length
-  const probes = n < DENSE_PROBES ? n : DENSE_PROBES
-  const step = n / (probes || 1)
+  const k = n < probes ? n : probes
+  const step = n / (k || 1)
   let ws = 0
   let sym = 0
-  let latin = 0
-  for (let k = 0; k < probes; k++) {
-    const c = text.charCodeAt((k * step) | 0)
+  let wide = 0
+  let alpha = 0
+  // Jittered like sample(): periodic text must not alias with the stride.
+  const jitter = n > probes ? 13 : 1
+  for (let i = 0; i < k; i++) {
+    const at = ((i * step) | 0) + ((i * 7919) % jitter)
+    const c = text.charCodeAt(at < n ? at : n - 1)
     if (c >= 128) {
-      if (beyondAscii(c) === 0) latin++
-      continue
-    }
-    latin++
-    if (CLASS[c] === 1) ws++
+      const b = beyondAscii(c)
+      if (b === WIDE) wide++
+      else if (b === ALPHA) alpha++
+    } else if (CLASS[c] === 1) ws++
     else if (CLASS[c] === 2) sym++
   }
-  return codeByRatios(latin, sym, ws)
+  if (k === 0) return { wideRatio: 0, alphaRatio: 0, code: false }
+  return {
+    wideRatio: wide / k,
+    alphaRatio: alpha / k,
+    code: codeByRatios(k - wide - alpha, sym, ws),
+  }
 }
+
+/**
+ * isCode's test on a dense sample (DENSE_PROBES): for the BPE refinement
+ * off the main thread.
+ */
+export const isCodeDense = (text: string): boolean =>
+  denseProfile(text, DENSE_PROBES).code
 
 /** Samples a string and says whether it is code-like and how much is wide script. */
 export function profileText(text: string): TextProfile {
@@ -213,6 +231,10 @@ export function textTokensOut(text: string, forceCode = false): void {
     }
     table.misses.set(key, text)
   }
+  if (n > LONG_TEXT && !forceCode) {
+    longTextTokensOut(text)
+    return
+  }
   const sampled = n <= PROBES ? n : PROBES
   let wideUnits: number
   let alphaUnits = 0
@@ -238,6 +260,17 @@ export function textTokensOut(text: string, forceCode = false): void {
     (wide * WIDE_TOKENS_PER_UNIT +
       alpha * PER_ALPHA_CHAR +
       (1 - wide - alpha) * perChar)
+}
+
+/** textTokensOut for a long text: its class from LONG_PROBES probes. */
+function longTextTokensOut(text: string): void {
+  const p = denseProfile(text, LONG_PROBES)
+  const perChar = p.code ? PER_CODE_CHAR : PER_PROSE_CHAR
+  TEXT_OUT[0] =
+    text.length *
+    (p.wideRatio * WIDE_TOKENS_PER_UNIT +
+      p.alphaRatio * PER_ALPHA_CHAR +
+      (1 - p.wideRatio - p.alphaRatio) * perChar)
 }
 
 /**

@@ -8,6 +8,7 @@ import { claudeBpe, type ClaudeBpe } from "@/lib/tokens/claude-bpe"
 import { fillCounted, fillerState } from "./counted-filler"
 import { fillLike } from "./filler"
 import { redactImageData } from "./redact-media"
+import { redactPdfData } from "./redact-pdf"
 import { nearestBase } from "./codec-v3"
 import { diffJson } from "./patch"
 import type { RedactedFrom, ShareState } from "./types"
@@ -66,6 +67,15 @@ function redactContent(
     const out: Record<string, unknown> = {}
     for (const [k, child] of Object.entries(node)) {
       out[k] = redactContent(child, k, fillAll || ALL_STRINGS_KEYS.has(k), fill)
+    }
+    // A PDF keeps its pages, their sizes and their text's counts.
+    if (
+      source?.type === "base64" &&
+      typeof source.data === "string" &&
+      block.type === "document"
+    ) {
+      const pdf = redactPdfData(source.data, fill)
+      if (pdf !== null) out.source = { ...(out.source as object), data: pdf }
     }
     // An image keeps its pixel size (its token estimate), nothing else.
     if (

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 
 import { simulate } from "@/lib/context-editing"
 import { PRESETS } from "@/lib/presets"
+import { loadArtifacts } from "@/test/real/load"
 
 import { decodeShare, encodeShare } from "./codec"
 import { redactState } from "./redact"
@@ -150,5 +151,20 @@ describe("a redacted link of built-in content is short", () => {
     const opened = await decodeShare(await encodeShare(redacted))
     if (!opened.success) throw new Error(opened.error.message)
     expect(opened.data.request).toEqual(redacted.request)
+  })
+
+  it("a recorded request of one's own: no longer than its plain link (a 110 KB document, a web-search replay, a PDF)", async () => {
+    const slugs = [
+      "cookbook-celegans_review",
+      "chatlas-web-search-replay-2",
+      "chatlas-pdf-apples-haiku-4-5-1",
+    ]
+    const found = loadArtifacts().filter((a) => slugs.includes(a.slug))
+    expect(found.map((a) => a.slug).sort()).toEqual([...slugs].sort())
+    for (const a of found) {
+      const plain = await encodeShare({ request: a.request })
+      const redacted = await encodeShare(redactState({ request: a.request }))
+      expect(redacted.length, a.slug).toBeLessThanOrEqual(plain.length)
+    }
   })
 })

@@ -73,3 +73,30 @@ describe("pieces in other scripts", () => {
     )
   })
 })
+
+describe("the newer tokenizer's premium", () => {
+  const ja =
+    "日本国民は、正当に選挙された国会における代表者を通じて行動し、われらとわれらの子孫のために"
+  const en = "The review covers lifespan studies across eight model organisms."
+  const legacy = { family: "legacy", factor: 1 } as const
+  const next = { family: "next", factor: 1 } as const
+
+  it("is not taken by Japanese text, instant or counted; English prose takes it", async () => {
+    const { createHeuristicEstimator } = await import("./heuristic-estimator")
+    const { createRefineTable, createRefinedEstimator, contentKey } =
+      await import("./refine")
+    const instant = createHeuristicEstimator()
+    expect(instant.countText(ja, next)).toBe(instant.countText(ja, legacy))
+    expect(instant.countText(en, next)).toBeGreaterThan(
+      instant.countText(en, legacy) * 1.25
+    )
+    const table = createRefineTable()
+    for (const t of [ja, en])
+      table.counts.set(contentKey(t), refinedRaw(t, bpe.count))
+    const counted = createRefinedEstimator(table)
+    expect(counted.countText(ja, next)).toBe(counted.countText(ja, legacy))
+    expect(counted.countText(en, next)).toBeGreaterThan(
+      counted.countText(en, legacy) * 1.25
+    )
+  })
+})

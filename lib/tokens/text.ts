@@ -226,7 +226,8 @@ export function textTokensOut(text: string, forceCode = false): void {
     const key = contentKey(text)
     const counted = table.counts.get(key)
     if (counted !== undefined) {
-      TEXT_OUT[0] = counted
+      TEXT_OUT[0] =
+        FAMILY_NOW.mult === 1 ? counted : withoutWidePremium(text, counted)
       return
     }
     table.misses.set(key, text)
@@ -257,7 +258,7 @@ export function textTokensOut(text: string, forceCode = false): void {
   const alpha = alphaUnits / sampled
   TEXT_OUT[0] =
     n *
-    (wide * WIDE_TOKENS_PER_UNIT +
+    ((wide * WIDE_TOKENS_PER_UNIT) / FAMILY_NOW.mult +
       alpha * PER_ALPHA_CHAR +
       (1 - wide - alpha) * perChar)
 }
@@ -268,7 +269,7 @@ function longTextTokensOut(text: string): void {
   const perChar = p.code ? PER_CODE_CHAR : PER_PROSE_CHAR
   TEXT_OUT[0] =
     text.length *
-    (p.wideRatio * WIDE_TOKENS_PER_UNIT +
+    ((p.wideRatio * WIDE_TOKENS_PER_UNIT) / FAMILY_NOW.mult +
       p.alphaRatio * PER_ALPHA_CHAR +
       (1 - p.wideRatio - p.alphaRatio) * perChar)
 }
@@ -305,6 +306,36 @@ export function contentKey(text: string): string {
 
 /** The table textTokensOut consults, set only while a refined estimator counts. */
 export const REFINING: { table: RefineTable | null } = { table: null }
+
+/**
+ * The tokenizer-family multiplier the counts being made will be scaled by
+ * (set by the estimator before it counts: block-count.ts, setCountingFamily).
+ * Wide text (CJK, kana, Hangul, emoji) does not take the newer tokenizer's
+ * premium (docs/tokens.md, "Text per script"), so its share of a count is
+ * divided by it here and multiplied back by finish(): the family leaves it
+ * as it was.
+ */
+export const FAMILY_NOW = { mult: 1 }
+
+/**
+ * A counted (table) value with its wide share freed of the family's
+ * premium; the share is the instant estimate's (a 32-character sample).
+ */
+function withoutWidePremium(text: string, counted: number): number {
+  const n = text.length
+  const t = sample(text)
+  const wideUnits = tallyOf(t, 2)
+  if (wideUnits === 0) return counted
+  const sampled = n <= PROBES ? n : PROBES
+  const wide = wideUnits / sampled
+  const alpha = tallyOf(t, 3) / sampled
+  const perChar = isCode(sampled, t) ? PER_CODE_CHAR : PER_PROSE_CHAR
+  const wideTokens = wide * WIDE_TOKENS_PER_UNIT
+  const share =
+    wideTokens /
+    (wideTokens + alpha * PER_ALPHA_CHAR + (1 - wide - alpha) * perChar)
+  return counted * (1 - share + share / FAMILY_NOW.mult)
+}
 
 /** Where textTokensOut leaves its result. */
 export const TEXT_OUT = new Float64Array(1)

@@ -126,13 +126,26 @@ export async function readV3(doc: unknown): Promise<V3Read> {
       : [
           `This link was made from an earlier version of the built-in example “${base.title}”; its changes were applied to the current version, so it may differ from what the author saw.`,
         ]
-  const from = r === undefined ? base.request : await redactedBase(base)
+  // A copy of the cached redacted base: the patch shares what it keeps.
+  const from =
+    r === undefined ? base.request : structuredClone(await redactedBase(base))
   const request = applyPatch(from, p as PatchNode | undefined)
   return { ok: true, wire: { ...(w as object), request }, notes }
 }
 
-/** A base's request redacted (loads the redaction and its BPE on demand). */
-async function redactedBase(base: ShareBase): Promise<unknown> {
-  const { redactRequestOnly } = await import("./redact")
-  return redactRequestOnly(base.request)
+/**
+ * A base's request redacted (loads the redaction and its BPE on demand),
+ * once per base: the bases are few, and a server that checks links must not
+ * redact the same example for every link it is sent.
+ */
+const redactedBases = new Map<string, Promise<unknown>>()
+function redactedBase(base: ShareBase): Promise<unknown> {
+  let found = redactedBases.get(base.ref)
+  if (!found) {
+    found = import("./redact").then(({ redactRequestOnly }) =>
+      redactRequestOnly(base.request)
+    )
+    redactedBases.set(base.ref, found)
+  }
+  return found
 }

@@ -43,7 +43,7 @@ const count = createBpeCounter({
 
 self.onmessage = (e: MessageEvent<CountRequest>) => {
   const t0 = performance.now()
-  const counts = e.data.texts.map((t) => refinedRaw(t, count(t)))
+  const counts = e.data.texts.map((t) => refinedRaw(t, count))
   const answer: CountAnswer = {
     id: e.data.id,
     counts,

@@ -39,6 +39,7 @@ import { base64urlToBytes, bytesToBase64url } from "./base64url"
 import { deflateRaw, inflateRawToText } from "./deflate"
 import { parseJsonBounded } from "./json-guard"
 import { SHARE_LIMITS, type ShareLimits } from "./limits"
+import { stripSecrets } from "./secrets"
 import { packStrings, unpackStrings } from "./string-table"
 import type {
   DecodeShareResult,
@@ -46,7 +47,7 @@ import type {
   ShareErrorCode,
   ShareState,
 } from "./types"
-import { encodeV3, readV3 } from "./codec-v3"
+import { encodeV3, encodeV3Redacted, readV3 } from "./codec-v3"
 import { fromWire, toWire } from "./wire"
 import { formatNumber } from "@/lib/format/number"
 
@@ -110,7 +111,10 @@ export async function encodeShare(state: ShareState): Promise<string> {
   // Through JSON first: the table sees exactly what JSON.stringify would
   // write (toJSON, undefined, -0) and may then rewrite it in place.
   const json = shareStateJson(state)
-  const v3 = await encodeV3(JSON.parse(json) as Record<string, unknown>)
+  const wire = JSON.parse(json) as Record<string, unknown>
+  const v3 = state.redactedFrom
+    ? await encodeV3Redacted(stripSecrets(state.redactedFrom).value, wire)
+    : await encodeV3(wire)
   const doc = packStrings(JSON.parse(json))
   const bytes = new TextEncoder().encode(JSON.stringify(doc))
   const v2 = SHARE_PREFIX + bytesToBase64url(await deflateRaw(bytes))
@@ -168,7 +172,13 @@ async function decodeShareUnsafe(
       ? tooLarge(limits)
       : fail(inflated.reason)
   }
-  const read = readJson(inflated.text, n as 1 | 2 | 3, limits, now, deadline)
+  const read = await readJson(
+    inflated.text,
+    n as 1 | 2 | 3,
+    limits,
+    now,
+    deadline
+  )
   if (!read.success || payload.length === rest.length) return read
   return {
     ...read,
@@ -191,13 +201,13 @@ const tooLarge = (limits: ShareLimits) =>
     `It expands to more than ${limits.maxDecodedBytes / MiB} MB.`
   )
 
-function readJson(
+async function readJson(
   text: string,
   version: 1 | 2 | 3,
   limits: ShareLimits,
   now: () => number,
   deadline: number
-): DecodeShareResult {
+): Promise<DecodeShareResult> {
   // v2 wraps the wire object in `{"t", "s"}`: one level more, same budget
   // for the state itself.
   const parsed = parseJsonBounded(
@@ -228,7 +238,7 @@ function readJson(
     notes.push(...unpacked.notes)
   }
   if (version === 3) {
-    const v3 = readV3(parsed.value)
+    const v3 = await readV3(parsed.value)
     if (!v3.ok) return fail(v3.reason, v3.detail)
     wire = v3.wire
     notes.push(...v3.notes)

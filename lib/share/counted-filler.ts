@@ -45,6 +45,11 @@ export interface FillerState {
   found: Map<string, string[]>
   /** Where there is none: the same-length filler nearest in count. */
   nearest: Map<string, string>
+  /**
+   * Which of the same-count fillers a word of a given shape takes: one per
+   * attempt, never rotated within a text, so a passage the text repeats
+   * repeats in the filler too and the link compresses like the original.
+   */
   turn: number
   /** Tokens the filler of the current text is short of (negative: over). */
   debt: number
@@ -153,7 +158,7 @@ function fillWord(
     const found = sameCount(space, word, wanted, wide, state).filter(ok)
     if (found.length) {
       state.debt += target - wanted
-      return space + found[state.turn++ % found.length]!
+      return space + found[state.turn % found.length]!
     }
   }
   // Nothing of that length counts the same: the nearest count, same length.
@@ -297,12 +302,31 @@ function fillDigits(piece: string, target: number, state: FillerState): string {
     tries.push(
       lead +
         (
-          DIGITS.repeat(Math.ceil(n / 10) + 1).slice(state.turn++ % 10) + DIGITS
+          DIGITS.repeat(Math.ceil(n / 10) + 1).slice((state.turn + t) % 10) +
+          DIGITS
         ).slice(0, n)
     )
   for (const d of "1234567890") tries.push(lead + d.repeat(n))
   const off = (w: string) => Math.abs(state.bpe.countPiece(w) - target)
   return tries.reduce((a, b) => (off(b) < off(a) ? b : a))
+}
+
+/** One run of letters, repeated: compresses to almost nothing in a link. */
+const BLOB_RUN = "loremipsumdolorsitametconsectetur"
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/
+
+/**
+ * An opaque blob (signature, encrypted content, base64) is counted by its
+ * length and class only (refine.ts), so any letters of that length do: an
+ * ASCII blob becomes one repeated run (its random characters would cost a
+ * link as much as the blob itself); one with other scripts keeps them.
+ */
+function fillBlob(text: string): string {
+  if (!PRINTABLE_ASCII.test(text)) return fillLike(text)
+  return BLOB_RUN.repeat(Math.ceil(text.length / BLOB_RUN.length)).slice(
+    0,
+    text.length
+  )
 }
 
 const LETTERS = /^ ?\p{L}+$/u
@@ -315,9 +339,11 @@ const SHORT = 4000
 /** Filler for `text` with the same counted tokens (see the file comment). */
 export function fillCounted(text: string, state: FillerState): string {
   if (text === "") return text
-  if (isOpaqueBlob(text)) return fillLike(text)
+  if (isOpaqueBlob(text)) return fillBlob(text)
   const s = text
   const target = state.bpe.count(s)
+  // Each text starts from the first choice: its filler depends on it alone.
+  state.turn = 0
   let best = ""
   let bestOff = Infinity
   for (let attempt = 0; attempt < (s.length < SHORT ? RETRIES : 1); attempt++) {
@@ -336,16 +362,21 @@ export function fillCounted(text: string, state: FillerState): string {
 function fillOnce(s: string, state: FillerState): string {
   const re = new RegExp(state.bpe.pattern.source, "gu")
   state.debt = 0
-  let out = ""
+  // Pieces collected in an array: `out.endsWith` on a string built by `+=`
+  // flattens it on every call (quadratic: 34 s for a 110 KB document).
+  const out: string[] = []
+  let afterQuote = false
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {
     const piece = m[0]
     if (piece.length === 0) {
       re.lastIndex++
       continue
     }
-    out += fillPiece(piece, state, out.endsWith("'"))
+    const filled = fillPiece(piece, state, afterQuote)
+    afterQuote = filled.endsWith("'")
+    out.push(filled)
   }
-  return out
+  return out.join("")
 }
 
 function fillPiece(

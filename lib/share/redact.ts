@@ -8,7 +8,10 @@ import { claudeBpe, type ClaudeBpe } from "@/lib/tokens/claude-bpe"
 import { fillCounted, fillerState } from "./counted-filler"
 import { fillLike } from "./filler"
 import { redactImageData } from "./redact-media"
-import type { ShareState } from "./types"
+import { redactPdfData } from "./redact-pdf"
+import { nearestBase } from "./codec-v3"
+import { diffJson } from "./patch"
+import type { RedactedFrom, ShareState } from "./types"
 
 /** Replaces one string's words. */
 type Fill = (text: string) => string
@@ -26,6 +29,10 @@ const STRUCTURAL_KEYS = new Set([
   "ttl",
   "file_id",
   "server_name",
+  // The API's own enums inside server tool results ("max_uses_exceeded",
+  // "text"): a filler is not one of their values.
+  "error_code",
+  "file_type",
 ])
 
 // Tool inputs are user data through and through: every string goes, even
@@ -61,6 +68,15 @@ function redactContent(
     for (const [k, child] of Object.entries(node)) {
       out[k] = redactContent(child, k, fillAll || ALL_STRINGS_KEYS.has(k), fill)
     }
+    // A PDF keeps its pages, their sizes and their text's counts.
+    if (
+      source?.type === "base64" &&
+      typeof source.data === "string" &&
+      block.type === "document"
+    ) {
+      const pdf = redactPdfData(source.data, fill)
+      if (pdf !== null) out.source = { ...(out.source as object), data: pdf }
+    }
     // An image keeps its pixel size (its token estimate), nothing else.
     if (
       source &&
@@ -79,7 +95,11 @@ function redactContent(
 }
 
 // Strings of tool definitions that shape the schema or the edits (tool names
-// are in exclude_tools; property names are keys and stay anyway).
+// are in exclude_tools; property names are keys and stay anyway): the JSON
+// Schema keywords whose values the draft 2020-12 meta-schema constrains
+// (a URI, an anchor, a regex, a type, a format, unique names), which a filler
+// would make invalid ("JSON schema is invalid": a Claude Agent SDK tool's
+// `$schema` URL rewritten).
 const TOOL_STRUCTURAL_KEYS = new Set([
   "name",
   "type",
@@ -87,20 +107,38 @@ const TOOL_STRUCTURAL_KEYS = new Set([
   "format",
   "ttl",
   "$ref",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$dynamicAnchor",
+  "$dynamicRef",
+  "$recursiveRef",
+  "pattern",
+  "contentEncoding",
+  "contentMediaType",
 ])
-
+// Keywords whose every string below is a property name (unique, and named
+// elsewhere as a key), never prose.
+const TOOL_NAME_LISTS = new Set(["dependentRequired", "dependencies"])
 // Tool definitions keep names and schemas (they shape the token count and the
-// edits' exclude_tools); descriptions, enum values, defaults, examples,
-// domain lists and locations are filled.
-function redactTools(node: unknown, key: string, fill: Fill): unknown {
+// edits' exclude_tools); descriptions, enum values (a team's name is data;
+// the meta-schema asks nothing of them), defaults, examples, domain lists and
+// locations are filled.
+function redactTools(
+  node: unknown,
+  key: string,
+  fill: Fill,
+  keepAll = false
+): unknown {
   if (typeof node === "string") {
-    return TOOL_STRUCTURAL_KEYS.has(key) ? node : fill(node)
+    return keepAll || TOOL_STRUCTURAL_KEYS.has(key) ? node : fill(node)
   }
-  if (Array.isArray(node)) return node.map((c) => redactTools(c, key, fill))
+  if (Array.isArray(node))
+    return node.map((c) => redactTools(c, key, fill, keepAll))
   if (node !== null && typeof node === "object") {
     const out: Record<string, unknown> = {}
     for (const [k, child] of Object.entries(node)) {
-      out[k] = redactTools(child, k, fill)
+      out[k] = redactTools(child, k, fill, keepAll || TOOL_NAME_LISTS.has(k))
     }
     return out
   }
@@ -165,8 +203,11 @@ function redactRequest(request: unknown, fill: Fill): unknown {
  * Returns a copy whose message text, thinking (and signatures), tool inputs'
  * strings, tool results, system prompt and tool descriptions are replaced by
  * filler with the same counted (Claude BPE) tokens and content class
- * (counted-filler.ts); ids, tool names, model and edits are kept. Never
- * mutates. `bpe`: the counter (default: the Claude BPE, built on first use).
+ * (counted-filler.ts); ids, tool names, model, edits and the keywords of
+ * tool schemas are kept. Never mutates. Deterministic string by string, so
+ * a request that started from built-in content carries that base and a
+ * patch from the redacted base (`redactedFrom`, for a short link). `bpe`:
+ * the counter (default: the Claude BPE, built on first use).
  */
 export function redactState(
   state: ShareState,
@@ -174,14 +215,40 @@ export function redactState(
 ): ShareState {
   const filler = fillerState(bpe)
   const fill = (text: string) => fillCounted(text, filler)
-  const out: ShareState = {
-    ...state,
-    request: redactRequest(state.request, fill),
-  }
+  const request = redactRequest(state.request, fill)
+  const out: ShareState = { ...state, request }
+  delete out.redactedFrom
+  const from = baseOf(state.request, request, fill)
+  if (from) out.redactedFrom = from
   if (typeof state.requestText === "string") {
     out.requestText = redactJsonText(state.requestText)
   }
   return out
+}
+
+/** A request redacted as redactState redacts it (the link reader's base). */
+export function redactRequestOnly(request: unknown): unknown {
+  const filler = fillerState(claudeBpe())
+  return redactRequest(request, (text) => fillCounted(text, filler))
+}
+
+/**
+ * The built-in example `request` started from, with the patch from that
+ * example redacted to `redacted`, or null when none is near (codec-v3.ts).
+ */
+function baseOf(
+  request: unknown,
+  redacted: unknown,
+  fill: Fill
+): RedactedFrom | null {
+  if (typeof request !== "object" || request === null) return null
+  const found = nearestBase(request)
+  if (!found) return null
+  const { ref, hash } = found.base
+  // Unchanged: the redacted request is the redacted base, string for string.
+  if (!found.patch) return { ref, hash }
+  const patch = diffJson(redactRequest(found.base.request, fill), redacted)
+  return patch ? { ref, hash, patch } : { ref, hash }
 }
 
 const KEEP_WORDS = new Set(["true", "false", "null"])

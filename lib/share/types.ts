@@ -1,5 +1,7 @@
 import type { ProbeRuns } from "@/lib/probes/stored"
 
+import type { PatchNode } from "./patch"
+
 /** Which panel of the playground a shared link opens on. */
 export type ShareTab =
   "blocks" | "explain" | "timeline" | "compare" | "raw" | "server" | "tune"
@@ -26,6 +28,23 @@ export interface ShareState {
   view?: ShareView
   /** Probe results per model (appended field; request bodies left out). */
   probes?: ProbeRuns
+  /**
+   * Set by redactState when the request started from built-in content: the
+   * base and the patch from the *redacted* base to the redacted request, so
+   * the link names the base instead of carrying its filler (codec-v3.ts).
+   * Never in the wire object itself.
+   */
+  redactedFrom?: RedactedFrom
+}
+
+/** A redacted request as a built-in example (redacted) plus a patch. */
+export interface RedactedFrom {
+  /** The base's ref (bases.ts). */
+  ref: string
+  /** Hash of the base's (unredacted) content when the link was made. */
+  hash: string
+  /** redacted base → redacted request; none when they are equal. */
+  patch?: PatchNode
 }
 
 /** Why a fragment could not be decoded; `message` is written for end users. */

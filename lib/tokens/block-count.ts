@@ -15,7 +15,13 @@ import { extensions } from "@/lib/extensions/registry"
 import { searchResultTokens } from "./document"
 import { HIDDEN_ROWS } from "./hidden-table"
 import { rawJsonTokens } from "./json-walk"
-import { rawTextTokens, REFINING, TEXT_OUT, textTokensOut } from "./text"
+import {
+  FAMILY_NOW,
+  rawTextTokens,
+  REFINING,
+  TEXT_OUT,
+  textTokensOut,
+} from "./text"
 import type { EstimateContext, TokenizerFamily } from "./types"
 
 /** Text-token multiplier per tokenizer family (docs/semantics.md#hidden-overheads: the new one ≈ +30 %). */
@@ -235,6 +241,19 @@ function blockRaw(block: unknown): void {
   }
 }
 
+/**
+ * Tells the text counter which family the counts about to be made are for
+ * (FAMILY_NOW in text.ts: wide text keeps its count across families); the
+ * memo of recent strings is per family.
+ */
+export function setCountingFamily(ctx: EstimateContext): void {
+  const mult = FAMILY_MULTIPLIER[ctx.family] ?? 1
+  if (FAMILY_NOW.mult === mult) return
+  FAMILY_NOW.mult = mult
+  MEMO_TEXT[NAME] = MEMO_TEXT[1] = MEMO_TEXT[CONTENT] = ""
+  MEMO.fill(0)
+}
+
 export function finish(
   text: number,
   fixed: number,
@@ -247,6 +266,7 @@ export function finish(
 
 /** Tokens of one block without any caching (see uncachedBlockCounter). */
 export function countBlockRaw(block: unknown, ctx: EstimateContext): number {
+  setCountingFamily(ctx)
   if (!isObj(block))
     return typeof block === "string" ? finish(rawTextTokens(block), 0, ctx) : 0
   SUMS[TEXT] = 0
@@ -281,6 +301,7 @@ export function countWithContent(
   content: string,
   ctx: EstimateContext
 ): number {
+  setCountingFamily(ctx)
   const type = block.type
   if (
     typeof block.tool_use_id !== "string" ||

@@ -19,14 +19,49 @@ export interface PieceEncoder {
 /** Distinct pieces kept before the cache starts over (bounds memory). */
 const MAX_PIECES = 500_000
 
+/**
+ * A text's BPE tokens by the script of the piece they come from: Latin
+ * (and everything else), wide (CJK, kana, Hangul, emoji: a code unit ≥
+ * U+2E80) and the other alphabets (Greek, Cyrillic, Hebrew, Arabic, Indic…:
+ * U+0370–U+1FFF), the same ranges as the instant estimate (text.ts).
+ */
+export interface ScriptParts {
+  latin: number
+  wide: number
+  alpha: number
+}
+
+/** Counts a text (the sum of its pieces) and, with parts(), by script. */
+export interface BpeCounter {
+  (text: string): number
+  parts(text: string): ScriptParts
+}
+
+const LATIN = 0
+const WIDE = 1
+const ALPHA = 2
+
+/** The script of a piece: wide if any unit is, else alpha if any is. */
+function scriptOf(piece: string): number {
+  let script = LATIN
+  for (let i = 0; i < piece.length; i++) {
+    const c = piece.charCodeAt(i)
+    if (c >= 0x2e80) return WIDE
+    if (c >= 0x370 && c < 0x2000) script = ALPHA
+  }
+  return script
+}
+
 /** Counts texts with a piece cache; reuse one counter for a whole session. */
-export function createBpeCounter(enc: PieceEncoder): (text: string) => number {
+export function createBpeCounter(enc: PieceEncoder): BpeCounter {
+  // piece → count × 4 + script: one lookup gives both.
   const cache = new Map<string, number>()
   const re = new RegExp(enc.pattern.source, "gu")
-  return (text: string): number => {
+  const sums = new Float64Array(3)
+  const tally = (text: string): void => {
+    sums.fill(0)
     // @anthropic-ai/tokenizer normalises to NFKC before encoding.
     const s = text.normalize("NFKC")
-    let n = 0
     re.lastIndex = 0
     for (let m = re.exec(s); m !== null; m = re.exec(s)) {
       const piece = m[0]
@@ -36,14 +71,23 @@ export function createBpeCounter(enc: PieceEncoder): (text: string) => number {
       }
       let c = cache.get(piece)
       if (c === undefined) {
-        c = enc.countPiece(piece)
+        c = enc.countPiece(piece) * 4 + scriptOf(piece)
         if (cache.size >= MAX_PIECES) cache.clear()
         cache.set(piece, c)
       }
-      n += c
+      const k = c & 3
+      sums[k] = sums[k]! + (c >> 2)
     }
-    return n
   }
+  const count = ((text: string): number => {
+    tally(text)
+    return sums[LATIN]! + sums[WIDE]! + sums[ALPHA]!
+  }) as BpeCounter
+  count.parts = (text) => {
+    tally(text)
+    return { latin: sums[LATIN]!, wide: sums[WIDE]!, alpha: sums[ALPHA]! }
+  }
+  return count
 }
 
 const UTF8 = new TextEncoder()

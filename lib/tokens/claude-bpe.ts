@@ -8,11 +8,11 @@
 import claude from "@anthropic-ai/tokenizer/claude.json"
 import { Tiktoken } from "js-tiktoken/lite"
 
-import { countPieceByRanks, createBpeCounter } from "./bpe"
+import { type BpeCounter, countPieceByRanks, createBpeCounter } from "./bpe"
 
 /** The Claude BPE: whole texts, single pre-tokenised pieces, the pre-tokeniser. */
 export interface ClaudeBpe {
-  count(text: string): number
+  count: BpeCounter
   countPiece(piece: string): number
   /** The pre-tokeniser's pattern ("gu" flags): BPE merges never cross its pieces. */
   pattern: RegExp

@@ -27,7 +27,7 @@ export function simulateCounted(
   })
   for (let round = 0; round < 3 && table.misses.size > 0; round++) {
     for (const [key, text] of table.misses)
-      table.counts.set(key, refinedRaw(text, bpe.count(text)))
+      table.counts.set(key, refinedRaw(text, bpe.count))
     table.misses.clear()
     result = simulate(request, {
       ...options,

@@ -6,6 +6,7 @@ import {
   finish,
   FRAMING,
   isObj,
+  setCountingFamily,
   str,
   TOOL_DEFINITION,
   type Obj,
@@ -99,8 +100,10 @@ export function createHeuristicEstimator(refine?: RefineTable): TokenEstimator {
     last = { family: ctx.family, factor: ctx.factor, version, cache: c }
     return c
   }
-  const countText = (text: string, ctx: EstimateContext) =>
-    finish(rawTextTokens(text), 0, ctx)
+  const countText = (text: string, ctx: EstimateContext) => {
+    setCountingFamily(ctx)
+    return finish(rawTextTokens(text), 0, ctx)
+  }
   const estimator: TokenEstimator = {
     id: refine ? "refined-v1" : "heuristic-v1",
     countBlock(block, ctx) {
@@ -115,12 +118,16 @@ export function createHeuristicEstimator(refine?: RefineTable): TokenEstimator {
     },
     countSystem(system, ctx) {
       if (typeof system === "string") return countText(system, ctx)
+      setCountingFamily(ctx)
       if (!Array.isArray(system)) return 0
       let raw = 0
       for (const b of system) raw += isObj(b) ? rawTextTokens(str(b.text)) : 0
       return finish(raw, 0, ctx)
     },
-    countTools: (tools, ctx) => finish(toolsRaw(tools), 0, ctx),
+    countTools: (tools, ctx) => {
+      setCountingFamily(ctx)
+      return finish(toolsRaw(tools), 0, ctx)
+    },
     countText,
     messageOverhead: (ctx) => finish(FRAMING.message, 0, ctx),
     scaleOverhead: (tokens, ctx) => finish(tokens, 0, ctx),

@@ -16,12 +16,13 @@ export const PROSE_CHARS_PER_TOKEN = 4.6
 /** Characters per token for code, JSON and base64 (legacy tokenizer). */
 export const CODE_CHARS_PER_TOKEN = 2.7
 /**
- * Tokens per UTF-16 unit of wide scripts (CJK, kana, Hangul, emoji). The
- * Claude BPE counts ≈1.05 per unit of Japanese, Chinese or Korean text, and
- * real counts of Japanese and Korean requests come out 1.30–1.39× below the
- * BPE's over whole requests (docs/tokens.md, "Text per script"): ≈0.75.
+ * Tokens per UTF-16 unit of wide scripts (CJK, kana, Hangul, emoji). OBS a
+ * recorded Japanese prompt of 19 characters counts 18 beyond the one-message
+ * framing (Claude 3.5 Haiku), the Claude BPE's own count; the BPE counts
+ * 1.05–1.35 per unit of Japanese, Korean and Chinese prose: ≈1
+ * (docs/tokens.md, "Text per script").
  */
-export const WIDE_TOKENS_PER_UNIT = 0.75
+export const WIDE_TOKENS_PER_UNIT = 1
 /**
  * Characters per token of the other non-Latin alphabets (Greek, Cyrillic,
  * Armenian, Hebrew, Arabic, Indic, Thai, Georgian…, U+0370–U+1FFF): the
@@ -140,6 +141,53 @@ const isCode = (sampled: number, t: number): boolean =>
     tallyOf(t, 0)
   )
 
+/** Probes of isCodeDense: enough for a stable share, bounded for long texts. */
+const DENSE_PROBES = 4096
+/** Texts longer than this are classified on LONG_PROBES probes, not PROBES. */
+const LONG_TEXT = 4096
+const LONG_PROBES = 256
+
+/**
+ * A profile over up to `probes` evenly spaced characters (all of a shorter
+ * text): a 32-character sample of a long mixed text (a report with tables,
+ * prose with bold and links) flips between code and prose from one text to
+ * the next (the cookbook's eight documents: seven code, one prose, ×0.58).
+ */
+export function denseProfile(text: string, probes: number): TextProfile {
+  const n = text.length
+  const k = n < probes ? n : probes
+  const step = n / (k || 1)
+  let ws = 0
+  let sym = 0
+  let wide = 0
+  let alpha = 0
+  // Jittered like sample(): periodic text must not alias with the stride.
+  const jitter = n > probes ? 13 : 1
+  for (let i = 0; i < k; i++) {
+    const at = ((i * step) | 0) + ((i * 7919) % jitter)
+    const c = text.charCodeAt(at < n ? at : n - 1)
+    if (c >= 128) {
+      const b = beyondAscii(c)
+      if (b === WIDE) wide++
+      else if (b === ALPHA) alpha++
+    } else if (CLASS[c] === 1) ws++
+    else if (CLASS[c] === 2) sym++
+  }
+  if (k === 0) return { wideRatio: 0, alphaRatio: 0, code: false }
+  return {
+    wideRatio: wide / k,
+    alphaRatio: alpha / k,
+    code: codeByRatios(k - wide - alpha, sym, ws),
+  }
+}
+
+/**
+ * isCode's test on a dense sample (DENSE_PROBES): for the BPE refinement
+ * off the main thread.
+ */
+export const isCodeDense = (text: string): boolean =>
+  denseProfile(text, DENSE_PROBES).code
+
 /** Samples a string and says whether it is code-like and how much is wide script. */
 export function profileText(text: string): TextProfile {
   const t = sample(text)
@@ -178,10 +226,15 @@ export function textTokensOut(text: string, forceCode = false): void {
     const key = contentKey(text)
     const counted = table.counts.get(key)
     if (counted !== undefined) {
-      TEXT_OUT[0] = counted
+      TEXT_OUT[0] =
+        FAMILY_NOW.mult === 1 ? counted : withoutWidePremium(text, counted)
       return
     }
     table.misses.set(key, text)
+  }
+  if (n > LONG_TEXT && !forceCode) {
+    longTextTokensOut(text)
+    return
   }
   const sampled = n <= PROBES ? n : PROBES
   let wideUnits: number
@@ -205,9 +258,20 @@ export function textTokensOut(text: string, forceCode = false): void {
   const alpha = alphaUnits / sampled
   TEXT_OUT[0] =
     n *
-    (wide * WIDE_TOKENS_PER_UNIT +
+    ((wide * WIDE_TOKENS_PER_UNIT) / FAMILY_NOW.mult +
       alpha * PER_ALPHA_CHAR +
       (1 - wide - alpha) * perChar)
+}
+
+/** textTokensOut for a long text: its class from LONG_PROBES probes. */
+function longTextTokensOut(text: string): void {
+  const p = denseProfile(text, LONG_PROBES)
+  const perChar = p.code ? PER_CODE_CHAR : PER_PROSE_CHAR
+  TEXT_OUT[0] =
+    text.length *
+    ((p.wideRatio * WIDE_TOKENS_PER_UNIT) / FAMILY_NOW.mult +
+      p.alphaRatio * PER_ALPHA_CHAR +
+      (1 - p.wideRatio - p.alphaRatio) * perChar)
 }
 
 /**
@@ -242,6 +306,36 @@ export function contentKey(text: string): string {
 
 /** The table textTokensOut consults, set only while a refined estimator counts. */
 export const REFINING: { table: RefineTable | null } = { table: null }
+
+/**
+ * The tokenizer-family multiplier the counts being made will be scaled by
+ * (set by the estimator before it counts: block-count.ts, setCountingFamily).
+ * Wide text (CJK, kana, Hangul, emoji) does not take the newer tokenizer's
+ * premium (docs/tokens.md, "Text per script"), so its share of a count is
+ * divided by it here and multiplied back by finish(): the family leaves it
+ * as it was.
+ */
+export const FAMILY_NOW = { mult: 1 }
+
+/**
+ * A counted (table) value with its wide share freed of the family's
+ * premium; the share is the instant estimate's (a 32-character sample).
+ */
+function withoutWidePremium(text: string, counted: number): number {
+  const n = text.length
+  const t = sample(text)
+  const wideUnits = tallyOf(t, 2)
+  if (wideUnits === 0) return counted
+  const sampled = n <= PROBES ? n : PROBES
+  const wide = wideUnits / sampled
+  const alpha = tallyOf(t, 3) / sampled
+  const perChar = isCode(sampled, t) ? PER_CODE_CHAR : PER_PROSE_CHAR
+  const wideTokens = wide * WIDE_TOKENS_PER_UNIT
+  const share =
+    wideTokens /
+    (wideTokens + alpha * PER_ALPHA_CHAR + (1 - wide - alpha) * perChar)
+  return counted * (1 - share + share / FAMILY_NOW.mult)
+}
 
 /** Where textTokensOut leaves its result. */
 export const TEXT_OUT = new Float64Array(1)

@@ -12,17 +12,21 @@ import { createRequire } from "node:module"
 import { Tiktoken } from "js-tiktoken/lite"
 
 import { simulate } from "@/lib/context-editing"
-import { countPieceByRanks, createBpeCounter } from "@/lib/tokens/bpe"
+import {
+  type BpeCounter,
+  countPieceByRanks,
+  createBpeCounter,
+} from "@/lib/tokens/bpe"
 import {
   createRefinedEstimator,
   createRefineTable,
   refinedRaw,
 } from "@/lib/tokens/refine"
 
-let counter: ((text: string) => number) | null = null
+let counter: BpeCounter | null = null
 
 /** The page worker's BPE counter (ranks loaded once). */
-export function bpeCounter(): (text: string) => number {
+export function bpeCounter(): BpeCounter {
   if (counter) return counter
   const require = createRequire(import.meta.url)
   const claude = JSON.parse(
@@ -58,7 +62,7 @@ export function countedEstimate(request: unknown): number | null {
     if (!result.ok) return null
     if (table.misses.size === 0) return result.original_input_tokens
     for (const [key, text] of table.misses)
-      table.counts.set(key, refinedRaw(text, count(text)))
+      table.counts.set(key, refinedRaw(text, count))
     table.misses.clear()
   }
   return null

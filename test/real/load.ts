@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 
+import { cookbookArtifacts } from "./cookbook"
 import { featuresOf } from "./features"
 
 export type ArtifactKind = "exchange" | "count_tokens" | "error" | "import"
@@ -88,6 +89,8 @@ export function loadArtifacts(dir: string = REAL_DIR): Artifact[] {
       })
     }
   }
+  // The cookbook's corpus: one artifact per recorded document (cookbook.ts).
+  out.push(...cookbookArtifacts(dir))
   return out
 }
 

@@ -51,7 +51,7 @@ export const LESSONS: readonly Lesson[] = [
       `An agent made ${toolUses(r)} tool calls with long results; the request is ${approx(r.original_input_tokens)} input tokens. The edit is \`clear_tool_uses_20250919\` with every field left at its default.`,
     question: yesNoQuestion(
       "Does the server clear any tool result in this request?",
-      "Yes: all but the 3 most recent results",
+      "Yes: the oldest results are cleared",
       "No: nothing is cleared yet"
     ),
     answer: (r) =>
@@ -94,7 +94,7 @@ export const LESSONS: readonly Lesson[] = [
       given === keepOf(request)
         ? "That is how many are kept: `keep` is the number of most recent tool uses left intact, not the number cleared."
         : null,
-    rule: "Past the trigger, every tool result except those of the `keep` most recent tool uses is replaced by a short placeholder, oldest first. The tool_use blocks stay (only their results go), so the model still sees which calls it made.",
+    rule: "Past the trigger, tool results are replaced by a short placeholder oldest first, never those of the `keep` most recent tool uses. Here clearing has to go all the way to that limit to bring the prompt back under the trigger. (Anthropic's recorded runs show the server stopping once the prompt is under the trigger, and skipping results too small to be worth clearing: an assumption switch each.) The tool_use blocks stay (only their results go), so the model still sees which calls it made.",
     evidence: "documented",
   },
   {
@@ -211,12 +211,12 @@ export const LESSONS: readonly Lesson[] = [
           ],
           6_000
         ),
-        [clearToolUsesEdit(10_000, 3)]
+        [clearToolUsesEdit(3_000, 3)]
       ),
       cache_control: { type: "ephemeral" },
     }),
     situation: (r) =>
-      `Automatic caching is on (top-level \`cache_control\`), and the previous request, this conversation without the edit, is still in the cache. ${toolUses(r)} tool calls, ${approx(r.original_input_tokens)} input tokens. \`clear_tool_uses_20250919\` with trigger 10,000 and \`keep\` 3 clears ${appliedCount(r, "clear_tool_uses_20250919")} results, so the request sends ${approx(r.input_tokens)} tokens instead.`,
+      `Automatic caching is on (top-level \`cache_control\`), and the previous request, this conversation without the edit, is still in the cache. ${toolUses(r)} tool calls, ${approx(r.original_input_tokens)} input tokens. \`clear_tool_uses_20250919\` with trigger 3,000 and \`keep\` 3 clears ${appliedCount(r, "clear_tool_uses_20250919")} results, so the request sends ${approx(r.input_tokens)} tokens instead.`,
     question: {
       kind: "choice",
       prompt:

@@ -118,8 +118,9 @@ describe("cacheImpact", () => {
   })
 
   it("says a clear never pays off when each later request rewrites more than it saves", () => {
-    // Two tiny results are cleared; the 8 kept are large, and the next
-    // request clears the oldest of them, rewriting all 8 again.
+    // Two short results (just above the small-result limit, so they count)
+    // are cleared; the 8 kept are large, and the next request clears the
+    // oldest of them, rewriting all 8 again.
     const messages: unknown[] = [{ role: "user", content: "Go." }]
     for (let k = 0; k < 10; k++)
       messages.push(
@@ -127,7 +128,13 @@ describe("cacheImpact", () => {
           {
             id: `toolu_${k}`,
             name: "search",
-            result: k < 2 ? "ok" : prose(k, 3000),
+            result:
+              k < 2
+                ? "No match in this part of the index, try more.".padEnd(
+                    60,
+                    "."
+                  )
+                : prose(k, 3000),
           },
         ])
       )

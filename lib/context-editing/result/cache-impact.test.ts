@@ -96,6 +96,28 @@ describe("cacheImpact", () => {
     expect(other.nextBreak).toMatchObject({ messageIndex: 16, blockIndex: 0 })
   })
 
+  it("puts the next break at the oldest result clearing left when it stopped below the trigger", () => {
+    const all = simulateOk(request(ROUNDS, null))
+    // A trigger a little below the prompt: the oldest result or two bring
+    // it under, the rest outside keep stay (docs/semantics.md#clear-down-to-trigger).
+    const sim = simulateOk(
+      request(ROUNDS, [
+        clearTools({
+          trigger: { type: "input_tokens", value: all.input_tokens - 100 },
+          keep: { type: "tool_uses", value: 3 },
+        }),
+      ])
+    )
+    const results = sim.blocks.filter((b) => b.type === "tool_result")
+    const left = results.find((b) => b.status === "kept")!
+    expect(results.filter((b) => b.status === "cleared").length).toBeLessThan(7)
+    expect(left.reason).toMatch(/stopped/)
+    expect(cacheImpact(sim).nextBreak).toMatchObject({
+      messageIndex: left.messageIndex,
+      blockIndex: left.blockIndex,
+    })
+  })
+
   it("says after how many later requests a large clear has paid for its cache write", () => {
     const sim = simulateOk(
       request(ROUNDS, [

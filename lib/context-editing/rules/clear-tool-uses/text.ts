@@ -50,11 +50,17 @@ export const resultReasonFor = (keep: number, ph: string): string =>
 export const SMALL_WHY =
   "Result too small to be worth clearing (smallResultChars switch) → never cleared, takes no keep slot"
 
+const STOPPED = "Clearing stopped once the older results brought the prompt"
+
 /** Reason of a would-be victim left alone once the prompt fell below the trigger. */
 export const stoppedReasonFor = (trigger: number): string =>
   intern(
-    `Clearing stopped once the older results brought the prompt to the trigger ${fmt(trigger)} or below (clearDownToTrigger switch) → kept`
+    `${STOPPED} to the trigger ${fmt(trigger)} or below (clearDownToTrigger switch) → kept`
   )
+
+/** Whether a block was left alone only because clearing stopped below the trigger (the next to go). */
+export const stoppedBelowTrigger = (reason: string): boolean =>
+  reason.startsWith(STOPPED)
 
 /** Reason of a call whose result was cleared but whose input stays. */
 export const CALL_STAYS =

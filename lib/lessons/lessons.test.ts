@@ -208,9 +208,12 @@ describe("misreadingOf", () => {
 
     const thinking = run("thinking-turns")
     const t = Number(thinking.answer)
-    expect(misreadingOf(thinking, String(t - 1))).toContain(
-      "turn being generated"
-    )
+    // The docs' literal reading is named as such, with the observation.
+    const literal = misreadingOf(thinking, String(t - 1))
+    expect(literal).toContain("turn being generated")
+    expect(literal).toContain("docs' literal reading")
+    expect(thinking.lesson.rule).toMatch(/docs describe `keep`/)
+    expect(thinking.lesson.rule).toMatch(/cleared_thinking_turns/)
     expect(misreadingOf(thinking, "not a number")).toBeNull()
 
     // "All of it" is what the default model does: the engine says so.

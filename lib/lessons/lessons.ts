@@ -261,11 +261,18 @@ export const LESSONS: readonly Lesson[] = [
       unit: "turns",
     },
     answer: (r) => appliedCount(r, "clear_thinking_20251015"),
-    misreading: (given, r) =>
-      given === thinkingTurns(r) - 1
-        ? "That would be right if `keep` counted only earlier turns. The turn being generated takes the one slot, so no earlier turn keeps its thinking."
-        : null,
-    rule: "`keep` counts the most recent assistant turns with thinking, and the turn being generated (or the tool loop in progress) is one of them. So with `keep` 1 and a new user message, every earlier turn loses its thinking. Anthropic's own cookbook output shows exactly this (`cleared_thinking_turns` equal to all earlier turns).",
+    misreading: (given, _r, request) => {
+      // The docs' literal reading, run by the engine: the turn being
+      // generated takes no keep slot.
+      const literal = simulate(request, {
+        assumptions: { currentTurnHoldsKeepSlot: false },
+      })
+      return literal.ok &&
+        given === appliedCount(literal, "clear_thinking_20251015")
+        ? "That is the docs' literal reading: they describe `keep` as how many recent assistant turns with thinking blocks to preserve, so keep 1 would spare the most recent earlier turn. The API output Anthropic published shows otherwise: the turn being generated takes the one slot, so no earlier turn keeps its thinking."
+        : null
+    },
+    rule: "The docs describe `keep` as the number of recent assistant turns with thinking blocks to preserve, and the default (value 1) as keeping the thinking blocks of the last assistant turn. Read literally, keep 1 with a new user question would keep the most recent earlier turn's thinking. The API output in Anthropic's memory cookbook reads otherwise: with keep 1 and a new user message, `cleared_thinking_turns` was every earlier turn (1, then 2). So the simulator counts the turn being generated (or the tool loop in progress) as one of the kept turns, and every earlier turn loses its thinking. Both readings are in the Assumptions panel (`currentTurnHoldsKeepSlot`, labelled observed): switch it off to see the docs' literal one.",
     evidence: "observed",
   },
   {

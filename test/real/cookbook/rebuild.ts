@@ -111,7 +111,7 @@ function fillerFor(
 
 /** A tool_use and its tool_result for one call (fill: the unprinted text). */
 function pair(call: Call, id: string, fill: string): [Block, Block] {
-  const use = (name: string, input: Block): Block => ({
+  const call = (name: string, input: Block): Block => ({
     type: "tool_use",
     id,
     name,
@@ -123,30 +123,30 @@ function pair(call: Call, id: string, fill: string): [Block, Block] {
     content,
   })
   if ("read" in call)
-    return [use("read_file", { path: call.read }), result(readFile(call.read))]
+    return [call("read_file", { path: call.read }), result(readFile(call.read))]
   if ("search" in call)
     return [
-      use("search_files", { query: call.search }),
+      call("search_files", { query: call.search }),
       result(searchFiles(call.search)),
     ]
   if ("finding" in call)
     return [
-      use("record_finding", { finding: fill }),
+      call("record_finding", { finding: fill }),
       result(recordFinding(call.finding)),
     ]
   const { path } = call
   if (call.memory === "view")
     return [
-      use("memory", { command: "view", path }),
+      call("memory", { command: "view", path }),
       result(call.sized ? memoryResult.viewFile(fill) : call.result),
     ]
   if (call.memory === "create")
     return [
-      use("memory", { command: "create", path, file_text: fill }),
+      call("memory", { command: "create", path, file_text: fill }),
       result(memoryResult.create(path)),
     ]
   return [
-    use("memory", {
+    call("memory", {
       command: "str_replace",
       path,
       old_str: "## Next steps",

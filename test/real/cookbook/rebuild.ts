@@ -111,7 +111,7 @@ function fillerFor(
 
 /** A tool_use and its tool_result for one call (fill: the unprinted text). */
 function pair(call: Call, id: string, fill: string): [Block, Block] {
-  const call = (name: string, input: Block): Block => ({
+  const callBlock = (name: string, input: Block): Block => ({
     type: "tool_use",
     id,
     name,
@@ -123,30 +123,33 @@ function pair(call: Call, id: string, fill: string): [Block, Block] {
     content,
   })
   if ("read" in call)
-    return [call("read_file", { path: call.read }), result(readFile(call.read))]
+    return [
+      callBlock("read_file", { path: call.read }),
+      result(readFile(call.read)),
+    ]
   if ("search" in call)
     return [
-      call("search_files", { query: call.search }),
+      callBlock("search_files", { query: call.search }),
       result(searchFiles(call.search)),
     ]
   if ("finding" in call)
     return [
-      call("record_finding", { finding: fill }),
+      callBlock("record_finding", { finding: fill }),
       result(recordFinding(call.finding)),
     ]
   const { path } = call
   if (call.memory === "view")
     return [
-      call("memory", { command: "view", path }),
+      callBlock("memory", { command: "view", path }),
       result(call.sized ? memoryResult.viewFile(fill) : call.result),
     ]
   if (call.memory === "create")
     return [
-      call("memory", { command: "create", path, file_text: fill }),
+      callBlock("memory", { command: "create", path, file_text: fill }),
       result(memoryResult.create(path)),
     ]
   return [
-    call("memory", {
+    callBlock("memory", {
       command: "str_replace",
       path,
       old_str: "## Next steps",

@@ -76,6 +76,17 @@ export const countedTexts = (): Array<[string, number]> => [...table.counts]
  * Returns a stop function.
  */
 let stopCurrent: (() => void) | null = null
+/** Counts what is still estimated soon (null while refinement is off). */
+let scheduleCurrent: (() => void) | null = null
+
+/**
+ * For a view that simulates with the page's estimator outside the store
+ * (a lesson): count the strings it left estimated, as after a change of
+ * the page's own request. The store then gets a newer estimator.
+ */
+export function countPending(): void {
+  scheduleCurrent?.()
+}
 
 /** Stops counting and goes back to the instant estimate ("off"). */
 export function stopRefinement(store: Store): void {
@@ -98,9 +109,11 @@ export function startRefinement(store: Store): () => void {
   }
   const unsub = store.subscribe(schedule)
   schedule()
+  scheduleCurrent = schedule
   stopCurrent = () => {
     unsub()
     if (timer) clearTimeout(timer)
+    scheduleCurrent = null
   }
   return stopCurrent
 }

@@ -80,6 +80,10 @@ export interface Assumptions {
   compactionTriggerComparison: "gt" | "gte"
   /** Excluded tool uses take keep slots (docs/semantics.md#exclude-tools). */
   excludedCountTowardKeep: boolean
+  /** clear_tool_uses clears oldest-first only until the prompt no longer passes the trigger (docs/semantics.md#clear-down-to-trigger). */
+  clearDownToTrigger: boolean
+  /** Results of at most this many characters are never cleared and take no keep slot; "0": every result counts (docs/semantics.md#small-results). */
+  smallResultChars: "0" | "44" | "54"
   /** server_tool_use + *_tool_result pairs are clearable (docs/semantics.md#server-and-mcp-tools). */
   clearServerToolResults: boolean
   /** mcp_tool_use + mcp_tool_result pairs are clearable (docs/semantics.md#server-and-mcp-tools). */

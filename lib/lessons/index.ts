@@ -2,6 +2,7 @@
 export { getLesson, LESSONS } from "./lessons"
 export {
   isRight,
+  type LessonCounting,
   type LessonRun,
   misreadingOf,
   parseCount,

@@ -208,9 +208,12 @@ describe("misreadingOf", () => {
 
     const thinking = run("thinking-turns")
     const t = Number(thinking.answer)
-    expect(misreadingOf(thinking, String(t - 1))).toContain(
-      "turn being generated"
-    )
+    // The docs' literal reading is named as such, with the observation.
+    const literal = misreadingOf(thinking, String(t - 1))
+    expect(literal).toContain("turn being generated")
+    expect(literal).toContain("docs' literal reading")
+    expect(thinking.lesson.rule).toMatch(/docs describe `keep`/)
+    expect(thinking.lesson.rule).toMatch(/cleared_thinking_turns/)
     expect(misreadingOf(thinking, "not a number")).toBeNull()
 
     // "All of it" is what the default model does: the engine says so.
@@ -231,5 +234,39 @@ describe("the memory tool lesson", () => {
         (b) => b.toolName === "memory" && b.status === "cleared"
       )
     ).toHaveLength(0)
+  })
+})
+
+describe("one count: a lesson counts as the page does", () => {
+  it("states the page's counted numbers when given the page's estimator", async () => {
+    const { claudeBpe } = await import("@/lib/tokens/claude-bpe")
+    const { createRefinedEstimator, createRefineTable, refinedRaw } =
+      await import("@/lib/tokens/refine")
+    const { simulateCounted } = await import("@/lib/tokens/counted-run")
+    const { approx } = await import("./read")
+    const lesson = getLesson("cache")!
+    // The page's estimator once the worker has counted every string.
+    const bpe = claudeBpe()
+    const table = createRefineTable()
+    for (let round = 0; round < 4; round++) {
+      runLesson(lesson, { estimator: createRefinedEstimator(table) })
+      for (const [key, text] of table.misses)
+        table.counts.set(key, refinedRaw(text, bpe.count(text)))
+      table.misses.clear()
+    }
+    const r = runLesson(lesson, { estimator: createRefinedEstimator(table) })
+    if ("error" in r) throw new Error(r.error)
+    // The counted numbers of the lesson's request, as lib/tokens gives them.
+    const page = simulateCounted(lesson.build())
+    if (!page.ok) throw new Error(page.error.message)
+    expect(r.situation).toContain(
+      `${approx(page.original_input_tokens)} input tokens`
+    )
+    expect(r.situation).toContain(`${approx(page.input_tokens)} tokens instead`)
+    // And they are not the instant estimate's.
+    const instant = run("cache")
+    expect(instant.situation).not.toContain(
+      `${approx(page.original_input_tokens)} input tokens`
+    )
   })
 })

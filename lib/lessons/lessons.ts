@@ -51,7 +51,7 @@ export const LESSONS: readonly Lesson[] = [
       `An agent made ${toolUses(r)} tool calls with long results; the request is ${approx(r.original_input_tokens)} input tokens. The edit is \`clear_tool_uses_20250919\` with every field left at its default.`,
     question: yesNoQuestion(
       "Does the server clear any tool result in this request?",
-      "Yes: all but the 3 most recent results",
+      "Yes: the oldest results are cleared",
       "No: nothing is cleared yet"
     ),
     answer: (r) =>
@@ -94,7 +94,7 @@ export const LESSONS: readonly Lesson[] = [
       given === keepOf(request)
         ? "That is how many are kept: `keep` is the number of most recent tool uses left intact, not the number cleared."
         : null,
-    rule: "Past the trigger, every tool result except those of the `keep` most recent tool uses is replaced by a short placeholder, oldest first. The tool_use blocks stay (only their results go), so the model still sees which calls it made.",
+    rule: "Past the trigger, tool results are replaced by a short placeholder oldest first, never those of the `keep` most recent tool uses. Here clearing has to go all the way to that limit to bring the prompt back under the trigger. (Anthropic's recorded runs show the server stopping once the prompt is under the trigger, and skipping results too small to be worth clearing: an assumption switch each.) The tool_use blocks stay (only their results go), so the model still sees which calls it made.",
     evidence: "documented",
   },
   {
@@ -211,12 +211,12 @@ export const LESSONS: readonly Lesson[] = [
           ],
           6_000
         ),
-        [clearToolUsesEdit(10_000, 3)]
+        [clearToolUsesEdit(3_000, 3)]
       ),
       cache_control: { type: "ephemeral" },
     }),
     situation: (r) =>
-      `Automatic caching is on (top-level \`cache_control\`), and the previous request, this conversation without the edit, is still in the cache. ${toolUses(r)} tool calls, ${approx(r.original_input_tokens)} input tokens. \`clear_tool_uses_20250919\` with trigger 10,000 and \`keep\` 3 clears ${appliedCount(r, "clear_tool_uses_20250919")} results, so the request sends ${approx(r.input_tokens)} tokens instead.`,
+      `Automatic caching is on (top-level \`cache_control\`), and the previous request, this conversation without the edit, is still in the cache. ${toolUses(r)} tool calls, ${approx(r.original_input_tokens)} input tokens. \`clear_tool_uses_20250919\` with trigger 3,000 and \`keep\` 3 clears ${appliedCount(r, "clear_tool_uses_20250919")} results, so the request sends ${approx(r.input_tokens)} tokens instead.`,
     question: {
       kind: "choice",
       prompt:
@@ -261,11 +261,18 @@ export const LESSONS: readonly Lesson[] = [
       unit: "turns",
     },
     answer: (r) => appliedCount(r, "clear_thinking_20251015"),
-    misreading: (given, r) =>
-      given === thinkingTurns(r) - 1
-        ? "That would be right if `keep` counted only earlier turns. The turn being generated takes the one slot, so no earlier turn keeps its thinking."
-        : null,
-    rule: "`keep` counts the most recent assistant turns with thinking, and the turn being generated (or the tool loop in progress) is one of them. So with `keep` 1 and a new user message, every earlier turn loses its thinking. Anthropic's own cookbook output shows exactly this (`cleared_thinking_turns` equal to all earlier turns).",
+    misreading: (given, _r, request) => {
+      // The docs' literal reading, run by the engine: the turn being
+      // generated takes no keep slot.
+      const literal = simulate(request, {
+        assumptions: { currentTurnHoldsKeepSlot: false },
+      })
+      return literal.ok &&
+        given === appliedCount(literal, "clear_thinking_20251015")
+        ? "That is the docs' literal reading: they describe `keep` as how many recent assistant turns with thinking blocks to preserve, so keep 1 would spare the most recent earlier turn. The API output Anthropic published shows otherwise: the turn being generated takes the one slot, so no earlier turn keeps its thinking."
+        : null
+    },
+    rule: "The docs describe `keep` as the number of recent assistant turns with thinking blocks to preserve, and the default (value 1) as keeping the thinking blocks of the last assistant turn. Read literally, keep 1 with a new user question would keep the most recent earlier turn's thinking. The API output in Anthropic's memory cookbook reads otherwise: with keep 1 and a new user message, `cleared_thinking_turns` was every earlier turn (1, then 2). So the simulator counts the turn being generated (or the tool loop in progress) as one of the kept turns, and every earlier turn loses its thinking. Both readings are in the Assumptions panel (`currentTurnHoldsKeepSlot`, labelled observed): switch it off to see the docs' literal one.",
     evidence: "observed",
   },
   {

@@ -1,5 +1,6 @@
 import {
   simulate,
+  type SimulateOptions,
   type SimulateSuccess,
   type TraceStep,
 } from "@/lib/context-editing"
@@ -32,13 +33,28 @@ export interface LessonRun {
 }
 
 /**
- * Runs a lesson's request through the engine with the documented-best
- * assumptions (a lesson teaches the defaults). Returns an error message if
- * the request is rejected or fits none of the lesson's answers.
+ * How a lesson counts tokens: the page's estimator (BPE-counted text once
+ * refined) and calibration, so a lesson shows the numbers the playground
+ * shows for the same request. Never assumptions: a lesson teaches the
+ * defaults.
  */
-export function runLesson(lesson: Lesson): LessonRun | { error: string } {
+export type LessonCounting = Pick<SimulateOptions, "estimator" | "calibration">
+
+/**
+ * Runs a lesson's request through the engine with the documented-best
+ * assumptions (a lesson teaches the defaults), counting as `counting` says.
+ * Returns an error message if the request is rejected or fits none of the
+ * lesson's answers.
+ */
+export function runLesson(
+  lesson: Lesson,
+  counting: LessonCounting = {}
+): LessonRun | { error: string } {
   const request = lesson.build()
-  const result = simulate(request)
+  const result = simulate(request, {
+    ...(counting.estimator ? { estimator: counting.estimator } : {}),
+    ...(counting.calibration ? { calibration: counting.calibration } : {}),
+  })
   if (!result.ok)
     return { error: `The lesson's request is invalid: ${result.error.message}` }
   const answer = lesson.answer(result)

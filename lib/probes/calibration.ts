@@ -39,10 +39,26 @@ function tokenFactor(
   return Math.round((measured / (big - little)) * 1e4) / 1e4
 }
 
+/** A result no small-result limit skips. */
+const LONGER = "Found it: ".padEnd(200, "the lookup matched every term, ")
+
+/**
+ * Tokens of the placeholder: from the one-token result when it was cleared
+ * (1 + after − before); else from the 200-character result cleared against
+ * the one-token request's count (the same request but for the result).
+ */
+function placeholderCost(ph: Answer, long: Answer): number | undefined {
+  if (ph.ok && ph.original !== null && ph.original !== ph.input)
+    return 1 + ph.input - ph.original
+  if (ph.ok && ph.original !== null && long.ok && long.original !== long.input)
+    return 1 + long.input - ph.original
+  return undefined
+}
+
 export const calibrationProbe: Probe = {
   id: "calibration",
   key: "calibration",
-  planned: 5,
+  planned: 6,
   async run(ctx) {
     const phBody = lookupBody(ALWAYS.value, ".")
     const all = await ctx.session.countEach([
@@ -60,8 +76,9 @@ export const calibrationProbe: Probe = {
         { messages: [dot("user")], tools: clientTools(["probe_a", "probe_b"]) },
       ],
       ["clear a one-token result", phBody],
+      ["clear a 200-character result", lookupBody(ALWAYS.value, LONGER)],
     ])
-    const [one, three, t1, t2, ph] = all
+    const [one, three, t1, t2, ph, long] = all
     const cal: ProbeCalibration = {
       model: ctx.session.model,
       tokenFactor: tokenFactor(ctx, ph, phBody),
@@ -70,8 +87,8 @@ export const calibrationProbe: Probe = {
       cal.messageFraming = (three.input - one.input) / 2 - 1
     if (one.ok && t1.ok && t2.ok)
       cal.toolPromptTokens = 2 * t1.input - one.input - t2.input
-    if (ph.ok && ph.original !== null && ph.original !== ph.input)
-      cal.placeholderTokens = 1 + ph.input - ph.original
+    const p = placeholderCost(ph, long)
+    if (p !== undefined) cal.placeholderTokens = p
     const parts = [
       cal.tokenFactor !== undefined &&
         `token factor ${cal.tokenFactor} (measured ÷ estimated)`,

@@ -5,6 +5,7 @@
  */
 import { API_PROBES } from "./api-probes"
 import { calibrationProbe } from "./calibration"
+import { CLEARING_PROBES } from "./clearing-probes"
 import type { Probe, ProbeContext } from "./kit"
 import { BudgetExhausted, ProbeSession } from "./session"
 import {
@@ -26,6 +27,7 @@ import type {
 /** The probes, in the order they run (later ones use earlier findings). */
 export const PROBES: readonly Probe[] = [
   ...TOOL_PROBES,
+  ...CLEARING_PROBES,
   currentTurnProbe,
   turnsWithoutProbe,
   redactedProbe,

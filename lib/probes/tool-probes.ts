@@ -101,8 +101,10 @@ function inputsBody(bigInputs: boolean): Record<string, unknown> {
   const messages: unknown[] = [start]
   for (let k = 0; k < N_INPUTS; k++) {
     const input = bigInputs ? { q: prose(120, 30 + k) } : {}
+    // Results long enough to count whatever smallResultChars says.
+    const result = `Result ${k}: `.padEnd(80, "found in the index, ")
     messages.push(
-      ...clientPair(`toolu_probe_i${k}`, "lookup", `Result ${k}.`, { input })
+      ...clientPair(`toolu_probe_i${k}`, "lookup", result, { input })
     )
   }
   return {

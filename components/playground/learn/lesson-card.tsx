@@ -1,10 +1,11 @@
 "use client"
 
-import { useMemo } from "react"
+import { useEffect, useMemo } from "react"
 
 import type * as Lessons from "@/lib/lessons"
 import type { Lesson } from "@/lib/lessons"
 
+import { useSimOptions } from "../result/use-sim-options"
 import { usePlaygroundStoreApi } from "../store/playground-store-provider"
 import { CodeText } from "./code-text"
 import { LessonQuestion, LessonReveal } from "./lesson-parts"
@@ -30,7 +31,19 @@ export function LessonCard({
   onOpened: () => void
 }) {
   const store = usePlaygroundStoreApi()
-  const run = useMemo(() => lessons.runLesson(lesson), [lessons, lesson])
+  // The page's counting (BPE-counted text, calibration), not its
+  // assumptions: the lesson opens on the defaults and shows the numbers the
+  // playground will.
+  const { estimator, calibration } = useSimOptions()
+  const run = useMemo(
+    () => lessons.runLesson(lesson, { estimator, calibration }),
+    [lessons, lesson, estimator, calibration]
+  )
+  // Count what the lesson's run left estimated; a newer estimator re-runs it.
+  useEffect(() => {
+    if (estimator)
+      void import("@/components/tokens/refiner").then((m) => m.countPending())
+  }, [run, estimator])
   const answer = useLessonAnswer(lessons, lesson, run, onAnswered)
 
   if ("error" in run)

@@ -90,10 +90,20 @@ export interface Analysis {
     liveMessages?: number
     slots: Uint8Array
   }
-  /** Edited variants of blocks per variant key (see rules/state.ts `variant`). */
-  variants?: Map<
-    string,
-    { blocks: Array<Record<string, unknown> | undefined>; tokens: Float64Array }
+  /**
+   * Edited variants of blocks per estimator (by identity: refined
+   * estimators share an id but not their counts) and variant key (see
+   * rules/state.ts `variant`).
+   */
+  variants?: WeakMap<
+    object,
+    Map<
+      string,
+      {
+        blocks: Array<Record<string, unknown> | undefined>
+        tokens: Float64Array
+      }
+    >
   >
   /** Last edited copy per message (see result/outputs.ts `buildRequest`). */
   messageMemo?: Array<{ content: unknown } | undefined>

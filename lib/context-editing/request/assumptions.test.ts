@@ -106,6 +106,22 @@ const twoToolTokens = simulateOk({
   context_management: null,
 }).original_input_tokens
 
+const fourSearches = { model, messages: toolConversation(4, 2000) }
+const fourSearchTokens = simulateOk(fourSearches).original_input_tokens
+/** A large search, then a 36-character note result (the cookbook's record_finding), keep 1. */
+const bigThenNote = [
+  { role: "user", content: "go" },
+  ...toolRound([{ id: "a", name: "search", result: prose(7, 4000) }]),
+  ...toolRound([
+    {
+      id: "b",
+      name: "note",
+      result: "Finding #1 recorded (session-local).",
+    },
+  ]),
+  { role: "user", content: "next" },
+]
+
 type Switches = Partial<Assumptions>
 type Probe = (a: Switches) => unknown
 /** simulateOk() of `request` (on Sonnet 4.5 unless it names a model) under the switches `a`. */
@@ -186,6 +202,37 @@ const SWITCHES: Array<[keyof Assumptions, unknown, unknown, Probe]> = [
               exclude_tools: ["memory"],
             })
           ),
+        }),
+        "tool_result"
+      ),
+  ],
+  [
+    "clearDownToTrigger",
+    true,
+    false,
+    (a) =>
+      statuses(
+        runUnder(a, {
+          ...fourSearches,
+          ...cm(
+            clearTools({
+              trigger: tokens(fourSearchTokens - 50),
+              keep: uses(0),
+            })
+          ),
+        }),
+        "tool_result"
+      ),
+  ],
+  [
+    "smallResultChars",
+    "44",
+    "0",
+    (a) =>
+      statuses(
+        runUnder(a, {
+          messages: bigThenNote,
+          ...cm(clearTools({ trigger: tokens(100), keep: uses(1) })),
         }),
         "tool_result"
       ),

@@ -67,6 +67,35 @@ export const ASSUMPTION_SPECS: readonly AssumptionSpec[] = [
     default: false,
   },
   {
+    key: "clearDownToTrigger",
+    label: "Clearing stops below the trigger",
+    description:
+      "Past an input_tokens trigger, clear_tool_uses clears the oldest results only until the prompt no longer exceeds the trigger (and clear_at_least is met), never more than all but `keep`. Off: every result but the `keep` most recent, the docs' literal reading. The cookbook's recorded runs fit on (and off only with small results up to 54 characters).",
+    evidence: "observed",
+    specRef: "§6.2",
+    default: true,
+  },
+  {
+    key: "smallResultChars",
+    label: "Small results are skipped",
+    description:
+      "A tool result of at most this many characters is never cleared and takes no `keep` slot (clearing it would free about nothing). The cookbook's recorded runs put the limit between 36 and 55 characters.",
+    evidence: "observed",
+    specRef: "§6.2",
+    default: "44",
+    options: [
+      { value: "0", label: "off: every result counts (docs' literal reading)" },
+      {
+        value: "44",
+        label: "up to 44 characters (middle of what the runs allow)",
+      },
+      {
+        value: "54",
+        label: "up to 54 characters (fits clearing all but keep too)",
+      },
+    ],
+  },
+  {
     key: "clearServerToolResults",
     label: "Clear server tool results",
     description:

@@ -96,6 +96,28 @@ describe("cacheImpact", () => {
     expect(other.nextBreak).toMatchObject({ messageIndex: 16, blockIndex: 0 })
   })
 
+  it("puts the next break at the oldest result clearing left when it stopped below the trigger", () => {
+    const all = simulateOk(request(ROUNDS, null))
+    // A trigger a little below the prompt: the oldest result or two bring
+    // it under, the rest outside keep stay (docs/semantics.md#clear-down-to-trigger).
+    const sim = simulateOk(
+      request(ROUNDS, [
+        clearTools({
+          trigger: { type: "input_tokens", value: all.input_tokens - 100 },
+          keep: { type: "tool_uses", value: 3 },
+        }),
+      ])
+    )
+    const results = sim.blocks.filter((b) => b.type === "tool_result")
+    const left = results.find((b) => b.status === "kept")!
+    expect(results.filter((b) => b.status === "cleared").length).toBeLessThan(7)
+    expect(left.reason).toMatch(/stopped/)
+    expect(cacheImpact(sim).nextBreak).toMatchObject({
+      messageIndex: left.messageIndex,
+      blockIndex: left.blockIndex,
+    })
+  })
+
   it("says after how many later requests a large clear has paid for its cache write", () => {
     const sim = simulateOk(
       request(ROUNDS, [
@@ -118,8 +140,9 @@ describe("cacheImpact", () => {
   })
 
   it("says a clear never pays off when each later request rewrites more than it saves", () => {
-    // Two tiny results are cleared; the 8 kept are large, and the next
-    // request clears the oldest of them, rewriting all 8 again.
+    // Two short results (just above the small-result limit, so they count)
+    // are cleared; the 8 kept are large, and the next request clears the
+    // oldest of them, rewriting all 8 again.
     const messages: unknown[] = [{ role: "user", content: "Go." }]
     for (let k = 0; k < 10; k++)
       messages.push(
@@ -127,7 +150,13 @@ describe("cacheImpact", () => {
           {
             id: `toolu_${k}`,
             name: "search",
-            result: k < 2 ? "ok" : prose(k, 3000),
+            result:
+              k < 2
+                ? "No match in this part of the index, try more.".padEnd(
+                    60,
+                    "."
+                  )
+                : prose(k, 3000),
           },
         ])
       )

@@ -18,6 +18,7 @@ import {
   type CacheReach,
   type CacheSetup,
 } from "../request/cache-setup"
+import { stoppedBelowTrigger } from "../rules/clear-tool-uses/text"
 import type { BlockOutcome, BlockStatus, SimulateSuccess } from "../types"
 
 /** Cache read price, × base input (DOC S-PC). */
@@ -196,10 +197,13 @@ export function cacheImpact(
     (b) => b.editIndex !== null && CHANGED.has(b.status)
   )
   // Only an edit that applied moves on by one pair per request: a skipped
-  // one (trigger or clear_at_least) may well be skipped again.
+  // one (trigger or clear_at_least) may well be skipped again. The next to
+  // go is the oldest result kept by `keep`, or, when clearing stopped below
+  // the trigger, the oldest one it left (docs/semantics.md#clear-down-to-trigger).
   const next = sim.blocks.findIndex(
     (b) =>
-      b.status === "kept_recent" &&
+      (b.status === "kept_recent" ||
+        (b.status === "kept" && stoppedBelowTrigger(b.reason))) &&
       b.editIndex !== null &&
       sim.edits.find((t) => t.index === b.editIndex)?.applied === true &&
       wouldChange(sim, b)

@@ -85,3 +85,28 @@ describe("config-only re-runs", () => {
     expect(a.blocks).not.toContain(b.blocks[changed])
   })
 })
+
+describe("re-runs with a newer refined estimator (one count everywhere)", () => {
+  it("counts the placeholder with the newest counts, as a fresh run does", async () => {
+    const { createRefinedEstimator, createRefineTable } =
+      await import("@/lib/tokens/refine")
+    const table = createRefineTable()
+    const body = request(clearTools({ keep: uses(2), trigger: tokens(1000) }))
+    // The page's first run: the placeholder is still estimated.
+    const first = simulate(body, { estimator: createRefinedEstimator(table) })
+    expect(first.ok).toBe(true)
+    // The worker counted every string it was asked about; the page makes a
+    // new estimator (the same id) and runs again on the same messages.
+    for (const [key] of table.misses) table.counts.set(key, 7)
+    table.misses.clear()
+    const newer = createRefinedEstimator(table)
+    const again = simulate(body, { estimator: newer })
+    const fresh = simulate(
+      { ...body, messages: structuredClone(messages) },
+      { estimator: newer }
+    )
+    if (!again.ok || !fresh.ok || !first.ok) throw new Error("rejected")
+    expect(again.input_tokens).toBe(fresh.input_tokens)
+    expect(again.input_tokens).not.toBe(first.input_tokens)
+  })
+})

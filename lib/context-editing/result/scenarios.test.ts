@@ -311,16 +311,22 @@ describe("LangChain's scenarios (docs/semantics.md#langchain-scenarios)", () => 
       ]),
       { role: "user", content: "next" },
     ]
-    const r = run(m, [
+    const edits = [
       clearTools({
         trigger: tokens(50),
         keep: uses(0),
         exclude_tools: ["search"],
         clear_at_least: tokens(10),
       }),
-    ])
+    ]
+    // By default "42" is too small to clear at all (docs/semantics.md#small-results).
+    const r = run(m, edits)
     expect(r.context_management).toEqual({ applied_edits: [] })
-    expect(statuses(r, "tool_result")).toEqual(["excluded", "not_applied"])
+    expect(statuses(r, "tool_result")).toEqual(["excluded", "kept"])
+    // Counted like any result, it is refused by the gate instead.
+    const every = run(m, edits, { assumptions: { smallResultChars: "0" } })
+    expect(every.context_management).toEqual({ applied_edits: [] })
+    expect(statuses(every, "tool_result")).toEqual(["excluded", "not_applied"])
   })
 
   it("Py (e): keep 2 over five results → 3 cleared", () => {

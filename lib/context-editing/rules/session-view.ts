@@ -51,12 +51,17 @@ export interface SessionBase {
   hidden: Array<{ m: number; by: number; tokens: number; live: boolean }>
 }
 
-/** Where one request stands: its last message, first live slot, and its pairs [jLo, jHi). */
+/**
+ * Where one request stands: its last message, first live slot, and its
+ * live pairs [jLo, jHi) (pairs before jLo stand before a compaction block).
+ */
 export interface RequestAt {
   end: number
   c: number
   jLo: number
   jHi: number
+  /** Tokens of the message list before c (the model does not read them; clearing counts them). */
+  hidden: number
 }
 
 /** What the edits, in array order, have done to one request so far. */
@@ -76,6 +81,7 @@ export const OFF = 1
 export const ERROR_KEPT = 2
 export const EXCLUDED = 3
 export const CLEARABLE = 4
+export const SMALL = 5
 
 /** How an edit that clears tool pairs clears them, as prefix sums over pairs (the cache reads it). */
 export interface ToolClasses {
@@ -90,6 +96,8 @@ export interface ToolClasses {
   /** Prefix sums of what clearing a pair's result / input frees. */
   SR: Float64Array
   SI: Float64Array
+  /** Running maximum of SR + SI (the first prefix that frees a given amount). */
+  SMAX: Float64Array
   /** Tokens of the cleared form, per slot (results and inputs). */
   clearedTok: Float64Array
 }

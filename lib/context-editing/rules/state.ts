@@ -230,9 +230,13 @@ export interface VariantTable {
  */
 export function variants(s: SimState, key: string): VariantTable {
   const { estimator, est } = s.ctx
-  const full = `${estimator.id}|${est.family}|${est.factor}|${key}`
-  const all = (s.a.variants ??= new Map())
-  let v = all.get(full)
+  // By the estimator itself: a refined estimator answers from the counts it
+  // was made with, and every refinement makes a new one with the same id.
+  const full = `${est.family}|${est.factor}|${key}`
+  const byEstimator = (s.a.variants ??= new WeakMap())
+  let all = byEstimator.get(estimator)
+  if (!all) byEstimator.set(estimator, (all = new Map()))
+  let v = all.get(full) as VariantTable | undefined
   if (!v) {
     const n = s.a.recs.length
     v = {

@@ -71,8 +71,6 @@ function baseTotal(
   return b.fixed + b.framing * live + tokens
 }
 
-/** What a thinking pass removes: the slots [c, cut), tokens (with emptied messages' framing), turns. */
-
 /** Tokens of the stand-in summary, counted like any block. */
 function summaryTokens(b: SessionBase, tokens: number): number {
   const block = summaryBlock(b.body.model, tokens)
@@ -152,6 +150,30 @@ function editRequest(
   return r
 }
 
+/**
+ * Tokens of the message list before the live start c, as simulate()'s
+ * compaction replay drops them: every block before c, the framing of each
+ * message wholly before it, and the stand-in summaries put there earlier.
+ */
+function hiddenBefore(
+  b: SessionBase,
+  c: number,
+  summaries: readonly number[],
+  sTok: number
+): number {
+  if (c === 0) return 0
+  const m = b.msgOfSlot[c]!
+  let tokens = b.TOK[c]! - b.TOK[0]! + b.framing * b.MSGLIVE[m]!
+  for (const slot of summaries) {
+    if (slot >= c) break
+    tokens += sTok
+    const sm = b.msgOfSlot[slot]!
+    // A reply that had no block becomes a message with the summary in it.
+    if (b.MSGLIVE[sm + 1]! === b.MSGLIVE[sm]!) tokens += b.framing
+  }
+  return tokens
+}
+
 /** Runs one configuration (edits already validated) over every request. */
 export function runSession(
   b: SessionBase,
@@ -171,6 +193,7 @@ export function runSession(
   let real = 0 // compaction blocks seen (index into compSlots)
   let cReal = 0
   let summary = -1
+  const summaries: number[] = []
   let jLo = 0
   let jHi = 0
   const np = b.useSlot.length
@@ -184,7 +207,9 @@ export function runSession(
     while (jLo < np && b.useSlot[jLo]! < c) jLo++
     while (jHi < np && b.useSlot[jHi]! < Rs) jHi++
     const start = uneditedTokens(b, implicit, end, cReal, c, sumTok)
-    const r = editRequest(b, list, rules, tc, { end, c, jLo, jHi }, start)
+    const hidden = hiddenBefore(b, c, summaries, sTok)
+    const at = { end, c, jLo, jHi, hidden }
+    const r = editRequest(b, list, rules, tc, at, start)
     steps.push({
       originalTokens: start.original,
       inputTokens: r.T,
@@ -208,8 +233,8 @@ export function runSession(
       },
     })
     if (r.compacted) {
-      const at = summarySlot(b, end)
-      if (at >= 0) summary = at
+      const slot = summarySlot(b, end)
+      if (slot >= 0) summaries.push((summary = slot))
     }
   }
   return { steps, tc }

@@ -147,6 +147,8 @@ const switches = fc.record({
   triggerComparison: fc.constantFrom("gt", "gte"),
   compactionTriggerComparison: fc.constantFrom("gt", "gte"),
   excludedCountTowardKeep: fc.boolean(),
+  clearDownToTrigger: fc.boolean(),
+  smallResultChars: fc.constantFrom("0", "44", "54"),
   clearServerToolResults: fc.boolean(),
   clearErrorResults: fc.boolean(),
   toolUsesTriggerCountsServerTools: fc.boolean(),

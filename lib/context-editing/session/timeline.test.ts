@@ -72,8 +72,11 @@ describe("timeline", () => {
     expect(t.equivalents.withEdits).toBeCloseTo(t.equivalents.withoutEdits)
   })
 
-  it("once clearing runs, each new tool use clears one more result and the cache breaks at it", () => {
-    const points = oks(timeline(edited).points)
+  // Clearing every result but `keep` (the docs' literal reading, switch off).
+  const ALL_BUT_KEEP = { assumptions: { clearDownToTrigger: false } }
+
+  it("once clearing runs, each new tool use clears one more result and the cache breaks at it (all but keep)", () => {
+    const points = oks(timeline(edited, ALL_BUT_KEEP).points)
     const firstClear = points.findIndex((p) => cleared(p) > 0)
     expect(firstClear).toBeGreaterThan(0)
     // The first clear breaks the cache at the oldest result (messages[2]).
@@ -85,14 +88,14 @@ describe("timeline", () => {
       const p = points[k]!
       const before = points[k - 1]!
       // The same request simulated on its own: which result is newly cleared.
-      const sim = simulateOk({
-        ...edited,
-        messages: MESSAGES.slice(0, p.lastMessage + 1),
-      })
-      const prev = simulateOk({
-        ...edited,
-        messages: MESSAGES.slice(0, before.lastMessage + 1),
-      })
+      const sim = simulateOk(
+        { ...edited, messages: MESSAGES.slice(0, p.lastMessage + 1) },
+        ALL_BUT_KEEP
+      )
+      const prev = simulateOk(
+        { ...edited, messages: MESSAGES.slice(0, before.lastMessage + 1) },
+        ALL_BUT_KEEP
+      )
       const newly = sim.blocks.find(
         (b, i) => b.status === "cleared" && prev.blocks[i]?.status !== "cleared"
       )
@@ -109,6 +112,37 @@ describe("timeline", () => {
         expect(p.withEdits.read).toBe(before.inputTokens)
       }
     }
+  })
+
+  it("clearing down to the trigger leaves each request at the trigger or below, and breaks the cache at the first newly cleared result", () => {
+    const points = oks(timeline(edited).points)
+    const all = oks(timeline(edited, ALL_BUT_KEEP).points)
+    let fewer = 0
+    points.forEach((p, k) => {
+      if (cleared(p) === 0) return
+      // Stopped below the trigger (2,000), or at the keep cap.
+      if (cleared(p) < cleared(all[k]!)) {
+        fewer++
+        expect(p.inputTokens).toBeLessThanOrEqual(2000)
+      } else expect(cleared(p)).toBe(cleared(all[k]!))
+      const prevCleared = k > 0 ? cleared(points[k - 1]!) : 0
+      if (cleared(p) > prevCleared) {
+        // The first result this request clears and the one before did not.
+        const sim = simulateOk({
+          ...edited,
+          messages: MESSAGES.slice(0, p.lastMessage + 1),
+        })
+        const results = sim.blocks.filter((b) => b.type === "tool_result")
+        const first = results.filter((b) => b.status === "cleared")[
+          prevCleared
+        ]!
+        expect(p.breakAt).toEqual({
+          messageIndex: first.messageIndex,
+          blockIndex: first.blockIndex,
+        })
+      }
+    })
+    expect(fewer).toBeGreaterThan(3)
   })
 
   it("says which request would no longer fit the context window without the edits", () => {

@@ -86,7 +86,7 @@ export const clearToolUsesKind = {
     id: "tools",
     label: "Clear tool results",
     description: (fmt) =>
-      `Over ${fmt(defaults.trigger.value)} input tokens, replace all but the last ${fmt(defaults.keep.value)} tool results with a placeholder.`,
+      `Over ${fmt(defaults.trigger.value)} input tokens, replace the oldest tool results with a placeholder, never the last ${fmt(defaults.keep.value)}, until the prompt is back under it.`,
     clause: () => "clear tool results",
   },
   langchain: null,

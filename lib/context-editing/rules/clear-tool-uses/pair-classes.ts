@@ -1,16 +1,20 @@
 /**
  * The keep-independent half of clear_tool_uses: which pairs are live,
- * answered, clearable, excluded or kept by a switch, with the counts the
- * trace reports. Cached per analysis and configuration, so a re-run that
- * changes only `keep` or the trigger skips this pass.
+ * answered, clearable, excluded, too small or kept by a switch, with the
+ * counts the trace reports. Every pair of the message list counts, those
+ * before a replayed compaction block too (OBS, docs/semantics.md#clearing-after-compaction).
+ * Cached per analysis and configuration, so a re-run that changes only
+ * `keep` or the trigger skips this pass.
  */
 import type { SimState } from "../state"
+import { isSmallPair } from "./small-results"
 
 // Per-pair classification codes (hot loop: numbers, not objects or closures).
 export const OFF = 1 // server/MCP result not clearable per assumption switch
 export const ERROR_KEPT = 2 // error result kept per assumption switch
 export const EXCLUDED = 3 // in exclude_tools (takes precedence over ERROR_KEPT)
 export const CLEARABLE = 4
+export const SMALL = 5 // result too small to clear: never cleared, no keep slot
 
 /** Per-pair classes and counts of one clear_tool_uses configuration. */
 export interface PairClasses {
@@ -21,28 +25,44 @@ export interface PairClasses {
   answeredN: number
   clientLiveN: number
   offN: number
+  /** Results too small to clear (docs/semantics.md#small-results). */
+  smallN: number
   poolN: number
   clearableN: number
   exN: number
+  /** Pairs whose blocks stand before a replayed compaction block. */
+  hiddenN: number
 }
 
 const classCache = new WeakMap<object, Map<string, PairClasses>>()
 
+/** The switches classifyPairs reads. */
+export interface ClassSwitches {
+  clearServer: boolean
+  clearMcp: boolean
+  clearErrors: boolean
+  /** smallResultChars as a number (0: none is small). */
+  small: number
+  /** Whether clear_tool_inputs clears this tool's inputs (they count in a pair's size). */
+  inputsFor: (name: string) => boolean
+  /** clear_tool_inputs as given (part of the cache key). */
+  inputs: boolean | readonly string[]
+}
+
 /**
  * Classifies every pair once per analysis and configuration (exclude_tools
- * and the three clearability switches): a re-run that changes only `keep`
- * or the trigger skips this pass.
+ * and the clearability switches): a re-run that changes only `keep` or the
+ * trigger skips this pass.
  */
 export function classifyPairs(
   s: SimState,
   exclude: readonly string[],
-  clearServer: boolean,
-  clearMcp: boolean,
-  clearErrors: boolean
+  sw: ClassSwitches
 ): PairClasses {
   let byKey = classCache.get(s.a)
   if (!byKey) classCache.set(s.a, (byKey = new Map()))
-  const key = `${+clearServer}${+clearMcp}${+clearErrors}${JSON.stringify(exclude)}`
+  const { clearServer, clearMcp, clearErrors, small } = sw
+  const key = `${+clearServer}${+clearMcp}${+clearErrors}:${small}:${JSON.stringify(exclude)}:${small > 0 ? JSON.stringify(sw.inputs) : ""}`
   const hit = byKey.get(key)
   if (hit) return hit
   const recs = s.a.recs
@@ -56,20 +76,18 @@ export function classifyPairs(
     answeredN: 0,
     clientLiveN: 0,
     offN: 0,
+    smallN: 0,
     poolN: 0,
     clearableN: 0,
     exN: 0,
+    hiddenN: 0,
   }
-  const noIgnored = s.a.lastCompaction < 0
   let lastName: string | null = null
   let lastExcluded = false
   for (let k = 0; k < np; k++) {
     const p = pairs[k]!
-    if (
-      !noIgnored &&
-      (recs[p.use]!.ignored || (p.result >= 0 && recs[p.result]!.ignored))
-    )
-      continue
+    if (recs[p.use]!.ignored || (p.result >= 0 && recs[p.result]!.ignored))
+      out.hiddenN++
     out.liveN++
     if (p.origin === "client") out.clientLiveN++
     if (p.result < 0) {
@@ -84,7 +102,6 @@ export function classifyPairs(
       out.offN++
       continue
     }
-    out.poolN++
     // Names repeat: test each run of equal names once.
     if (exclude.length > 0 && p.name !== lastName) {
       lastName = p.name
@@ -93,10 +110,25 @@ export function classifyPairs(
     if (lastExcluded) {
       cls[k] = EXCLUDED
       out.exN++
-    } else if (p.isError && !clearErrors) cls[k] = ERROR_KEPT
-    else {
+      out.poolN++
+    } else if (
+      small > 0 &&
+      isSmallPair(
+        recs[p.result]!.block,
+        recs[p.use]!.block,
+        sw.inputsFor(p.name),
+        small
+      )
+    ) {
+      cls[k] = SMALL
+      out.smallN++
+    } else if (p.isError && !clearErrors) {
+      cls[k] = ERROR_KEPT
+      out.poolN++
+    } else {
       cls[k] = CLEARABLE
       out.clearableN++
+      out.poolN++
     }
   }
   byKey.set(key, out)

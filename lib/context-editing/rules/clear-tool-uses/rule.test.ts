@@ -26,6 +26,8 @@ const req = (
   context_management: { edits: [clearTools(edit)] },
   ...extra,
 })
+/** Every result counts, however small (the docs' literal reading; docs/semantics.md#small-results). */
+const EVERY_RESULT = { assumptions: { smallResultChars: "0" as const } }
 const results = (r: ReturnType<typeof simulateOk>) =>
   (r.request.messages as Array<{ content: unknown }>).flatMap((m) =>
     Array.isArray(m.content)
@@ -201,8 +203,12 @@ describe("clear_tool_uses_20250919", () => {
       { role: "assistant", content: "Both checked." },
       { role: "user", content: "Thanks." },
     ]
+    // Results this small are skipped by default (docs/semantics.md#small-results).
     const ph = {
-      assumptions: { placeholderText: "[result removed to save context]" },
+      assumptions: {
+        placeholderText: "[result removed to save context]",
+        smallResultChars: "0" as const,
+      },
     }
     const grown = simulateOk(
       req(messages, { trigger: tokens(1), keep: uses(0) }),
@@ -349,7 +355,11 @@ describe("clear_tool_uses_20250919", () => {
         })),
       },
     ]
-    const r = simulateOk(req(messages, { trigger: tokens(100), keep: uses(2) }))
+    // The results ("call_123 is up") are small: counted only with the switch off.
+    const r = simulateOk(
+      req(messages, { trigger: tokens(100), keep: uses(2) }),
+      EVERY_RESULT
+    )
     expect(r.edits[0]!.entry).toMatchObject({ cleared_tool_uses: n - 2 })
     // Results are listed newest call first: only the two newest calls are kept.
     const kept = r.blocks.filter(
@@ -524,11 +534,22 @@ describe("clear_tool_uses_20250919", () => {
       role: "user",
       content: [{ ...round0.content[0], content: "[cleared]" }],
     }
-    const r = simulateOk(req(messages, { trigger: tokens(100), keep: uses(1) }))
+    const edit = { trigger: tokens(100), keep: uses(1) }
+    const r = simulateOk(req(messages, edit), EVERY_RESULT)
     expect(r.edits[0]!.entry).toMatchObject({ cleared_tool_uses: 2 })
-    expect(
-      simulateOk(req(messages, { trigger: tokens(100), keep: uses(1) }))
-    ).toEqual(r)
+    expect(simulateOk(req(messages, edit), EVERY_RESULT)).toEqual(r)
+    // By default a result that reads "[cleared]" is too small to count: it
+    // takes no keep slot, so keep 1 holds the newest, the middle one goes.
+    const d = simulateOk(req(messages, edit))
+    expect(d.edits[0]!.entry).toMatchObject({ cleared_tool_uses: 1 })
+    expect(statuses(d, "tool_result")).toEqual([
+      "kept",
+      "cleared",
+      "kept_recent",
+    ])
+    expect(d.blocks.find((b) => b.messageIndex === 2)!.reason).toMatch(
+      /too small/
+    )
   })
 })
 
@@ -596,12 +617,16 @@ describe("an edit that changes nothing (OBS docs/semantics.md#applied-edits)", (
     }
     return m
   })()
+  // The first result is small; it counts only with the switch off.
   const run = (
     keep: number,
     extra: Record<string, unknown> = {},
     msgs = messages
   ) =>
-    simulateOk(req(msgs, { trigger: tokens(100), keep: uses(keep), ...extra }))
+    simulateOk(
+      req(msgs, { trigger: tokens(100), keep: uses(keep), ...extra }),
+      EVERY_RESULT
+    )
 
   it("reports no entry when every result to clear already reads the placeholder", () => {
     const r = run(2)

@@ -1,10 +1,13 @@
 /**
  * clear_tool_uses_20250919 (docs/semantics.md#clear-tool-uses): past the
- * trigger, replace
- * the results of all but the `keep` most recent tool uses with a
- * placeholder (optionally also clearing their inputs). `clear_at_least` is
- * an all-or-nothing gate: if the whole clearing frees fewer tokens, nothing
- * is applied at all.
+ * trigger, replace the results of the oldest tool uses with a placeholder
+ * (optionally also clearing their inputs), never those of the `keep` most
+ * recent, and by default only until the prompt no longer exceeds the
+ * trigger (#clear-down-to-trigger); results too small to be worth clearing
+ * are skipped (#small-results). The whole message list counts, the part
+ * before a replayed compaction block too (#clearing-after-compaction).
+ * `clear_at_least` is an all-or-nothing gate: if the whole clearing frees
+ * fewer tokens, nothing is applied at all.
  *
  * Read top to bottom: applyClearToolUses lists the decisions in order;
  * each one is a function below (victim selection lives in
@@ -14,58 +17,65 @@
  * `clearToolUsesRule` at the end, registered in ../registry.ts.
  */
 import { approx, code, fmt, intern, plural } from "../../request/format"
-import {
-  decide,
-  decideAll,
-  setBlock,
-  setBlocksFrom,
-  type SimState,
-  untouched,
-} from "../state"
-import type { AppliedEdit, EditTrace, TraceStep } from "../../types"
-import type { EditRule } from "../edit-rule"
+import { decide, type SimState } from "../state"
+import type { EditTrace, TraceStep } from "../../types"
+import type { ApplyContext, EditRule } from "../edit-rule"
 import type { NClearToolUses } from "./kind"
 import { classifyPairs, type PairClasses } from "./pair-classes"
 import {
-  CALL_STAYS,
-  inputReasonFor,
   keepCoversAll,
   keepSteps,
-  LONGER,
   passedGateStep,
-  resultReasonFor,
-  resultStep,
-  unchangedStep,
+  smallStep,
+  stopStep,
+  wholeListStep,
 } from "./text"
 import {
-  type ClearingPlan,
   clearingPlan,
   type EditRun,
   markPair,
   selectVictims,
   TYPE,
-  type Victims,
 } from "./victims"
+import {
+  clearVictims,
+  keepUnchanged,
+  skipBelowClearAtLeast,
+  trace,
+} from "./outcomes"
 import { clearToolUsesSession } from "./session"
+import { smallLimit } from "./small-results"
 import { validateClearToolUses } from "./validate"
 import { clearToolUsesWarnings, memoryMarker } from "./warnings"
 
-/** Runs the edit on the state; returns its trace. */
-export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
+/**
+ * Runs the edit on the state; returns its trace. `hiddenTokens`: what the
+ * blocks before a replayed compaction block count (the server decides
+ * clearing over them too).
+ */
+export function applyClearToolUses(
+  s: SimState,
+  e: NClearToolUses,
+  hiddenTokens = 0
+): EditTrace {
   const A = s.ctx.assumptions
   const run: EditRun = {
     s,
     e,
     before: s.total,
+    whole: s.total + hiddenTokens,
     steps: [],
     // Cached per analysis, since the classes do not depend on keep.
-    classes: classifyPairs(
-      s,
-      e.exclude,
-      A.clearServerToolResults,
-      A.clearMcpToolResults,
-      A.clearErrorResults
-    ),
+    classes: classifyPairs(s, e.exclude, {
+      clearServer: A.clearServerToolResults,
+      clearMcp: A.clearMcpToolResults,
+      clearErrors: A.clearErrorResults,
+      small: smallLimit(A),
+      inputs: e.clearInputs,
+      inputsFor: (name) =>
+        e.clearInputs === true ||
+        (Array.isArray(e.clearInputs) && e.clearInputs.includes(name)),
+    }),
   }
   keepUnansweredUses(run)
   const { clearableN } = run.classes
@@ -75,11 +85,20 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   if (belowWhy !== null) return keepAllBelowTrigger(run, belowWhy)
   pushCandidateSteps(run)
   const plan = clearingPlan(s, e)
-  const victims = selectVictims(run, plan)
+  const victims = selectVictims(run, plan, clearingNeed(run))
   const exStep = excludeStep(run.classes, victims.excludedNames)
   run.steps.push(
-    ...keepSteps(e.keep, victims.count, A.excludedCountTowardKeep, exStep)
+    ...keepSteps(
+      e.keep,
+      victims.count + victims.stopped,
+      A.excludedCountTowardKeep,
+      exStep
+    )
   )
+  if (victims.stopped > 0)
+    run.steps.push(
+      stopStep(victims.count, victims.stopped, run.whole - victims.saved, e)
+    )
   if (victims.count === 0) return stopAsKeepCoversAll(run)
   if (e.clearAtLeast !== null && victims.saved < e.clearAtLeast)
     return skipBelowClearAtLeast(run, plan, victims, e.clearAtLeast)
@@ -89,24 +108,6 @@ export function applyClearToolUses(s: SimState, e: NClearToolUses): EditTrace {
   if (victims.changing === 0) return keepUnchanged(run, victims)
   const entry = clearVictims(run, plan, victims)
   return { ...trace(run, entry, null), frees: victims.saved }
-}
-
-/** The edit's trace as it stands (entry null: not applied). */
-function trace(
-  run: EditRun,
-  entry: AppliedEdit | null,
-  stoppedAt: string | null
-): EditTrace {
-  return {
-    index: run.e.index,
-    type: TYPE,
-    applied: entry !== null,
-    entry,
-    tokensBefore: run.before,
-    tokensAfter: run.s.total,
-    steps: run.steps,
-    stoppedAt,
-  }
 }
 
 /** A live tool use without a result is never cleared. */
@@ -143,7 +144,7 @@ function checkTrigger(run: EditRun): string | null {
   const byTokens = e.trigger.type === "input_tokens"
   const { liveN, clientLiveN } = run.classes
   const n = byTokens
-    ? run.before
+    ? run.whole
     : A.toolUsesTriggerCountsServerTools
       ? liveN
       : clientLiveN
@@ -190,8 +191,27 @@ function pushCandidateSteps(run: EditRun): void {
     run.steps.push({
       id: "origin",
       outcome: "info",
-      text: `${plural(offN, "server/MCP tool use")} not clearable (assumption switch) → ${fmt(poolN)} left`,
+      text: `${plural(offN, "server/MCP tool use")} not clearable (assumption switch) → ${fmt(answeredN - offN)} left`,
     })
+  const { smallN, hiddenN } = run.classes
+  if (smallN)
+    run.steps.push(smallStep(smallN, smallLimit(run.s.ctx.assumptions), poolN))
+  if (hiddenN) run.steps.push(wholeListStep(hiddenN, run.whole - run.before))
+}
+
+/**
+ * How many tokens the victims must free before clearing stops: down to the
+ * trigger (and clear_at_least) with clearDownToTrigger on and an
+ * input_tokens trigger, else no stop (Infinity).
+ */
+function clearingNeed(run: EditRun): number {
+  const { e } = run
+  const A = run.s.ctx.assumptions
+  if (!A.clearDownToTrigger || e.trigger.type !== "input_tokens")
+    return Number.POSITIVE_INFINITY
+  const toTrigger =
+    run.whole - e.trigger.value + (A.triggerComparison === "gte" ? 1 : 0)
+  return Math.max(toTrigger, e.clearAtLeast ?? 0)
 }
 
 function describeNames(names: readonly string[]): string {
@@ -227,144 +247,12 @@ function stopAsKeepCoversAll(run: EditRun): EditTrace {
   return trace(run, null, "keep")
 }
 
-/**
- * The clear_at_least gate said no (all or nothing,
- * docs/semantics.md#clear-at-least): the victims this edit decides are
- * marked not applied; a call whose input would have stayed is kept.
- */
-function skipBelowClearAtLeast(
-  run: EditRun,
-  plan: ClearingPlan,
-  v: Victims,
-  clearAtLeast: number
-): EditTrace {
-  const { s, e } = run
-  const saved = v.saved
-  const why = intern(
-    saved < 0
-      ? `Clearing would add tokens instead of freeing them (placeholders longer than the results), so clear_at_least ${fmt(clearAtLeast)} skipped this edit`
-      : `Only ${approx(saved)} of clear_at_least ${fmt(clearAtLeast)} tokens could be freed, so this edit was skipped`
-  )
-  run.steps.push({
-    id: "gate",
-    outcome: "stop",
-    text:
-      saved < 0
-        ? `Clearing would add ${approx(-saved)} tokens (${LONGER}), less than clear_at_least ${fmt(clearAtLeast)} → edit skipped, nothing cleared`
-        : `Clearing would free ${approx(saved)} tokens < clear_at_least ${fmt(clearAtLeast)} → edit skipped, nothing cleared (lower clear_at_least to ${approx(saved)} or lower keep)`,
-  })
-  for (let i = 0; i < v.count; i++) {
-    if (!v.fresh[i]) continue
-    const p = s.a.pairs[v.pairs[i]!]!
-    const both = plan.inputsFor(p.name)
-    decide(s, p.result, "not_applied", e.index, TYPE, why)
-    decide(
-      s,
-      p.use,
-      both ? "not_applied" : "kept",
-      e.index,
-      TYPE,
-      both
-        ? why
-        : "Its result would have been cleared, but the edit was skipped"
-    )
-  }
-  return { ...trace(run, null, "gate"), frees: saved }
-}
-
-const ALREADY_PLACEHOLDER =
-  "Already reads the placeholder: clearing it changes nothing (no applied_edits entry)"
-
-/** Every victim already reads the placeholder: nothing changes, no entry. */
-function keepUnchanged(run: EditRun, v: Victims): EditTrace {
-  const { s, e } = run
-  const pairs = s.a.pairs
-  for (let i = 0; i < v.count; i++) {
-    if (!v.fresh[i]) continue
-    decide(
-      s,
-      pairs[v.pairs[i]!]!.result,
-      "kept",
-      e.index,
-      TYPE,
-      ALREADY_PLACEHOLDER
-    )
-    decide(s, v.uses[i]!, "kept", e.index, TYPE, ALREADY_PLACEHOLDER)
-  }
-  run.steps.push(unchangedStep(v.count))
-  return { ...trace(run, null, "result"), frees: v.saved }
-}
-
-/**
- * Applies the clearing and says why (in bulk: thousands of results in a
- * long session); returns the applied_edits entry.
- */
-function clearVictims(
-  run: EditRun,
-  plan: ClearingPlan,
-  v: Victims
-): AppliedEdit {
-  const { s, e } = run
-  const cleared = v.results.subarray(0, v.resultCount)
-  setBlocksFrom(s, cleared, plan.resultTable)
-  for (let i = 0; i < v.count; i++)
-    if (v.withInput[i]) {
-      const use = v.uses[i]!
-      setBlock(
-        s,
-        use,
-        plan.inputTable!.blocks[use]!,
-        plan.inputTable!.tokens[use]!
-      )
-    }
-  decideAll(
-    s,
-    cleared,
-    "cleared",
-    e.index,
-    TYPE,
-    resultReasonFor(e.keep, plan.ph),
-    plan.ph
-  )
-  decideUses(run, plan, v)
-  const freed = run.before - s.total
-  run.steps.push(resultStep(v.count, v.inputs, run.before, s.total))
-  return {
-    type: TYPE,
-    cleared_tool_uses: v.count,
-    cleared_input_tokens: Math.max(0, Math.round(freed)),
-  }
-}
-
-/**
- * After clearing: a cleared input is said so (one reason per tool name);
- * calls whose input stays are listed, then decided together. The call of a
- * result an earlier edit cleared keeps that verdict.
- */
-function decideUses(run: EditRun, plan: ClearingPlan, v: Victims): void {
-  const { s, e } = run
-  const inputWhy = new Map<string, string>()
-  const keptUses = new Int32Array(v.count)
-  let nk = 0
-  for (let i = 0; i < v.count; i++) {
-    const use = v.uses[i]!
-    if (untouched(s, use)) {
-      if (v.fresh[i]) keptUses[nk++] = use
-      continue
-    }
-    const name = s.a.pairs[v.pairs[i]!]!.name
-    let why = inputWhy.get(name)
-    if (why === undefined)
-      inputWhy.set(name, (why = inputReasonFor(name, plan.emptyInput, plan.ph)))
-    decide(s, use, "input_cleared", e.index, TYPE, why)
-  }
-  decideAll(s, keptUses.subarray(0, nk), "kept", e.index, TYPE, CALL_STAYS)
-}
-
 /** clear_tool_uses_20250919's behaviour (registered in ../registry.ts). */
 export const clearToolUsesRule: EditRule<NClearToolUses> = {
   validate: validateClearToolUses,
-  apply: (s, e) => ({ trace: applyClearToolUses(s, e) }),
+  apply: (s, e, ctx: ApplyContext) => ({
+    trace: applyClearToolUses(s, e, ctx.replayed.ignoredTokens),
+  }),
   warnings: clearToolUsesWarnings,
   afterRun: memoryMarker,
   session: clearToolUsesSession,

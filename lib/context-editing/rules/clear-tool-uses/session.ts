@@ -2,7 +2,10 @@
  * clear_tool_uses restated on a session's prefix sums (rule.ts
  * `applyClearToolUses` on one request of the session): each pair's class
  * (as pair-classes.ts) and what clearing it frees, as prefix sums, so the
- * trigger, keep and clear_at_least gate of a request are O(1).
+ * trigger, keep and clear_at_least gate of a request are O(1), and where
+ * clearing stops below the trigger (docs/semantics.md#clear-down-to-trigger)
+ * O(log n). Like the rule, it decides over the whole message list: pairs
+ * before a compaction block count too (#clearing-after-compaction).
  */
 import { replacedContentCounter, uncachedBlockCounter } from "@/lib/tokens"
 
@@ -11,17 +14,20 @@ import {
   ERROR_KEPT,
   EXCLUDED,
   OFF,
+  type RequestAt,
   type SessionBase,
   type SessionRule,
+  SMALL,
   type ToolClasses,
 } from "../session-view"
 import { clean } from "../state"
 import type { NClearToolUses } from "./kind"
+import { isSmallPair, smallLimit } from "./small-results"
 import { clearedInput } from "./text"
 
 const classCache = new WeakMap<SessionBase, Map<string, ToolClasses>>()
 
-function pairClass(b: SessionBase, j: number, exclude: readonly string[]) {
+function pairClass(b: SessionBase, j: number, e: NClearToolUses) {
   const p = b.a.pairs[j]!
   if (p.result < 0) return 0
   const A = b.A
@@ -29,10 +35,23 @@ function pairClass(b: SessionBase, j: number, exclude: readonly string[]) {
     p.origin === "client" ||
     (p.origin === "server" ? A.clearServerToolResults : A.clearMcpToolResults)
   if (!allowed) return OFF
-  if (exclude.includes(p.name)) return EXCLUDED
+  if (e.exclude.includes(p.name)) return EXCLUDED
+  const ci = e.clearInputs
+  const inputCleared = ci === true || (Array.isArray(ci) && ci.includes(p.name))
+  const recs = b.a.recs
+  const small = smallLimit(A)
+  if (
+    small > 0 &&
+    isSmallPair(recs[p.result]!.block, recs[p.use]!.block, inputCleared, small)
+  )
+    return SMALL
   if (p.isError && !A.clearErrorResults) return ERROR_KEPT
   return CLEARABLE
 }
+
+/** Whether a pair of class c holds a keep slot. */
+const holdsSlot = (c: number, toward: boolean): boolean =>
+  c === CLEARABLE || (toward && (c === ERROR_KEPT || c === EXCLUDED))
 
 /** The classes of one configuration (cached per session and configuration). */
 export function toolClasses(b: SessionBase, e: NClearToolUses): ToolClasses {
@@ -52,6 +71,7 @@ export function toolClasses(b: SessionBase, e: NClearToolUses): ToolClasses {
     CLIENT: new Int32Array(np + 1),
     SR: new Float64Array(np + 1),
     SI: new Float64Array(np + 1),
+    SMAX: new Float64Array(np + 1),
     clearedTok: new Float64Array(n),
   }
   const count = counters(b)
@@ -59,10 +79,10 @@ export function toolClasses(b: SessionBase, e: NClearToolUses): ToolClasses {
   let nk = 0
   for (let j = 0; j < np; j++) {
     const p = b.a.pairs[j]!
-    const c = pairClass(b, j, e.exclude)
+    const c = pairClass(b, j, e)
     out.cls[j] = c
     const clr = c === CLEARABLE
-    const pool = toward ? c >= ERROR_KEPT : clr
+    const pool = holdsSlot(c, toward)
     if (pool) out.kpIdx[nk++] = j
     out.KP[j + 1] = out.KP[j]! + (pool ? 1 : 0)
     out.CLR[j + 1] = out.CLR[j]! + (clr ? 1 : 0)
@@ -83,6 +103,7 @@ export function toolClasses(b: SessionBase, e: NClearToolUses): ToolClasses {
     }
     out.SR[j + 1] = out.SR[j]! + sr
     out.SI[j + 1] = out.SI[j]! + si
+    out.SMAX[j + 1] = Math.max(out.SMAX[j]!, out.SR[j + 1]! + out.SI[j + 1]!)
   }
   byKey.set(key, out)
   return out
@@ -111,44 +132,76 @@ function counters(b: SessionBase) {
   }
 }
 
-/** What clear_tool_uses does to one request: null when it does not apply. */
+/** The clear_tool_uses decision of one request: victims are the clearable pairs [0, jb). */
+export interface ToolDecision {
+  victims: number
+  /** Tokens the clearing frees, before-compaction pairs included. */
+  saved: number
+  jb: number
+}
+
+/** The first pair boundary in [1, hi] whose prefix frees `need` (hi when none). */
+function stopAt(tc: ToolClasses, need: number, hi: number): number {
+  if (!(need < Number.POSITIVE_INFINITY) || tc.SMAX[hi]! < need) return hi
+  let lo = 1
+  let up = hi
+  while (lo < up) {
+    const mid = (lo + up) >> 1
+    if (tc.SMAX[mid]! >= need) up = mid
+    else lo = mid + 1
+  }
+  return lo
+}
+
+/**
+ * What clear_tool_uses does to one request whose pairs are [0, jHi) and
+ * whose whole message list counts `whole` tokens: null when it does not
+ * apply.
+ */
 export function toolDecision(
   b: SessionBase,
   tc: ToolClasses,
   e: NClearToolUses,
-  jLo: number,
   jHi: number,
-  T: number
-): { victims: number; saved: number; jb: number } | null {
+  whole: number
+): ToolDecision | null {
   const gt = b.A.triggerComparison === "gt"
-  const n =
-    e.trigger.type === "input_tokens"
-      ? T
-      : b.A.toolUsesTriggerCountsServerTools
-        ? jHi - jLo
-        : tc.CLIENT[jHi]! - tc.CLIENT[jLo]!
+  const byTokens = e.trigger.type === "input_tokens"
+  const n = byTokens
+    ? whole
+    : b.A.toolUsesTriggerCountsServerTools
+      ? jHi
+      : tc.CLIENT[jHi]!
   if (gt ? !(n > e.trigger.value) : !(n >= e.trigger.value)) return null
   let jb = jHi
   if (e.keep > 0) {
-    const keptFrom = tc.KP[jHi]! - tc.KP[jLo]! - e.keep
-    jb = keptFrom <= 0 ? jLo : tc.kpIdx[tc.KP[jLo]! + keptFrom]!
+    const keptFrom = tc.KP[jHi]! - e.keep
+    jb = keptFrom <= 0 ? 0 : tc.kpIdx[keptFrom]!
   }
-  const victims = tc.CLR[jb]! - tc.CLR[jLo]!
+  if (b.A.clearDownToTrigger && byTokens && tc.CLR[jb]! > 0) {
+    const toTrigger = whole - e.trigger.value + (gt ? 0 : 1)
+    jb = stopAt(tc, Math.max(toTrigger, e.clearAtLeast ?? 0), jb)
+  }
+  const victims = tc.CLR[jb]!
   if (victims === 0) return null
-  const saved = tc.SR[jb]! - tc.SR[jLo]! + tc.SI[jb]! - tc.SI[jLo]!
+  const saved = tc.SR[jb]! + tc.SI[jb]!
   if (e.clearAtLeast !== null && saved < e.clearAtLeast) return null
   return { victims, saved, jb }
 }
+
+/** What the clearing frees from the prompt the model reads (pairs from jLo on). */
+const liveSaved = (tc: ToolClasses, at: RequestAt, jb: number): number =>
+  jb <= at.jLo ? 0 : tc.SR[jb]! - tc.SR[at.jLo]! + tc.SI[jb]! - tc.SI[at.jLo]!
 
 /** clear_tool_uses on one request: what it clears, by the run's pair classes. */
 export const clearToolUsesSession: SessionRule<NClearToolUses> = {
   once: true,
   pairClasses: toolClasses,
-  step(b, e, { jLo, jHi }, r, tc) {
-    const d = toolDecision(b, tc!, e, jLo, jHi, r.T)
+  step(b, e, at, r, tc) {
+    const d = toolDecision(b, tc!, e, at.jHi, r.T + at.hidden)
     if (!d) return
-    r.T -= d.saved
-    r.vHi = d.jb
+    r.T -= liveSaved(tc!, at, d.jb)
+    r.vHi = Math.max(at.jLo, d.jb)
     r.applied.push({
       type: e.type,
       cleared_tool_uses: d.victims,

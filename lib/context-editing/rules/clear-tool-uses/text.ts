@@ -46,6 +46,22 @@ export const resultReasonFor = (keep: number, ph: string): string =>
         `Older than the most recent tool uses that keep holds → result replaced by "${ph}"`
       )
 
+/** Reason of a pair whose result is too small to clear (docs/semantics.md#small-results). */
+export const SMALL_WHY =
+  "Result too small to be worth clearing (smallResultChars switch) → never cleared, takes no keep slot"
+
+const STOPPED = "Clearing stopped once the older results brought the prompt"
+
+/** Reason of a would-be victim left alone once the prompt fell below the trigger. */
+export const stoppedReasonFor = (trigger: number): string =>
+  intern(
+    `${STOPPED} to the trigger ${fmt(trigger)} or below (clearDownToTrigger switch) → kept`
+  )
+
+/** Whether a block was left alone only because clearing stopped below the trigger (the next to go). */
+export const stoppedBelowTrigger = (reason: string): boolean =>
+  reason.startsWith(STOPPED)
+
 /** Reason of a call whose result was cleared but whose input stays. */
 export const CALL_STAYS =
   "Its result was cleared; the call itself stays (clear_tool_inputs does not cover it)"
@@ -80,6 +96,39 @@ export function keepSteps(
   const keepStep: TraceStep = { id: "keep", outcome: "info", text: keepText }
   return exStep ? [exStep, keepStep] : [keepStep]
 }
+
+/** The step saying which results are too small to clear (docs/semantics.md#small-results). */
+export const smallStep = (
+  smallN: number,
+  limit: number,
+  left: number
+): TraceStep => ({
+  id: "small",
+  outcome: "info",
+  text: `${plural(smallN, "result")} of at most ${fmt(limit)} characters ${smallN === 1 ? "is" : "are"} too small to clear and take${smallN === 1 ? "s" : ""} no keep slot (smallResultChars switch) → ${plural(left, "candidate")}`,
+})
+
+/** The step saying the blocks before a replayed compaction block count too (docs/semantics.md#clearing-after-compaction). */
+export const wholeListStep = (
+  hiddenN: number,
+  hiddenTokens: number
+): TraceStep => ({
+  id: "whole-list",
+  outcome: "info",
+  text: `${plural(hiddenN, "tool use")} before the replayed compaction block count too (the server decides clearing over the whole message list: ${approx(hiddenTokens)} tokens the model no longer reads are in the trigger's count)`,
+})
+
+/** The step saying clearing stopped once the prompt fell below the trigger (docs/semantics.md#clear-down-to-trigger). */
+export const stopStep = (
+  cleared: number,
+  stopped: number,
+  left: number,
+  e: { trigger: { value: number }; clearAtLeast: number | null }
+): TraceStep => ({
+  id: "stop",
+  outcome: "info",
+  text: `After the oldest ${plural(cleared, "result")} the prompt is ${approx(left)} tokens, no longer above the trigger ${fmt(e.trigger.value)}${e.clearAtLeast !== null ? ` (and clear_at_least ${fmt(e.clearAtLeast)} is met)` : ""} → clearing stops; the other ${plural(stopped, "result")} outside keep stay${stopped === 1 ? "s" : ""} (clearDownToTrigger switch)`,
+})
 
 /** Why clearing can add tokens (cleared_input_tokens then reports 0). */
 export const LONGER =

@@ -2,9 +2,10 @@
  * clear_tool_uses, past the trigger: which pairs keep their slot, which are
  * never cleared, and which are the victims (docs/semantics.md sections
  * #clear-tool-uses-keep, #exclude-tools, #clear-tool-inputs,
- * #server-and-mcp-tools, #error-results). Everything is decided and
- * measured before any block changes, so the clear_at_least gate can still
- * say no.
+ * #server-and-mcp-tools, #error-results, #small-results,
+ * #clear-down-to-trigger, #clearing-after-compaction). Everything is
+ * decided and measured before any block changes, so the clear_at_least
+ * gate can still say no.
  */
 import type { ToolPair } from "../../request/analyze"
 import { pairColumns } from "../../request/analyze"
@@ -20,8 +21,19 @@ import {
 } from "../state"
 import type { BlockStatus, TraceStep } from "../../types"
 import type { NClearToolUses } from "./kind"
-import { CLEARABLE, EXCLUDED, OFF, type PairClasses } from "./pair-classes"
-import { clearedInput, keepReasonFor } from "./text"
+import {
+  CLEARABLE,
+  EXCLUDED,
+  OFF,
+  type PairClasses,
+  SMALL,
+} from "./pair-classes"
+import {
+  clearedInput,
+  keepReasonFor,
+  SMALL_WHY,
+  stoppedReasonFor,
+} from "./text"
 
 export const TYPE = "clear_tool_uses_20250919" as const
 
@@ -29,8 +41,13 @@ export const TYPE = "clear_tool_uses_20250919" as const
 export interface EditRun {
   s: SimState
   e: NClearToolUses
-  /** Input tokens before the edit. */
+  /** Input tokens before the edit (what the model would read). */
   before: number
+  /**
+   * The whole message list's tokens, those before a replayed compaction
+   * block included: what the trigger compares (docs/semantics.md#clearing-after-compaction).
+   */
+  whole: number
   steps: TraceStep[]
   classes: PairClasses
 }
@@ -99,8 +116,12 @@ export interface Victims {
   fresh: Uint8Array
   /** Victims whose clearing changes the prompt (a result that does not already read the placeholder, or an input cleared). */
   changing: number
-  /** Tokens the clearing frees (negative when placeholders are longer). */
+  /** Tokens the clearing frees (negative when placeholders are longer), hidden ones included. */
   saved: number
+  /** Of `saved`, what victims before a replayed compaction block free (the model never reads them). */
+  hiddenSaved: number
+  /** Would-be victims left alone because the prompt already fell below the trigger. */
+  stopped: number
   inputs: number
   /** Keep rank from which pairs hold a keep slot. */
   keptFrom: number
@@ -119,6 +140,8 @@ function emptyVictims(n: number, keptFrom: number): Victims {
     fresh: new Uint8Array(n),
     changing: 0,
     saved: 0,
+    hiddenSaved: 0,
+    stopped: 0,
     inputs: 0,
     keptFrom,
     excludedNames: [],
@@ -129,7 +152,8 @@ function emptyVictims(n: number, keptFrom: number): Victims {
  * Adds pair k as a victim. A result an earlier clear_tool_uses edit already
  * cleared is still a victim (counted, its input cleared if asked), as a
  * result that arrives reading the placeholder is; it keeps that edit's
- * verdict.
+ * verdict. A pair before a replayed compaction block is a victim the server
+ * counts and frees (OBS) though the model never reads it: it stays ignored.
  */
 function addVictim(
   s: SimState,
@@ -142,6 +166,15 @@ function addVictim(
   const nv = v.count
   v.pairs[nv] = k
   v.uses[nv] = use
+  v.count = nv + 1
+  const recs = s.a.recs
+  if (recs[result]!.ignored) {
+    const freed = hiddenFrees(s, plan, k, result, use)
+    v.saved += freed
+    v.hiddenSaved += freed
+    v.changing++
+    return
+  }
   if (untouched(s, result)) {
     v.fresh[nv] = 1
     if (s.origBlocks[result]!.content !== plan.ph) v.changing++
@@ -160,7 +193,22 @@ function addVictim(
     v.inputs++
     v.changing++
   }
-  v.count = nv + 1
+}
+
+/** What clearing a pair before a replayed compaction block frees, from its original counts. */
+function hiddenFrees(
+  s: SimState,
+  plan: ClearingPlan,
+  k: number,
+  result: number,
+  use: number
+): number {
+  let freed =
+    s.original[result]! - contentVariant(s, plan.resultTable, result, plan.ph)
+  if (plan.anyInputs && plan.inputsFor(s.a.pairs[k]!.name))
+    freed +=
+      s.original[use]! - variant(s, plan.inputTable!, use, plan.clearInput)
+  return freed
 }
 
 const OFF_SERVER =
@@ -197,10 +245,16 @@ function markUnclearablePoolPair(
 /**
  * Walks the pairs oldest first: the `keep` most recent of the keep pool
  * hold their slots (excluded and error-kept pairs count per the
- * excludedCountTowardKeep switch), switch-kept and excluded pairs are
- * marked, and every other clearable pair becomes a victim.
+ * excludedCountTowardKeep switch), switch-kept, excluded and too-small
+ * pairs are marked, and every other clearable pair becomes a victim until
+ * the victims free `need` tokens (Infinity: no stop; the later ones are
+ * then left alone, docs/semantics.md#clear-down-to-trigger).
  */
-export function selectVictims(run: EditRun, plan: ClearingPlan): Victims {
+export function selectVictims(
+  run: EditRun,
+  plan: ClearingPlan,
+  need: number
+): Victims {
   const { s, e, classes } = run
   const { cls, poolN, clearableN } = classes
   const ei = e.index
@@ -221,12 +275,21 @@ export function selectVictims(run: EditRun, plan: ClearingPlan): Victims {
       if (e.keep > 0 && rank++ >= keptFrom) {
         decide(s, result, "kept_recent", ei, TYPE, keepReason)
         decide(s, pairUse[k]!, "kept_recent", ei, TYPE, keepReason)
+      } else if (v.saved >= need) {
+        v.stopped++
+        const why = stoppedReasonFor(run.e.trigger.value)
+        decide(s, result, "kept", ei, TYPE, why)
+        decide(s, pairUse[k]!, "kept", ei, TYPE, why)
       } else addVictim(s, plan, v, k, result, pairUse[k]!)
       continue
     }
     const p = pairs[k]!
     if (c === OFF) {
       markPair(run, p, "kept", p.origin === "server" ? OFF_SERVER : OFF_MCP)
+      continue
+    }
+    if (c === SMALL) {
+      markPair(run, p, "kept", SMALL_WHY)
       continue
     }
     markUnclearablePoolPair(run, p, c, v.excludedNames, excludedWhy)

@@ -1,5 +1,5 @@
 /**
- * What reading one PDF may cost (docs/tokens.md#pdf-limits): a PDF is
+ * What reading one PDF may cost (docs/semantics.md#pdf-limits): a PDF is
  * untrusted input (a link or a log carries it), and a few hundred bytes can
  * ask for gigabytes or billions of steps. Every limit counts work done, not
  * time, so the same file always gives the same answer. Past a limit of the

@@ -3,11 +3,11 @@
  * an image and its text is extracted, and both are counted): the pages in
  * page-tree order with their size in points (MediaBox, inherited) and their
  * text (pdf-text.ts). Measured against pdfjs-dist and unpdf
- * (docs/tokens.md#pdf-reader): this reader needs only fflate's inflater
+ * (docs/semantics.md#pdf-reader): this reader needs only fflate's inflater
  * (≈2 KB gzip) and answers synchronously, which the engine needs.
  *
  * A PDF is untrusted input: the reading has a budget (pdf-budget.ts,
- * docs/tokens.md#pdf-limits). Past its content limits the pages are kept
+ * docs/semantics.md#pdf-limits). Past its content limits the pages are kept
  * with the text read until then; past its structure limits, or when the
  * file breaks the reader in any way, it is not read (null): the engine
  * counts it as an unread document, never as an error.
@@ -150,7 +150,7 @@ export function readPdf(base64: string): PdfPage[] | null {
     }))
   } catch {
     // Past a limit of the file's structure (PdfTooCostly), or anything else
-    // a hostile file finds: the document is unread (docs/tokens.md#pdf-limits).
+    // a hostile file finds: the document is unread (docs/semantics.md#pdf-limits).
     return null
   }
 }

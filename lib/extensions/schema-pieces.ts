@@ -1,6 +1,6 @@
 /**
  * An input schema cut into pieces the draft 2020-12 meta-schema can check
- * in linear time and within a small stack (docs/tokens.md#schema-limits):
+ * in linear time and within a small stack (docs/semantics.md#schema-limits):
  *
  * - `required`, `dependentRequired` and `dependencies` name lists, and
  *   `type` lists, are checked here first (strings, no repeats, by a Set);

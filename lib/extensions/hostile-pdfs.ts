@@ -187,6 +187,31 @@ function sharedPages(pages: number): PdfSpec[] {
   ]
 }
 
+/**
+ * `pages` pages sharing a resources dictionary padded to a megabyte, each
+ * drawing a small form `draws` times (the dictionary once read per draw).
+ */
+function sharedResources(pages: number, draws: number): PdfSpec[] {
+  const first = 6 // objects 1-5: catalog, pages, content, font, form
+  const kids = Array.from({ length: pages }, (_, i) => `${first + i} 0 R`)
+  const padding = `/Pad [${"0 ".repeat(500_000)}]`
+  return [
+    { dict: "<< /Type /Catalog /Pages 2 0 R >>" },
+    {
+      dict: `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${pages} /Resources << ${padding} /Font << /F1 4 0 R >> /XObject << /Fm 5 0 R >> >> >>`,
+    },
+    { dict: "", stream: "/Fm Do\n".repeat(draws) },
+    { dict: FONT },
+    {
+      dict: "/Type /XObject /Subtype /Form /BBox [0 0 612 792]",
+      stream: "BT /F1 12 Tf (x) Tj ET",
+    },
+    ...kids.map(() => ({
+      dict: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>",
+    })),
+  ]
+}
+
 /** The hostile set: each case of the issue's table, as a small file. */
 export const HOSTILE_PDFS: HostilePdf[] = [
   {
@@ -288,6 +313,11 @@ export const HOSTILE_PDFS: HostilePdf[] = [
     name: "600 pages sharing a stream",
     what: "600 pages drawing one content stream through one font with a 64,000-code map",
     make: () => pdf(sharedPages(600)),
+  },
+  {
+    name: "600 pages sharing a megabyte of resources",
+    what: "600 pages under one 1 MB resources dictionary, each drawing a form 100 times",
+    make: () => pdf(sharedResources(600, 100)),
   },
   {
     name: "(x) TJ",

@@ -80,6 +80,12 @@ describe("hostile PDFs: each is read within its limits", () => {
     expect(new Set(pages)).toEqual(new Set(["AB"]))
   })
 
+  it("600 pages under one megabyte of resources, each drawing a form 100 times: every page read", () => {
+    const pages = pagesOf("600 pages sharing a megabyte of resources")
+    expect(pages).toHaveLength(600)
+    expect(new Set(pages)).toEqual(new Set([Array(100).fill("x").join("\n")]))
+  })
+
   it("a font map past U+10FFFF shows characters, it does not throw", () => {
     expect(pagesOf("code point past U+10FFFF")).toHaveLength(1)
   })

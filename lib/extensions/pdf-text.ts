@@ -30,6 +30,8 @@ export interface Reading {
   fonts: Map<number, FontMap | null>
   /** Form text by form object number, then by the font it starts with. */
   forms: Map<number, Map<FontMap | null | undefined, FormText>>
+  /** namedRefs' answers, by resources dictionary and key. */
+  named: Map<string, Map<string, Map<string, number>>>
   /** The content limit reached: later pages are not read. */
   spent?: PdfTooCostly
 }
@@ -68,18 +70,40 @@ function fontMap(num: number, reading: Reading): FontMap | null {
   return map
 }
 
+/**
+ * The objects a resources dictionary names under `key` (`Font`, `XObject`),
+ * by name: read once per dictionary and key (600 pages may share one, and
+ * a form may be drawn 100,000 times).
+ */
+function namedRefs(
+  resources: string | null,
+  key: "Font" | "XObject",
+  reading: Reading
+): Map<string, number> {
+  if (!resources) return new Map()
+  // Keyed by the dictionary's own string (its hash is computed once).
+  const byKey = reading.named.get(resources) ?? new Map()
+  reading.named.set(resources, byKey)
+  const known = byKey.get(key)
+  if (known) return known
+  const refs = new Map<string, number>()
+  const dict = valueOf(resources, key, reading.objects)
+  for (const m of (dict ?? "").matchAll(
+    /\/([^\s/<>[\]()]+)\s+(\d{1,10})\s+\d{1,5}\s+R/g
+  ))
+    refs.set(m[1]!, Number(m[2]))
+  byKey.set(key, refs)
+  return refs
+}
+
 /** The fonts of a resources dictionary, by resource name. */
 function fontsOf(
   resources: string | null,
   reading: Reading
 ): Map<string, FontMap | null> {
   const fonts = new Map<string, FontMap | null>()
-  const dict = resources ? valueOf(resources, "Font", reading.objects) : null
-  if (!dict) return fonts
-  for (const m of dict.matchAll(
-    /\/([^\s/<>[\]()]+)\s+(\d{1,10})\s+\d{1,5}\s+R/g
-  ))
-    fonts.set(m[1]!, fontMap(Number(m[2]), reading))
+  for (const [name, num] of namedRefs(resources, "Font", reading))
+    fonts.set(name, fontMap(num, reading))
   return fonts
 }
 
@@ -173,10 +197,7 @@ function drawForm(
 ): void {
   const { reading } = page
   reading.budget.spend("formDraws")
-  const xobjects = resources
-    ? valueOf(resources, "XObject", reading.objects)
-    : null
-  const ref = xobjects ? refOf(xobjects, name) : null
+  const ref = namedRefs(resources, "XObject", reading).get(name) ?? null
   const xobject = ref === null ? undefined : reading.objects.get(ref)
   if (ref === null || !xobject || !/\/Subtype\s*\/Form/.test(xobject.dict))
     return

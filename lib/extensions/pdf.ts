@@ -143,6 +143,7 @@ export function readPdf(base64: string): PdfPage[] | null {
       budget,
       fonts: new Map(),
       forms: new Map(),
+      named: new Map(),
     }
     return found.map(({ num, inh }) => ({
       ...inh.size,

@@ -202,7 +202,7 @@ export const SCALING_INPUTS: ScalingInput[] = [
     importer: "page",
     name: "lines of keywords and assignments before curl",
     make: (n) =>
-      `${REQUEST_JSON}\n${`${"env A=1 ".repeat(10)}${"x curl ".repeat(20)}\n`.repeat(n)}`,
+      `${REQUEST_JSON}\n${`${"env ".repeat(20)}${"x curl ".repeat(20)}\n`.repeat(n)}`,
     n: 150,
   },
   {

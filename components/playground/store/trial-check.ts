@@ -18,56 +18,75 @@ const LOAD_LIMIT_MS = 30_000
 /** A pause after a change, so typing does not start a check per key. */
 const SETTLE_MS = 300
 
-/** The check under way: its worker and its timer (a load limit or the deadline). */
-let worker: Worker | null = null
-let timer: ReturnType<typeof setTimeout> | undefined
-let job = 0
+/** How a check ended: in time, past the deadline (with what the content holds), or not run. */
+export type CheckResult =
+  | { kind: "done" }
+  | { kind: "stopped"; content: string }
+  | { kind: "unchecked" }
 
-function endCheck() {
-  clearTimeout(timer)
-  worker?.terminate()
-  worker = null
+/** A check under way, and how to end it early. */
+export interface Check {
+  result: Promise<CheckResult>
+  cancel: () => void
 }
 
-/** The words shown when a check ran out of time. */
-const stoppedWords = (from: "link" | "import", content: string) =>
-  `The prediction for the content ${from === "link" ? "this link opened" : "you imported"} (${content}) did not finish within ${TRIAL_DEADLINE_MS / 1000} seconds, so it was stopped.`
+/**
+ * Simulates `request` in a fresh worker: "done" if it finishes within the
+ * deadline (counted from when it starts simulating, not while its code
+ * loads), "stopped" past it (the worker is ended), "unchecked" where no
+ * worker runs (its code did not load within 30 s, or no Worker exists).
+ */
+export function checkInWorker(
+  request: unknown,
+  options: TrialJob["options"]
+): Check {
+  if (typeof Worker === "undefined")
+    return { result: Promise.resolve({ kind: "unchecked" }), cancel: () => {} }
+  const worker = new Worker(new URL("./trial.worker.ts", import.meta.url), {
+    type: "module",
+  })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let settle: (r: CheckResult) => void = () => {}
+  const end = (r: CheckResult) => {
+    clearTimeout(timer)
+    worker.terminate()
+    settle(r)
+  }
+  const result = new Promise<CheckResult>((resolve) => {
+    settle = resolve
+    timer = setTimeout(() => end({ kind: "unchecked" }), LOAD_LIMIT_MS)
+    worker.onerror = () => end({ kind: "unchecked" })
+    worker.onmessage = (event: MessageEvent<TrialReply>) => {
+      const reply = event.data
+      if (reply.kind === "done") return end({ kind: "done" })
+      clearTimeout(timer)
+      const stopped = { kind: "stopped", content: reply.content } as const
+      timer = setTimeout(() => end(stopped), TRIAL_DEADLINE_MS)
+    }
+  })
+  worker.postMessage({ request, options } satisfies TrialJob)
+  return { result, cancel: () => end({ kind: "unchecked" }) }
+}
+
+/** The check of the store's request under way. */
+let current: Check | null = null
 
 /** Checks the store's request in a fresh worker; settles the trial. */
 function check(store: PlaygroundStore): unknown {
   const { request, assumptions, calibration, trial } = store.getState()
-  endCheck()
-  if (!trial || typeof Worker === "undefined") {
-    store.getState().passTrial(request)
-    return undefined
-  }
-  const id = ++job
-  const pass = () => {
-    endCheck()
-    store.getState().passTrial(request)
-  }
-  worker = new Worker(new URL("./trial.worker.ts", import.meta.url), {
-    type: "module",
+  current?.cancel()
+  current = null
+  if (!trial) return undefined
+  const mine = checkInWorker(request, { assumptions, calibration })
+  current = mine
+  void mine.result.then((r) => {
+    if (current !== mine) return // a newer check (or none) took over
+    current = null
+    if (r.kind === "stopped")
+      store.getState().stopTrial(request, stoppedWords(trial.from, r.content))
+    // Its code did not load (offline): the page simulates as it did before.
+    else store.getState().passTrial(request)
   })
-  // Its code did not load (offline): the page simulates as it did before.
-  timer = setTimeout(pass, LOAD_LIMIT_MS)
-  worker.onerror = pass
-  worker.onmessage = (event: MessageEvent<TrialReply>) => {
-    const reply = event.data
-    if (reply.id !== id) return
-    if (reply.kind === "done") return pass()
-    clearTimeout(timer)
-    timer = setTimeout(() => {
-      endCheck()
-      const words = stoppedWords(trial.from, reply.content)
-      store.getState().stopTrial(request, words)
-    }, TRIAL_DEADLINE_MS)
-  }
-  worker.postMessage({
-    id,
-    request,
-    options: { assumptions, calibration },
-  } satisfies TrialJob)
   return request
 }
 
@@ -89,7 +108,8 @@ export function watchTrials(store: PlaygroundStore): void {
     seen = s.trial
     if (!s.trial) {
       // Ended by built-in content or the user: no check goes on for it.
-      if (worker) endCheck()
+      current?.cancel()
+      current = null
       checked = undefined
       return
     }

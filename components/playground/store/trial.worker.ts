@@ -10,14 +10,11 @@ import { describeContent } from "@/lib/state/trial-summary"
 installAllExtensions()
 
 export interface TrialJob {
-  id: number
   request: unknown
   options: Pick<SimulateOptions, "assumptions" | "calibration">
 }
 
-export type TrialReply =
-  | { id: number; kind: "started"; content: string }
-  | { id: number; kind: "done" }
+export type TrialReply = { kind: "started"; content: string } | { kind: "done" }
 
 const post = (reply: TrialReply) => postMessage(reply)
 
@@ -31,9 +28,9 @@ function sizeOf(request: unknown): number {
 }
 
 self.onmessage = (event: MessageEvent<TrialJob>) => {
-  const { id, request, options } = event.data
+  const { request, options } = event.data
   const content = describeContent(request, sizeOf(request))
-  post({ id, kind: "started", content })
+  post({ kind: "started", content })
   simulate(request, options)
-  post({ id, kind: "done" })
+  post({ kind: "done" })
 }

@@ -68,6 +68,10 @@ export function checkInWorker(
   return { result, cancel: () => end({ kind: "unchecked" }) }
 }
 
+/** What the page says when the check of linked or imported content ran out of time. */
+const stoppedWords = (from: "link" | "import", content: string) =>
+  `The prediction for the content ${from === "link" ? "this link opened" : "you imported"} (${content}) did not finish within ${TRIAL_DEADLINE_MS / 1000} seconds, so it was stopped.`
+
 /** The check of the store's request under way. */
 let current: Check | null = null
 

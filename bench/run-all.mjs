@@ -12,6 +12,7 @@ const benches = [
   ["import", "bench/import/run.mjs"],
   ["tokens", "bench/tokens/run.mjs"],
   ["import-scaling", "bench/import/scaling.mjs"],
+  ["hostile", "bench/hostile/run.mjs"],
   ["page", "bench/page/run.mjs"],
   ["real", "bench/real/run.mjs"],
   ["typing", "bench/typing/run.mjs"],

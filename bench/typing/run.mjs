@@ -152,6 +152,9 @@ async function importText(page, text) {
     .waitFor({ state: "detached", timeout: 120_000 })
   await addClearToolUsesIfNone(page)
   await page.getByTestId("edits.0.keep").waitFor()
+  // An import is simulated in a worker first (its check, off the thread
+  // measured here): typing starts once the page shows its numbers.
+  await page.getByTestId("tokens.before").waitFor({ timeout: 60_000 })
   await page.waitForTimeout(1000)
 }
 

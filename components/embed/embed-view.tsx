@@ -8,6 +8,10 @@ import { appliedText } from "@/lib/context-editing/rules/catalogue"
 import type { TokenEstimator } from "@/lib/tokens"
 
 import { loadEngine } from "@/components/playground/store/engine"
+import {
+  checkInWorker,
+  TRIAL_DEADLINE_MS,
+} from "@/components/playground/store/trial-check"
 import { readFragment } from "@/components/playground/share/read-link"
 import { CategoryBars } from "@/components/playground/result/category-bars"
 import { STATUS } from "@/components/playground/result/status"
@@ -30,6 +34,24 @@ type Loaded =
 type Shown =
   | Exclude<Loaded, { kind: "ok" }>
   | { kind: "ok"; sim: SimulateResult; model: string | null }
+
+/**
+ * A link's request is simulated in a worker first, with the page's deadline
+ * (docs/semantics.md#hostile-input-limits): past it, the card says so
+ * instead of freezing the page it is embedded in.
+ */
+async function checked(loaded: Loaded): Promise<Loaded> {
+  if (loaded.kind !== "ok") return loaded
+  const { result } = checkInWorker(loaded.request, {
+    assumptions: loaded.options.assumptions,
+  })
+  const r = await result
+  if (r.kind !== "stopped") return loaded
+  return {
+    kind: "error",
+    message: `The prediction for this link (${r.content}) did not finish within ${TRIAL_DEADLINE_MS / 1000} seconds, so it was stopped. Open it in the playground to look at it.`,
+  }
+}
 
 /** What the fragment holds, with the link's switches. */
 async function load(hash: string): Promise<Loaded> {
@@ -126,15 +148,17 @@ export function EmbedView() {
   useEffect(() => {
     if (hash === null) return
     let live = true
-    void load(hash).then(
-      (s) => live && setShown(s),
-      () =>
-        live &&
-        setShown({
-          kind: "error",
-          message: "The simulation engine did not load; reload the card.",
-        })
-    )
+    void load(hash)
+      .then(checked)
+      .then(
+        (s) => live && setShown(s),
+        () =>
+          live &&
+          setShown({
+            kind: "error",
+            message: "The simulation engine did not load; reload the card.",
+          })
+      )
     return () => {
       live = false
     }

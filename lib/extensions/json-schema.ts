@@ -13,6 +13,7 @@
 import { type Schema, Validator } from "@cfworker/json-schema"
 
 import { META_2020_12 as META } from "./meta-2020-12"
+import { schemaPieces } from "./schema-pieces"
 
 let validator: Validator | null = null
 
@@ -25,20 +26,40 @@ function metaValidator(): Validator {
   return v
 }
 
+/**
+ * The meta-schema's verdict on one whole schema, in one walk (recursive,
+ * quadratic on name lists): what the pieces of isValidInputSchema must
+ * agree with, for the schemas it can walk.
+ */
+export const againstMetaSchema = (schema: unknown): boolean =>
+  metaValidator().validate(schema).valid
+
 /** Keywords the API refuses at the top level of an input schema. */
 const TOP_LEVEL_COMBINATORS = ["anyOf", "oneOf", "allOf"]
 
-/** True when `schema` is a valid draft 2020-12 input schema for the API. */
+/** Verdicts by schema object (the store replaces what it changes). */
+const verdicts = new WeakMap<object, boolean>()
+
+/**
+ * True when `schema` is a valid draft 2020-12 input schema for the API:
+ * checked in pieces (schema-pieces.ts), in linear time and the same way
+ * however deep it nests.
+ */
 export function isValidInputSchema(schema: unknown): boolean {
   if (typeof schema !== "object" || schema === null) return false
   if (TOP_LEVEL_COMBINATORS.some((k) => k in schema)) return false
+  const known = verdicts.get(schema)
+  if (known !== undefined) return known
+  let valid = false
   try {
-    return metaValidator().validate(schema).valid
+    const pieces = schemaPieces(schema)
+    valid = pieces !== null && pieces.every(againstMetaSchema)
   } catch {
     // A schema the validator cannot walk (e.g. a cyclic object) is not one
     // the API could parse either.
-    return false
   }
+  verdicts.set(schema, valid)
+  return valid
 }
 
 /**

@@ -1,9 +1,13 @@
 /**
  * A summary link's JSON back into a report (permalink.ts writes it). Every
- * row is checked — numbers finite and ≥ 0, indexes in range, days and model
- * ids in their shapes — and anything else makes the link "damaged": a
- * hostile link cannot put text on the page beyond model ids and edits.
+ * row is checked — numbers finite, ≥ 0 and at most 2^53 (so no total
+ * becomes Infinity), indexes in range, days, model ids and tuner labels in
+ * their shapes, assumptions among this version's switches, no field it does
+ * not know in the tuner's rows — and anything else makes the link
+ * "damaged": a hostile link cannot put text on the page beyond model ids,
+ * short labels and edits (docs/semantics.md#hostile-input-limits).
  */
+import { ASSUMPTION_SPECS } from "@/lib/context-editing/request/assumptions"
 import { parseEdits } from "@/lib/context-editing/rules/parse-edits"
 
 import type { Logged, MissKind, TopCall } from "./analyse"
@@ -64,11 +68,22 @@ export const MISS_KINDS: readonly MissKind[] = [
 
 const DAY = /^(\d{4}-\d{2}-\d{2}|unknown)$/
 const MODEL = /^[\w.:@/-]{1,120}$/
+/** A tuner label ("tool results > 60k, keep 3, not Bash/Read"): printable, short. */
+const LABEL = /^[^\u0000-\u001f\u007f-\u009f]{1,200}$/
+/**
+ * The largest number a link may carry (tokens, micro-dollars): whole
+ * numbers this size add up to a finite total over any rows a link can
+ * hold (`1e999` parses as Infinity; 1e308 twice is Infinity too).
+ */
+const MAX = Number.MAX_SAFE_INTEGER
+/** The latest time a Date can hold (ms). */
+const MAX_TIME = 8.64e15
+
+const number = (x: unknown, min: number): x is number =>
+  typeof x === "number" && Number.isFinite(x) && x >= min && x <= MAX
 
 const nums = (v: unknown, len: number): v is number[] =>
-  Array.isArray(v) &&
-  v.length === len &&
-  v.every((x) => typeof x === "number" && Number.isFinite(x) && x >= -1)
+  Array.isArray(v) && v.length === len && v.every((x) => number(x, -1))
 
 const rows = (v: unknown, len: number): v is number[][] =>
   Array.isArray(v) && v.every((r) => nums(r, len))
@@ -150,24 +165,63 @@ function valid(
     (w.d as number[][]).every((r) => inRange(r[0]!, days)) &&
     (w.m as number[][]).every((r) => inRange(r[0]!, models)) &&
     (w.t as number[][]).every(
-      (r) => inRange(r[0]!, sessions) && inRange(r[2]!, models)
+      (r) =>
+        inRange(r[0]!, sessions) &&
+        inRange(r[2]!, models) &&
+        (r[3] === -1 || (r[3]! >= 0 && r[3]! <= MAX_TIME))
     )
   )
 }
 
+/** An object with exactly these keys (a link carries nothing it does not check). */
+const onlyKeys = (v: unknown, keys: string[]): v is Record<string, unknown> =>
+  typeof v === "object" &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.keys(v).every((k) => keys.includes(k))
+
+const FRONTIER_KEYS = ["edits", "cost", "peak", "label"]
+
 function tuneOf(v: unknown): SummaryTune | undefined | null {
   if (v === undefined) return undefined
-  const t = v as SummaryTune
-  if (!t || !Array.isArray(t.frontier) || !Number.isInteger(t.best)) return null
-  const ok = t.frontier.every(
-    (e) =>
-      typeof e.cost === "number" &&
-      typeof e.peak === "number" &&
-      typeof e.label === "string" &&
-      e.label.length < 300 &&
-      parseEdits({ edits: e.edits }).ok
-  )
-  return ok && t.best >= 0 && t.best < t.frontier.length ? t : null
+  if (!onlyKeys(v, ["frontier", "best"]) || !Array.isArray(v.frontier))
+    return null
+  const frontier: SummaryTune["frontier"] = []
+  for (const e of v.frontier as unknown[]) {
+    if (!onlyKeys(e, FRONTIER_KEYS) || !number(e.cost, 0) || !number(e.peak, 0))
+      return null
+    if (typeof e.label !== "string" || !LABEL.test(e.label)) return null
+    if (!parseEdits({ edits: e.edits }).ok) return null
+    const edits = e.edits as Record<string, unknown>[]
+    frontier.push({ edits, cost: e.cost, peak: e.peak, label: e.label })
+  }
+  const best = v.best
+  return typeof best === "number" &&
+    Number.isInteger(best) &&
+    best >= 0 &&
+    best < frontier.length
+    ? { frontier, best }
+    : null
+}
+
+/**
+ * The assumption switches a link sets: each a switch this version has, with
+ * a value of its kind (and among its options); anything else is damage.
+ */
+function assumptionsOf(v: unknown): Record<string, unknown> | undefined | null {
+  if (v === undefined) return undefined
+  const specs = new Map(ASSUMPTION_SPECS.map((s) => [s.key as string, s]))
+  if (!onlyKeys(v, [...specs.keys()])) return null
+  for (const [key, value] of Object.entries(v)) {
+    const spec = specs.get(key)!
+    const fits =
+      typeof value === typeof spec.default &&
+      (typeof value !== "string" || value.length <= 200) &&
+      (typeof value !== "number" || Number.isFinite(value)) &&
+      (!spec.options || spec.options.some((o) => o.value === value))
+    if (!fits) return null
+  }
+  return { ...v }
 }
 
 /** The summary a link's JSON holds, or null when it is not one. */
@@ -177,7 +231,8 @@ export function summaryFromWire(v: unknown): Summary | null {
   if (!valid(w)) return null
   if (w.edits !== null && !parseEdits({ edits: w.edits }).ok) return null
   const tune = tuneOf(w.tune)
-  if (tune === null) return null
+  const assumptions = assumptionsOf(w.assumptions)
+  if (tune === null || assumptions === null) return null
   const sessions = w.s.map((r, i) => session(r, i, w))
   const top: Array<TopCall & { file: string }> = w.t.map((r) => ({
     file: sessions[r[0]!]!.file,
@@ -192,9 +247,7 @@ export function summaryFromWire(v: unknown): Summary | null {
   return {
     report: rebuild(sessions, w, top),
     edits: w.edits,
-    ...(w.assumptions && typeof w.assumptions === "object"
-      ? { assumptions: w.assumptions }
-      : {}),
+    ...(assumptions ? { assumptions } : {}),
     ...(tune ? { tune } : {}),
   }
 }

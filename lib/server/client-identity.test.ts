@@ -1,3 +1,4 @@
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 
 import {
@@ -71,6 +72,41 @@ describe("normalizeAddress", () => {
     ["::1", "0:0:0:0::/64"],
   ])("%s → %s", (raw, key) => {
     expect(normalizeAddress(raw)).toBe(key)
+  })
+
+  it.each([
+    "1:2:3:4:5:6:7:8::9",
+    "1:2:3:4::5:6:7:8",
+    "::1:2:3:4:5:6:7:8",
+    "1::2::3",
+    ":::",
+    "[::1:2:3:4:5:6:7:8:9]:80",
+  ])(
+    "keeps a malformed IPv6 address %j as its own key, never throws",
+    (raw) => {
+      expect(normalizeAddress(raw)).toBe(
+        raw.toLowerCase().replace(/^\[|\](:\d+)?$/g, "")
+      )
+    }
+  )
+
+  it("never throws on any forwarded entry", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[0-9a-f:.[\]%]{0,48}$/),
+        (raw) => typeof normalizeAddress(raw) === "string"
+      ),
+      { numRuns: 2000 }
+    )
+  })
+
+  it("a malformed entry picked by too many trusted hops is an identity, not a 500", () => {
+    const headers = new Headers({
+      "x-forwarded-for": "1:2:3:4:5:6:7:8::9, 10.0.0.1",
+    })
+    expect(clientIdentity(headers, { TRUSTED_PROXY_HOPS: "5" })).toBe(
+      "1:2:3:4:5:6:7:8::9"
+    )
   })
 
   it("gives every address of one IPv6 /64 the same key", () => {

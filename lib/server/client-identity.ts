@@ -47,8 +47,12 @@ function ipv6Groups(address: string): string[] | null {
   const left = head ? head.split(":") : []
   const right = tail ? tail.split(":") : []
   const fill = tail === undefined ? 0 : 8 - left.length - right.length
+  // `::` stands for one group of zeros or more: none left is malformed
+  // (`1:2:3:4:5:6:7:8::9` once made a negative array length and a 500).
+  if (tail !== undefined && fill < 1) return null
   const groups = [...left, ...Array<string>(fill).fill("0"), ...right]
-  return groups.length === 8 && groups.every((g) => g.length <= 4)
+  return groups.length === 8 &&
+    groups.every((g) => g.length >= 1 && g.length <= 4)
     ? groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""))
     : null
 }

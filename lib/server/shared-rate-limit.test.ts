@@ -57,6 +57,19 @@ describe.each(bothBackends("shared-limit-", "limits.db"))(
         allowed: false,
       })
     })
+
+    it("a limiter whose name holds `_` or `%` resets its own buckets only", async () => {
+      const wild = createSharedRateLimiter("t_5%", policy, a.get)
+      const other = createSharedRateLimiter("tx5yz", policy, a.get)
+      for (let i = 0; i < 5; i++) await other.take("c", 7_000_000)
+      await wild.take("c", 7_000_000)
+      await wild.reset()
+      // `t_5%|%` as a pattern would also match `tx5yz|c`: it stays empty.
+      expect(await other.take("c", 7_000_000)).toMatchObject({
+        allowed: false,
+      })
+      expect(await wild.take("c", 7_000_000)).toEqual({ allowed: true })
+    })
   }
 )
 

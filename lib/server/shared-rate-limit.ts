@@ -64,6 +64,17 @@ async function refusal(
   }
 }
 
+/** `ESCAPE '\'`: in LIKE patterns below, `\%`, `\_` and `\\` are literal. */
+const ESCAPE = "ESCAPE '\\'"
+
+/**
+ * A limiter name as a LIKE pattern that matches only itself: `_` and `%`
+ * are wildcards in LIKE (`count_tokens|%` would also match another
+ * limiter's `countXtokens|…` buckets).
+ */
+export const likeLiteral = (name: string): string =>
+  name.replace(/[\\%_]/g, "\\$&")
+
 /**
  * A limiter named `name` (its buckets are `"<name>|<client>"`) on the
  * database from `db` (default: the process-wide one for
@@ -78,6 +89,7 @@ export function createSharedRateLimiter(
 ): RateLimiter {
   const fallback = createRateLimiter(policy)
   const sql = takeSql(policy)
+  const ownBuckets = `${likeLiteral(name)}|%`
   let failing = false
   let prunedAt = 0
   const fullAfterMs = (policy.capacity / policy.refillPerSecond) * 1000
@@ -86,8 +98,8 @@ export function createSharedRateLimiter(
     if (nowMs - prunedAt < PRUNE_EVERY_MS) return
     prunedAt = nowMs
     await database.execute(
-      "DELETE FROM rate_buckets WHERE bucket LIKE ? AND at < ?",
-      [`${name}|%`, Math.floor(nowMs - fullAfterMs)]
+      `DELETE FROM rate_buckets WHERE bucket LIKE ? ${ESCAPE} AND at < ?`,
+      [ownBuckets, Math.floor(nowMs - fullAfterMs)]
     )
   }
 
@@ -116,9 +128,10 @@ export function createSharedRateLimiter(
     async reset() {
       fallback.reset()
       const database = await db()
-      await database.execute("DELETE FROM rate_buckets WHERE bucket LIKE ?", [
-        `${name}|%`,
-      ])
+      await database.execute(
+        `DELETE FROM rate_buckets WHERE bucket LIKE ? ${ESCAPE}`,
+        [ownBuckets]
+      )
     },
   }
 }

@@ -95,6 +95,26 @@ describe("short links for built-in content (v3)", () => {
     )
   })
 
+  it.each([
+    [-2, 0],
+    [0, -1],
+    [1.5, 0],
+  ])(
+    "rejects an array patch that keeps %i first and %i last elements",
+    async (pre, suf) => {
+      const decoded = await decodeShare(
+        await linkOf({
+          b: `p:${PRESETS[0]!.id}`,
+          p: { o: { messages: { a: [pre, suf, []] } } },
+        })
+      )
+      expect(decoded).toMatchObject({
+        success: false,
+        error: { code: "damaged" },
+      })
+    }
+  )
+
   it("rejects a patch that is not one", async () => {
     const decoded = await decodeShare(
       await linkOf({ b: `p:${PRESETS[0]!.id}`, p: { x: 1 } })
@@ -115,6 +135,22 @@ describe("JSON patches", () => {
       }),
       { numRuns: 300 }
     )
+  })
+
+  it("never repeat elements, whatever counts a node carries", () => {
+    const base = ["a", "b", "c", "d"]
+    expect(applyPatch(base, { a: [-2, 0, []] })).toEqual([])
+    expect(applyPatch(base, { a: [-2, 2, []] })).toEqual(["c", "d"])
+    // Read as counts from the wrong end, this once gave a, b, a, b, c, d.
+    expect(applyPatch(base, { a: [-2, 4, []] })).toEqual(base)
+    expect(applyPatch(base, { a: [3, 3, []] })).toEqual(["a", "b", "c", "d"])
+    expect(applyPatch(base, { a: [9, 9, [{ $: "x" }]] })).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+      "x",
+    ])
   })
 
   it("are empty for equal values and small for one changed element", () => {

@@ -116,8 +116,10 @@ export function applyPatch(base: Json, node: PatchNode | undefined): Json {
     return ordered
   }
   const from = Array.isArray(base) ? base : []
-  const [pre, suf, middle] = node.a
-  const keepEnd = Math.min(suf, Math.max(0, from.length - pre))
+  const pre = Math.min(Math.max(0, node.a[0]), from.length)
+  const suf = Math.max(0, node.a[1])
+  const middle = node.a[2]
+  const keepEnd = Math.min(suf, from.length - pre)
   return [
     ...from.slice(0, pre),
     ...middle.map((child, k) => applyPatch(from[pre + k], child)),
@@ -125,17 +127,22 @@ export function applyPatch(base: Json, node: PatchNode | undefined): Json {
   ]
 }
 
+const isCount = (n: unknown): boolean =>
+  Number.isSafeInteger(n) && (n as number) >= 0
+
 /** Whether a decoded value has the shape of a patch node (bounded by the JSON limits). */
 export function isPatchNode(v: unknown): v is PatchNode {
   if (!isObject(v)) return false
   if ("$" in v) return true
   if ("o" in v) return isObject(v.o) && Object.values(v.o).every(isPatchNode)
   const a = v.a
+  // `pre` and `suf` count elements: a negative one would take elements
+  // from the other end and repeat them.
   return (
     Array.isArray(a) &&
     a.length === 3 &&
-    Number.isInteger(a[0]) &&
-    Number.isInteger(a[1]) &&
+    isCount(a[0]) &&
+    isCount(a[1]) &&
     Array.isArray(a[2]) &&
     a[2].every(isPatchNode)
   )

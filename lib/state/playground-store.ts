@@ -8,6 +8,7 @@ import { stringifyRequest } from "./request-text"
 import { createDocumentSlice } from "./slices/document-slice"
 import { createHistorySlice } from "./slices/history-slice"
 import { createProbesSlice } from "./slices/probes-slice"
+import { createTrialSlice } from "./slices/trial-slice"
 import { createViewSlice } from "./slices/view-slice"
 import type { PlaygroundEngine, PlaygroundState, RequestSource } from "./types"
 
@@ -64,6 +65,7 @@ export function createPlaygroundStore(
         ...createViewSlice(...a),
         ...createHistorySlice(...a),
         ...createProbesSlice(...a),
+        ...createTrialSlice(...a),
         ...initial,
       }),
       {

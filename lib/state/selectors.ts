@@ -44,7 +44,9 @@ const simulateMemo = memoizeLast(
 export function selectSimulation(
   state: PlaygroundState
 ): SimulateResult | null {
-  if (!state.engine) return null
+  // Content from a link or an import is simulated in a worker first, with a
+  // deadline (state.trial): never here before that check passed.
+  if (!state.engine || state.trial) return null
   return simulateMemo(
     state.engine,
     state.request,

@@ -136,7 +136,35 @@ export interface ProbesSlice {
   applyProbeRun: (model: string) => void
 }
 
+/**
+ * Content that arrived by link or import, being simulated in a worker with
+ * a deadline before the page simulates it on its own thread
+ * (docs/semantics.md#hostile-input-limits): a link is untrusted input.
+ */
+export interface Trial {
+  from: "link" | "import"
+  /** Checking in the worker, or stopped at the deadline. */
+  status: "checking" | "stopped"
+  /** What was stopped and why, in the user's words (set when stopped). */
+  stopped?: string
+}
+
+export interface TrialSlice {
+  /**
+   * Set by setRequest for a link or an import; null once a check passed
+   * (or for content typed or built in).
+   */
+  trial: Trial | null
+  /** The worker simulated `request` in time: the page may simulate it. */
+  passTrial: (request: unknown) => void
+  /** The worker ran out of time on `request`: say so, keep the work. */
+  stopTrial: (request: unknown, stopped: string) => void
+  /** The user asked to simulate it on the page anyway. */
+  trustTrial: () => void
+}
+
 export type PlaygroundState = DocumentSlice &
   ViewSlice &
   HistorySlice &
-  ProbesSlice
+  ProbesSlice &
+  TrialSlice

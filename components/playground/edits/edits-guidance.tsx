@@ -33,6 +33,9 @@ export function EditsGuidance({
 }) {
   const updateRequest = usePlaygroundStore((s) => s.updateRequest)
   const assumptions = usePlaygroundStore((s) => s.assumptions)
+  // No simulation here of content whose background check is not done
+  // (store/trial-check.ts).
+  const checking = usePlaygroundStore((s) => s.trial !== null)
   const engine = useEngine()
   const thinkingIndex = edits.findIndex(
     (e) => e.type === "clear_thinking_20251015"
@@ -42,10 +45,10 @@ export function EditsGuidance({
   // it never adds a new 400.
   const thinkingFix = useMemo(
     () =>
-      engine && needsThinking && isReq(request)
+      engine && !checking && needsThinking && isReq(request)
         ? engine.thinkingOnFix(request, { assumptions })
         : null,
-    [engine, needsThinking, request, assumptions]
+    [engine, checking, needsThinking, request, assumptions]
   )
   if (thinkingIndex < 0) return null
   const box =

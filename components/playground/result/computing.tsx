@@ -1,7 +1,10 @@
 "use client"
 
 import { startEngine, useEngineFailed } from "../store/engine"
-import { usePlaygroundStoreApi } from "../store/playground-store-provider"
+import {
+  usePlaygroundStore,
+  usePlaygroundStoreApi,
+} from "../store/playground-store-provider"
 
 const bar = "rounded bg-zinc-200 motion-safe:animate-pulse dark:bg-zinc-800"
 
@@ -14,6 +17,8 @@ const bar = "rounded bg-zinc-200 motion-safe:animate-pulse dark:bg-zinc-800"
 export function Computing() {
   const store = usePlaygroundStoreApi()
   const failed = useEngineFailed()
+  const trial = usePlaygroundStore((s) => s.trial)
+  if (trial?.status === "stopped") return <TrialStopped words={trial.stopped} />
   if (failed)
     return (
       <p
@@ -35,7 +40,11 @@ export function Computing() {
     )
   return (
     <div role="status" aria-busy="true" data-testid="result.computing">
-      <p className="text-sm text-zinc-500">Computing the prediction…</p>
+      <p className="text-sm text-zinc-500">
+        {trial
+          ? `Computing the prediction for the content from ${trial.from === "link" ? "this link" : "the import"}, in the background…`
+          : "Computing the prediction…"}
+      </p>
       <div aria-hidden className="mt-2 space-y-3">
         <div className={`${bar} h-6 w-2/3`} />
         <div className="grid grid-cols-2 gap-2">
@@ -45,6 +54,39 @@ export function Computing() {
         <div className={`${bar} h-3`} />
         <div className={`${bar} h-3`} />
       </div>
+    </div>
+  )
+}
+
+/**
+ * Content from a link or an import whose prediction ran out of time in the
+ * background (store/trial-check.ts): what stopped and why, the work kept,
+ * and the two ways on.
+ */
+function TrialStopped({ words }: { words: string | undefined }) {
+  const trust = usePlaygroundStore((s) => s.trustTrial)
+  return (
+    <div
+      role="alert"
+      data-testid="result.trial-stopped"
+      className="rounded border border-amber-300 bg-amber-50 px-2 py-1.5 text-xs text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
+    >
+      <p className="font-semibold">{words}</p>
+      <p className="mt-1">
+        Content that arrives by a link or an import is computed in the
+        background first, so that it cannot freeze this tab. Your content is
+        kept as it is. Change it (a large document or schema is the usual cause)
+        and it is checked again, or{" "}
+        <button
+          type="button"
+          className="underline"
+          data-testid="result.trial-run-here"
+          onClick={trust}
+        >
+          compute it here anyway
+        </button>{" "}
+        (the page may not answer until it is done).
+      </p>
     </div>
   )
 }

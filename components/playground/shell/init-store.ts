@@ -28,6 +28,7 @@ import { AUTOSAVE_MAX_CHARS } from "../store/browser-storage"
 import { loadDefaultSample } from "./default-sample"
 import { loadEngine, startEngine } from "../store/engine"
 import { onPageExit } from "../store/page-exit"
+import { watchTrials } from "../store/trial-check"
 
 const BOOT_KEY = "cep.boot"
 const CALIBRATION_KEY = "cep.calibration"
@@ -191,6 +192,8 @@ export async function initPlaygroundStore(): Promise<InitOutcome> {
     // The engine loads after the first paint; until it is there the result
     // region says it is computing.
     startEngine(store)
+    // A link or an import is simulated in a worker first, with a deadline.
+    watchTrials(store)
     return store
   }
 

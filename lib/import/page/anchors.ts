@@ -22,28 +22,68 @@ const CURL_WORD = /(?<![\w./\\-])curl(?:\.exe)?(?=[ \t]|\\?\r?$)/gm
 const QUOTING = String.raw`(?:[ \t]*>)*[ \t]*(?:<[A-Za-z][^<>\n]*>[ \t]*)*`
 const HISTORY = String.raw`(?:\d+\*?[ \t]+)?`
 const PROMPT = String.raw`(?:(?:\$|%|❯|›|➜(?:[ \t]+[^\s$#%]+)?|PS(?:[ \t][^>\n]*)?>|[A-Za-z]:\\[^>\n]*>|\([\w.-]+\)(?:[ \t]+[^\s$#%]*[$#%])?|[\w.-]+@[\w.-]+(?::[^\s$#%]*)?[$#%])[ \t]+)?`
-const KEYWORDS = String.raw`(?:(?:!|if|then|else|elif|do|time|sudo|command|exec|nohup|env|until|while|\{|\(|&)[ \t]+)*`
-const ENV = String.raw`(?:[A-Za-z_]\w*=(?:"[^"\n]*"|'[^'\n]*'|[^\s'"]*)[ \t]+)*`
+const KEYWORD = String.raw`(?:!|if|then|else|elif|do|time|sudo|command|exec|nohup|env|until|while|\{|\(|&)[ \t]+`
+const ENV_ITEM = String.raw`[A-Za-z_]\w*=(?:"[^"\n]*"|'[^'\n]*'|[^\s'"]*)[ \t]+`
 const ASSIGN_SUBST = String.raw`(?:(?:export|local|declare|readonly|const|let|var)[ \t]+)?\$?[A-Za-z_][\w]*[ \t]*=[ \t]*"?\$\([ \t]*`
 const FEED = String.raw`(?:cat|echo|printf|jq|envsubst|base64|python3?|node|sed|tr|yq|gzip)\b[^\n|]*\|[ \t]*`
-const CHAIN = String.raw`(?:[A-Za-z_.\/][^\n;&|]*(?:&&|\|\||;)[ \t]*)`
+const OPERATOR = String.raw`(?:&&|\|\||;)[ \t]*`
+/**
+ * A chain command (`cmd … &&`) starts with a letter, `_`, `.` or `/`; it may
+ * start at a keyword or assignment the atomic groups below already took
+ * (`FOO=1 && curl`, `sudo true; curl`) when nothing after it holds a `;`,
+ * `&` or `|`.
+ */
+const WORD_ITEM = String.raw`(?:(?:if|then|else|elif|do|time|sudo|command|exec|nohup|env|until|while)[ \t]+|[A-Za-z_]\w*=(?:"[^"\n;&|]*"|'[^'\n;&|]*'|[^\s'";&|]*)[ \t]+)`
+const CHAIN_START = String.raw`(?:(?<=(?:^|[ \t>])${WORD_ITEM}(?:${WORD_ITEM}|[!{(][ \t]+)*)|[A-Za-z_.\/])`
 
+let groups = 0
+/**
+ * `x` matched as an atomic group (what it takes is never given back):
+ * runs of keywords and assignments next to each other would otherwise be
+ * split every possible way before a line is refused (cubic in its length).
+ */
+const atomic = (x: string) => {
+  const name = `a${groups++}`
+  return `(?=(?<${name}>${x}))\\k<${name}>`
+}
+const LEAD = () => `${atomic(QUOTING + HISTORY)}${PROMPT}`
+const KEYWORDS = () => atomic(`(?:${KEYWORD})*`)
+const ENV = () => atomic(`(?:${ENV_ITEM})*`)
+
+// A command: keywords, assignments, then perhaps one `cmd … &&` and again
+// keywords and assignments. Each piece is atomic, so a line is read once.
 const PLAIN = new RegExp(
-  `^${QUOTING}${HISTORY}${PROMPT}${KEYWORDS}${ENV}${CHAIN}?${KEYWORDS}${ENV}$`
+  `^${LEAD()}${KEYWORDS()}${ENV()}(?:${CHAIN_START}[^\\n;&|]*${OPERATOR}${KEYWORDS()}${ENV()}|(?:${KEYWORD})+${ENV()})?$`
 )
 const SUBST = new RegExp(
-  `^${QUOTING}${HISTORY}${PROMPT}${KEYWORDS}(?:${ASSIGN_SUBST}|"?\\$\\([ \\t]*)$`
+  `^${LEAD()}${KEYWORDS()}(?:${ASSIGN_SUBST}|"?\\$\\([ \\t]*)$`
 )
-const PIPED = new RegExp(
-  `^(${QUOTING}${HISTORY}${PROMPT}${KEYWORDS})${FEED}${ENV}$`
-)
+const PIPED = new RegExp(`^(?<lead>${LEAD()}${KEYWORDS()})${FEED}${ENV()}$`)
+
+/**
+ * The start of the line holding an offset, for offsets asked in increasing
+ * order: each newline is looked at once (a `lastIndexOf` per match rescans a
+ * long line from its start: quadratic on one line of many `curl `).
+ */
+function lineStarts(text: string): (offset: number) => number {
+  let start = 0
+  let next = text.indexOf("\n")
+  return (offset) => {
+    while (next !== -1 && next < offset) {
+      start = next + 1
+      next = text.indexOf("\n", start)
+    }
+    return start
+  }
+}
 
 /** Every curl command start in `text`, in order. */
 export function findCurlAnchors(text: string): CurlAnchor[] {
   const anchors: CurlAnchor[] = []
+  const lineOf = lineStarts(text)
   let lastLine = -1
   for (const m of text.matchAll(CURL_WORD)) {
-    const lineStart = text.lastIndexOf("\n", m.index - 1) + 1
+    const lineStart = lineOf(m.index)
     if (lineStart === lastLine) continue // one command start per line
     // Long prefixes are prose, not a prompt (keeps each test short).
     if (m.index - lineStart > 240) continue
@@ -67,7 +107,7 @@ function classify(
   if (piped)
     return {
       lineStart,
-      at: lineStart + (piped[1]?.length ?? 0),
+      at: lineStart + (piped.groups?.lead?.length ?? 0),
       inSubst: false,
     }
   return undefined

@@ -182,6 +182,31 @@ export const SCALING_INPUTS: ScalingInput[] = [
   },
   {
     importer: "page",
+    name: "one line of `curl ` repeated",
+    make: (n) => "curl ".repeat(n),
+    n: 6400,
+  },
+  {
+    importer: "page",
+    name: "one line of `X=$(curl ` repeated",
+    make: (n) => `${REQUEST_JSON}\n${"X=$(curl ".repeat(n)}`,
+    n: 4000,
+  },
+  {
+    importer: "page",
+    name: "one line of tab-separated prose naming curl",
+    make: (n) => `${REQUEST_JSON}\n${"use\tcurl\tto fetch it\t".repeat(n)}`,
+    n: 1600,
+  },
+  {
+    importer: "page",
+    name: "lines of keywords and assignments before curl",
+    make: (n) =>
+      `${REQUEST_JSON}\n${`${"env ".repeat(20)}${"x curl ".repeat(20)}\n`.repeat(n)}`,
+    n: 150,
+  },
+  {
+    importer: "page",
     name: "an HTML page of many code blocks",
     make: (n) =>
       `<p>Try it:</p>\n<pre><code>curl https://api.anthropic.com/v1/messages -d &#39;{&quot;model&quot;: &quot;m&quot;, &quot;max_tokens&quot;: 5, &quot;messages&quot;: [{&quot;role&quot;: &quot;user&quot;, &quot;content&quot;: &quot;hi&quot;}]}&#39;</code></pre>\n`.repeat(

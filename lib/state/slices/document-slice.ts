@@ -5,7 +5,12 @@ import { parseJsonLocatedNow } from "@/lib/json/on-demand"
 import { reparseTouchedValue } from "../incremental-parse"
 import { patchTopLevelKey, stringifyRequest } from "../request-text"
 import { nextOrigin } from "../origin"
-import type { DocumentSlice, PlaygroundState } from "../types"
+import type {
+  DocumentSlice,
+  PlaygroundState,
+  RequestSource,
+  Trial,
+} from "../types"
 import { pushHistory } from "./history-slice"
 
 /** Top-level keys whose value differs between two request versions. */
@@ -17,6 +22,18 @@ function changedKeys(before: unknown, after: unknown): string[] | null {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Whether content from `source` is checked in a worker before the page
+ * simulates it (a link or an import is untrusted: types.ts, `Trial`);
+ * built-in content ends a check, an edit leaves it as it is.
+ */
+function trialAfter(source: RequestSource, trial: Trial | null): Trial | null {
+  if (source.kind === "share" || source.kind === "deep-link")
+    return { from: "link", status: "checking" }
+  if (source.kind === "import") return { from: "import", status: "checking" }
+  return source.kind === "preset" || source.kind === "lesson" ? null : trial
 }
 
 type DocumentSliceCreator = StateCreator<PlaygroundState, [], [], DocumentSlice>
@@ -97,6 +114,7 @@ function requestActions(
         textRevision: s.textRevision + 1,
         source,
         origin: nextOrigin(s.origin, source),
+        trial: trialAfter(source, s.trial),
         ...pushHistory(s),
       }))
     },

@@ -3,6 +3,7 @@ import type { StateCreator } from "zustand/vanilla"
 import { stringifyRequest } from "../request-text"
 import type { HistorySlice, PlaygroundState } from "../types"
 import { nextOrigin } from "../origin"
+import { trialOnReturn } from "./trial-slice"
 
 /** How many request versions undo can go back. */
 export const HISTORY_LIMIT = 100
@@ -48,11 +49,12 @@ export const createHistorySlice: StateCreator<
  * shown again as fresh text, as an edit.
  */
 function restored(
-  state: Pick<PlaygroundState, "textRevision" | "origin">,
+  state: Pick<PlaygroundState, "textRevision" | "origin" | "trial">,
   moved: Pick<PlaygroundState, "past" | "future" | "request">
 ): Partial<PlaygroundState> {
   return {
     ...moved,
+    trial: trialOnReturn(moved.request, state.trial),
     requestText: stringifyRequest(moved.request),
     parseError: null,
     textPending: false,

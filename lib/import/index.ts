@@ -17,6 +17,7 @@ import { fromOpenAi } from "./openai/import"
 import { fromSdkCall } from "./sdk-call/import"
 import { fromPage } from "./page/import"
 import type { ImportFormat, ImportOptions, ImportResult } from "./types"
+import { type TextExtras, withTextRepairs } from "./text-repairs"
 
 /** Imports parsed JSON after classifying it (request, array, OpenAI, legacy). */
 export function importValue(value: unknown): ImportResult {
@@ -96,9 +97,18 @@ function importMixed(
 
 /**
  * Auto-detects the format of `text` and imports it; never throws.
- * `options.pick` takes another of the result's `candidates`.
+ * `options.pick` takes another of the result's `candidates`. A curl body
+ * broken by an apostrophe is repaired and said; a text with no request but
+ * a `context_management` configuration offers it (`text-repairs.ts`).
  */
 export function parseImport(
+  text: string,
+  options: ImportOptions = {}
+): ParsedImport & TextExtras {
+  return withTextRepairs(text, options, parseImportText)
+}
+
+function parseImportText(
   text: string,
   options: ImportOptions = {}
 ): ParsedImport {
@@ -201,4 +211,6 @@ export {
   toLegacyTranscript,
 } from "./legacy-xml/to-legacy-xml"
 export { MAX_INPUT_CHARS, MAX_JSON_DEPTH } from "./bounds"
+export type { TextExtras, TextRepair } from "./text-repairs"
+export type { EditsOffer } from "./edits-offer"
 export type * from "./types"

@@ -237,3 +237,45 @@ export function blankConversation(request: unknown): unknown {
   out.messages = [textMessage("user")]
   return out
 }
+
+/** Where an API error's path is in Compose. */
+export type ComposePlace =
+  | { kind: "message"; message: number; block?: number }
+  | { kind: "tool"; index: number }
+  | { kind: "system" }
+
+/** The Compose place of a JSON path (`messages.31.content.0.text`), or null when Compose has none. */
+export function composePlace(path: (string | number)[]): ComposePlace | null {
+  const bare = typeof path[0] === "number"
+  const rest = bare ? path : path[0] === "messages" ? path.slice(1) : null
+  if (rest && typeof rest[0] === "number") {
+    const block =
+      rest[1] === "content" && typeof rest[2] === "number" ? rest[2] : undefined
+    return {
+      kind: "message",
+      message: rest[0],
+      ...(block !== undefined ? { block } : {}),
+    }
+  }
+  if (path[0] === "tools" && typeof path[1] === "number")
+    return { kind: "tool", index: path[1] }
+  if (path[0] === "system") return { kind: "system" }
+  return null
+}
+
+/** The place in words ("message 31, block 0 (text)"). */
+export function describePlace(place: ComposePlace, request: unknown): string {
+  if (place.kind === "system") return "the system prompt"
+  if (place.kind === "tool") {
+    const name = toolsOf(request)[place.index]?.name
+    return `tool ${place.index + 1}${typeof name === "string" ? ` (${name})` : ""}`
+  }
+  const message = selectMessages(request)[place.message]
+  const who =
+    isRecord(message) && typeof message.role === "string"
+      ? `${message.role} `
+      : ""
+  if (place.block === undefined) return `${who}message ${place.message}`
+  const type = blocksOf(message)[place.block]?.type
+  return `${who}message ${place.message}, block ${place.block}${type ? ` (${type})` : ""}`
+}

@@ -2,6 +2,7 @@
 
 import { configLabel } from "@/lib/fleet/config-input"
 
+import { configWords } from "./config-words"
 import { analyseFolder } from "./fleet-runner"
 import { useFleet } from "./fleet-store"
 import type { FormConfig } from "./fleet-take"
@@ -32,9 +33,13 @@ export function FleetConfigLine({ config }: { config: FormConfig }) {
           {configLabel(analysed.edits)}
         </strong>
         {analysed.edits && analysed.edits.length > 0 && (
-          <code className="ml-1 text-xs text-zinc-500">
-            {JSON.stringify(analysed.edits)}
-          </code>
+          <span
+            className="ml-1 text-xs text-zinc-500"
+            data-testid="fleet.config.words"
+            title={JSON.stringify(analysed.edits)}
+          >
+            ({configWords(analysed.edits)})
+          </span>
         )}
       </span>
       {changed && !shared && files.length > 0 && status !== "reading" && (

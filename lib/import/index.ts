@@ -39,7 +39,7 @@ export type ParsedImport = ImportResult & {
   format: ImportFormat
   label: string
   before?: RequestSummary
-}
+} & TextExtras
 
 function sourceSummary(
   detection: Detection,
@@ -104,7 +104,7 @@ function importMixed(
 export function parseImport(
   text: string,
   options: ImportOptions = {}
-): ParsedImport & TextExtras {
+): ParsedImport {
   return withTextRepairs(text, options, parseImportText)
 }
 

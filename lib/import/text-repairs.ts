@@ -57,7 +57,7 @@ function withQuoteRepairs(
   breaks: QuoteBreak[],
   parse: () => ParsedImport,
   parseRepaired: () => ParsedImport
-): ParsedImport & TextExtras {
+): ParsedImport {
   const textRepairs = breaks.map((b) => repairOf(text, b))
   const said: ImportNote[] = textRepairs.slice(0, MAX_SAID).map((r) => ({
     level: "warning",
@@ -90,7 +90,7 @@ export function withTextRepairs(
   text: string,
   options: ImportOptions,
   parse: (text: string, options: ImportOptions) => ParsedImport
-): ParsedImport & TextExtras {
+): ParsedImport {
   const breaks = findQuoteBreaks(text)
   const result =
     breaks.length === 0

@@ -50,6 +50,8 @@ function revealPlace(
     requestAnimationFrame(() => {
       const el = document.querySelector<HTMLElement>(`[data-testid="${id}"]`)
       if (!el) return
+      const section = el.closest("details")
+      if (section) section.open = true // the tools list, when closed
       el.scrollIntoView({ block: "center" })
       const field = el.matches("textarea, input, select")
         ? el

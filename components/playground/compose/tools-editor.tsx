@@ -1,6 +1,6 @@
 "use client"
 
-import { memo } from "react"
+import { memo, useRef, useState } from "react"
 
 import type { TOOL_TEMPLATES } from "@/lib/state/compose-turns"
 import { addTool, toolsOf, withTools } from "@/lib/state/compose-turns"
@@ -75,6 +75,13 @@ export const ToolsEditor = memo(function ToolsEditor({
 }) {
   const compose = useCompose()
   const tools = toolsOf({ tools: value })
+  // Open at first when there are few; then as the user leaves it (an added tool opens it).
+  const [initiallyOpen] = useState(tools.length <= 1)
+  const box = useRef<HTMLDetailsElement>(null)
+  const add = (template: keyof typeof TOOL_TEMPLATES) => {
+    compose((r) => addTool(r, template))
+    if (box.current) box.current.open = true
+  }
   const set = (i: number, tool: Json) =>
     compose((r) =>
       withTools(
@@ -83,19 +90,23 @@ export const ToolsEditor = memo(function ToolsEditor({
       )
     )
   return (
-    <section
+    // Closed when several tools would push the messages down; an error at a
+    // tool opens it (compose-view.tsx, revealPlace).
+    <details
       aria-label="Tools"
       data-testid="compose.tools"
       className="space-y-1.5"
+      ref={box}
+      open={initiallyOpen}
     >
-      <p className="font-mono text-[11px] font-medium">
+      <summary className="cursor-pointer font-mono text-[11px] font-medium">
         tools{" "}
         <span className="font-sans font-normal text-zinc-500">
           {tools.length === 0
             ? "— none declared"
-            : `— ${tools.length} declared`}
+            : `— ${tools.length} declared: ${tools.map((t) => String(t.name ?? "?")).join(", ")}`}
         </span>
-      </p>
+      </summary>
       <ol className="space-y-1.5">
         {tools.map((tool, i) => (
           <li
@@ -144,7 +155,7 @@ export const ToolsEditor = memo(function ToolsEditor({
           type="button"
           className={small}
           data-testid="compose.tools.add"
-          onClick={() => compose((r) => addTool(r, "custom"))}
+          onClick={() => add("custom")}
         >
           + Tool
         </button>
@@ -155,7 +166,7 @@ export const ToolsEditor = memo(function ToolsEditor({
           className={cn(small, "bg-transparent")}
           onChange={(e) => {
             const template = e.target.value as keyof typeof TOOL_TEMPLATES
-            if (template) compose((r) => addTool(r, template))
+            if (template) add(template)
           }}
         >
           <option value="">+ Server or Anthropic tool…</option>
@@ -166,6 +177,6 @@ export const ToolsEditor = memo(function ToolsEditor({
           ))}
         </select>
       </div>
-    </section>
+    </details>
   )
 })

@@ -205,6 +205,13 @@ export function PastePanel({
         candidates={result?.success ? result.candidates : undefined}
         onPick={actions.choose}
       />
+      <ImportOffers
+        result={refusal ? null : result}
+        canEditText={!held}
+        onApplyEdits={onApplyEdits}
+        onRepair={(repairs) => actions.type(applyRepairs(text, repairs))}
+        onShow={showError}
+      />
       {refusal || verdict?.tooHeavy ? null : (
         <ImportReport
           result={result}
@@ -213,13 +220,7 @@ export function PastePanel({
         />
       )}
       <ImportAlerts refusal={refusal} tooHeavy={verdict?.tooHeavy ?? null} />
-      <ImportOffers
-        result={refusal ? null : result}
-        canEditText={!held}
-        onApplyEdits={onApplyEdits}
-        onRepair={(repairs) => actions.type(applyRepairs(text, repairs))}
-        onShow={showError}
-      />
+
       <div className="flex justify-end gap-2">
         {(text !== "" || held) && (
           <button

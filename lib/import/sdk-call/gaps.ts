@@ -9,19 +9,28 @@ export interface Gap {
   text: string
   at: number
   use: number
+  /** A built string's size (characters), or a list's (`list`: items). */
+  length?: number
+  list?: boolean
+  /** Not evaluated, but kept as written inside a string (said by the kept note). */
+  kept?: boolean
+  /** For a kept part: what in it was not evaluated. */
+  cause?: { text: string; at: number; undefined: boolean; why?: string }
+  /** Why it was not evaluated, when that is not "it runs as code". */
+  why?: string
 }
 
 export interface Gaps {
   /** Variables referenced but not bound in the snippet (`text` is the name). */
-  undefinedVariables: Array<Gap & { kept?: boolean }>
-  /** Expressions not evaluated (calls, attributes, comprehensions): left out. */
+  undefinedVariables: Gap[]
+  /** Expressions not evaluated (calls, attributes, comprehensions): left out, or `kept` inside a string kept as written. */
   expressions: Gap[]
   /** Parts of a string not evaluated, kept as written (`{expr}`). */
   kept: Gap[]
   /** `...` placeholders (the docs' `messages=[...]`). */
   elided: Gap[]
   /** Strings and lists the code builds, evaluated (`"ok " * 500`). */
-  built: Array<Gap & { length: number }>
+  built: Gap[]
 }
 
 export type GapKind = keyof Gaps

@@ -45,6 +45,16 @@ function unique<T extends Gap>(gaps: T[]): T[] {
   })
 }
 
+/** Why a kept part was not evaluated, in words (empty when it is the part itself). */
+function causeText(cause: Gap["cause"], line: (at: number) => number): string {
+  if (!cause) return ""
+  if (cause.why) return ` (${cause.why})`
+  const what = cause.undefined
+    ? "is not defined in the snippet"
+    : "runs as code"
+  return ` (\`${cause.text}\`, line ${line(cause.at)}, ${what})`
+}
+
 /** Notes for what the snippet left out, kept as written, or built. */
 function reportGaps(gaps: Gaps, text: string, notes: Notes): void {
   const line = (at: number) => lineColumn(text, at).line
@@ -60,14 +70,14 @@ function reportGaps(gaps: Gaps, text: string, notes: Notes): void {
     notes.warn(
       `\`${name}\` (line ${line(at)}) is a variable the snippet does not define; ${kept ? "kept as written where a string uses it" : "left it out"} (paste its definition with the call to include it)`
     )
-  for (const g of unique(gaps.expressions).slice(0, 10))
+  for (const g of unique(gaps.expressions.filter((e) => !e.kept)).slice(0, 10))
     notes.warn(
-      `\`${g.text}\` (line ${line(g.at)}) is computed when the code runs; left it out`
+      `\`${g.text}\` (line ${line(g.at)}) ${g.why ? `is not evaluated: ${g.why}` : "is computed when the code runs"}; left it out`
     )
   for (const g of unique(gaps.kept).slice(0, 10)) {
     const shown = /^\$?\{/.test(g.text) ? g.text : `{${g.text}}`
     notes.warn(
-      `\`${shown}\` (line ${line(g.at)}) is not evaluated: kept as written in the text`
+      `\`${shown}\` (line ${line(g.at)}) is not evaluated${causeText(g.cause, line)}: kept as written in the text`
     )
   }
   const elided = unique(gaps.elided)
@@ -81,7 +91,7 @@ function reportGaps(gaps: Gaps, text: string, notes: Notes): void {
       .slice(0, 3)
       .map(
         (g) =>
-          `\`${g.text}\` (line ${line(g.at)}) → ${plural(g.length, "character")}`
+          `\`${g.text}\` (line ${line(g.at)}) → ${plural(g.length ?? 0, g.list ? "item" : "character")}`
       )
     const more = built.length > 3 ? `, and ${built.length - 3} more` : ""
     notes.info(`Evaluated what the code builds: ${shown.join("; ")}${more}`)
@@ -141,6 +151,35 @@ function missingMessages(call: SdkCall, gaps: Gaps, text: string) {
   )
 }
 
+/**
+ * A failed body import (e.g. "no usable messages") with what the snippet
+ * left unevaluated said in it: that is most often why.
+ */
+function withGapsSaid(
+  result: Extract<ImportResult, { success: false }>,
+  call: SdkCall,
+  gaps: Gaps,
+  text: string
+): ImportResult {
+  // The gaps reached from the `messages` argument first.
+  const key = /\bmessages["']?\s*[=:]/.exec(text.slice(call.at, call.end))
+  const from = key ? call.at + key.index : call.at
+  const all = [...gaps.expressions, ...gaps.undefinedVariables]
+  const inMessages = all.filter((g) => g.use >= from)
+  const first = (inMessages.length > 0 ? inMessages : all).sort(
+    (a, b) => a.use - b.use || a.at - b.at
+  )[0]
+  if (!first) return result
+  const { line, column } = lineColumn(text, first.at)
+  const what = gaps.undefinedVariables.includes(first)
+    ? `the variable \`${first.text}\`, which the snippet does not define`
+    : `\`${first.text}\`, computed when the code runs`
+  return failure(
+    `${result.error.message.replace(/\.$/, "")}: the snippet builds it from ${what} (line ${line}); paste the values, or the request JSON.`,
+    { line, column }
+  )
+}
+
 const LANGUAGES = { python: "Python", typescript: "TypeScript", ruby: "Ruby" }
 
 /** One call's request body, imported (its notes, betas; no candidates). */
@@ -161,7 +200,7 @@ export function importSdkCall(
   if (call.method === "count_tokens" && body.max_tokens === undefined)
     notes.info("count_tokens takes no max_tokens; the import adds the default")
   const result = importBody(body)
-  if (!result.success) return result
+  if (!result.success) return withGapsSaid(result, call, gaps, text)
   const allBetas = [...new Set([...(result.betas ?? []), ...betas])]
   return {
     ...result,

@@ -142,11 +142,16 @@ export class LiteralParser extends PostfixReader {
     }
     const out = binary(op, left.value, right.value, this.budget)
     if (out === NOT_EVALUATED) {
-      this.note("expressions", text, left.start)
+      this.note("expressions", text, left.start, {
+        why: whyNot(op, left.value, right.value, this.budget.left),
+      })
       return span(UNKNOWN)
     }
     if (op === "*" && (typeof out === "string" || Array.isArray(out)))
-      this.note("built", text, left.start, out.length)
+      this.note("built", text, left.start, {
+        length: out.length,
+        list: Array.isArray(out),
+      })
     return span(out)
   }
 
@@ -154,8 +159,8 @@ export class LiteralParser extends PostfixReader {
   private written(p: Parsed): string {
     if (typeof p.value === "string") return p.value
     const expr = this.text.slice(p.start, p.end).trim()
-    this.note("kept", expr, p.start)
-    this.markKept(p)
+    const cause = this.markKept(p)
+    this.note("kept", expr, p.start, { cause })
     return `{${expr}}`
   }
 
@@ -255,10 +260,26 @@ export class LiteralParser extends PostfixReader {
             .replace(/![rs]?(:.*)?$|:.*$/, "") + text
     }
     if (text !== NOT_EVALUATED) return text
-    this.note("kept", part.raw, part.start)
-    this.markKept(r)
+    const cause = this.markKept(r)
+    this.note("kept", part.raw, part.start, { cause })
     return part.raw
   }
+}
+
+/** Why `a op b` was not evaluated, when it is the size limit (else undefined: it runs as code). */
+function whyNot(
+  op: string,
+  a: Value,
+  b: Value,
+  left: number
+): string | undefined {
+  const size = (v: Value) =>
+    typeof v === "string" || Array.isArray(v) ? v.length : null
+  const n = typeof b === "number" ? b : typeof a === "number" ? a : null
+  const unit = size(a) ?? size(b)
+  if (op !== "*" || n === null || unit === null || !(unit * n > left))
+    return undefined
+  return "it would build more than the import takes (20 MB of text)"
 }
 
 function number(text: string): Value {

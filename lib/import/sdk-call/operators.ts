@@ -317,6 +317,17 @@ export function callFunction(path: string, a: Args, budget: Budget): Out {
 
 /** `value[index]` / `value[from:to]` on strings and lists (Python indices). */
 export function subscript(value: unknown, from: unknown, to?: unknown): Out {
+  // A dict's key (`params["model"]`).
+  if (
+    arguments.length === 2 &&
+    typeof from === "string" &&
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value)
+  )
+    return Object.hasOwn(value, from)
+      ? (value as Record<string, unknown>)[from]
+      : NOT_EVALUATED
   if (typeof value !== "string" && !Array.isArray(value)) return NOT_EVALUATED
   const slice = arguments.length === 3
   const index = (v: unknown, dflt: number) =>

@@ -6,7 +6,14 @@ import {
   NOT_EVALUATED,
   subscript,
 } from "./operators"
-import { ELIDED, type Parsed, UNKNOWN, type Value, ValueReader } from "./reader"
+import {
+  ELIDED,
+  isPlainObject,
+  type Parsed,
+  UNKNOWN,
+  type Value,
+  ValueReader,
+} from "./reader"
 import type { Token } from "./tokens"
 
 /**
@@ -19,6 +26,14 @@ export const isPunct = (t: Token, chars: string) =>
   t.kind === "punct" && chars.includes(t.value)
 export const hasUnknown = (values: Value[]) =>
   values.some((v) => v === UNKNOWN || v === ELIDED)
+
+/** `value.name`: a string's or list's `length`, an object literal's property (JavaScript). */
+function attribute(value: Value, name: string): Value {
+  if (name === "length" && (typeof value === "string" || Array.isArray(value)))
+    return value.length
+  if (isPlainObject(value) && Object.hasOwn(value, name)) return value[name]
+  return UNKNOWN
+}
 
 export abstract class PostfixReader extends ValueReader {
   /**
@@ -51,10 +66,7 @@ export abstract class PostfixReader extends ValueReader {
           path = null
         } else if (!call) {
           const v = value
-          value =
-            id.value === "length" && (typeof v === "string" || Array.isArray(v))
-              ? v.length
-              : UNKNOWN
+          value = attribute(v, id.value)
           if (value === UNKNOWN && v !== UNKNOWN) stop()
         } else {
           ;({ value, end } = this.callOn(
@@ -112,7 +124,10 @@ export abstract class PostfixReader extends ValueReader {
     const value = this.method(receiver, name, args.positional, args.keywords)
     const built = name === "repeat" || name === "join" || name === "fill"
     if (built && (typeof value === "string" || Array.isArray(value)))
-      this.note("built", this.text.slice(start, args.end), start, value.length)
+      this.note("built", this.text.slice(start, args.end), start, {
+        length: value.length,
+        list: Array.isArray(value),
+      })
     return { value, end: args.end }
   }
 

@@ -1,6 +1,13 @@
 import { MAX_JSON_DEPTH } from "../bounds"
 import type { Binding, Bindings, Mutation } from "./bindings"
-import { emptyGaps, type GapKind, type Gaps, MAX_GAPS, shortText } from "./gaps"
+import {
+  emptyGaps,
+  type Gap,
+  type GapKind,
+  type Gaps,
+  MAX_GAPS,
+  shortText,
+} from "./gaps"
 import {
   type Args,
   binary,
@@ -32,13 +39,11 @@ export interface Parsed {
 
 const CLOSERS: Record<string, string> = { "{": "}", "[": "]", "(": ")" }
 
-interface GapEvent {
+/** What a gap may carry besides its text and place (see `gaps.ts`). */
+type GapExtra = Pick<Gap, "length" | "list" | "kept" | "cause" | "why">
+
+interface GapEvent extends Gap {
   kind: GapKind
-  text: string
-  at: number
-  use: number
-  length?: number
-  kept?: boolean
 }
 
 export abstract class ValueReader {
@@ -82,8 +87,7 @@ export abstract class ValueReader {
     kind: GapKind,
     text: string,
     at: number,
-    length?: number,
-    kept?: boolean
+    extra: GapExtra = {}
   ) {
     const list = this.gaps[kind] as GapEvent[]
     if (list.length >= MAX_GAPS) return
@@ -92,18 +96,33 @@ export abstract class ValueReader {
       text: shortText(text),
       at,
       use: this.use ?? at,
-      ...(length !== undefined ? { length } : {}),
-      ...(kept ? { kept } : {}),
+      ...extra,
     }
     for (const c of this.collectors) if (c.length < 50) c.push(gap)
     list.push(gap)
     this.log.push(gap)
   }
 
-  /** Marks the undefined variables read inside `parsed` as kept in a string. */
-  protected markKept(parsed: Parsed) {
-    for (let i = parsed.log; i < this.log.length; i++)
-      if (this.log[i]!.kind === "undefinedVariables") this.log[i]!.kept = true
+  /**
+   * Marks what was not evaluated inside `parsed` as kept as written in a
+   * string (said once, by the kept note); returns the first of it, the cause.
+   */
+  protected markKept(parsed: Parsed): Gap["cause"] {
+    let cause: Gap["cause"]
+    for (let i = parsed.log; i < this.log.length; i++) {
+      const gap = this.log[i]!
+      if (gap.kind !== "undefinedVariables" && gap.kind !== "expressions")
+        continue
+      gap.kept = true
+      cause ??= {
+        text: gap.text,
+        at: gap.at,
+        undefined: gap.kind === "undefinedVariables",
+        ...(gap.why ? { why: gap.why } : {}),
+      }
+      cause = gap.cause ?? cause
+    }
+    return cause
   }
 
   /** Index after an expression's tokens, up to a `,` or closer at depth 0 (or a line end in a statement). */
@@ -173,7 +192,13 @@ export abstract class ValueReader {
     const cached = this.resolved.get(key)
     if (cached) {
       for (const e of cached.events)
-        this.note(e.kind, e.text, e.at, e.length, e.kept)
+        this.note(e.kind, e.text, e.at, {
+          length: e.length,
+          list: e.list,
+          kept: e.kept,
+          cause: e.cause,
+          why: e.why,
+        })
       return cached.value
     }
     const events: GapEvent[] = []

@@ -126,18 +126,17 @@ response = client.messages.create(model="claude-sonnet-4-6", max_tokens=64,
     messages=[{"role": "user", "content": f"Q: {question}" + " / " + MISSING * 3}])`)
     expect(texts(result)[0]).toBe("Q: {question} / {MISSING * 3}")
     const notes = notesOf(result)
-    expect(notes).toMatch(
-      /`input\("Ask: "\)` \(line 1\) is computed when the code runs/
+    expect(notes).toContain(
+      '`{question}` (line 3) is not evaluated (`input("Ask: ")`, line 1, runs as code): kept as written in the text'
     )
-    expect(notes).toMatch(
-      /`\{question\}` \(line 3\) is not evaluated: kept as written/
-    )
-    expect(notes).toMatch(
-      /`\{MISSING \* 3\}` \(line 3\) is not evaluated: kept as written/
+    expect(notes).toContain(
+      "`{MISSING * 3}` (line 3) is not evaluated (`MISSING`, line 3, is not defined in the snippet): kept as written in the text"
     )
     expect(notes).toMatch(
       /`MISSING` \(line 3\) is a variable the snippet does not define; kept as written/
     )
+    // Each part is said once: no "left it out" for what the text keeps.
+    expect(notes).not.toMatch(/left it out/)
   })
 
   it("says so when a list grows inside a loop (not run here)", () => {
@@ -156,8 +155,8 @@ response = client.messages.create(model="claude-sonnet-4-6", max_tokens=64, mess
       ok(`response = client.messages.create(model="claude-sonnet-4-6", max_tokens=64,
     messages=[{"role": "user", "content": "intro " + "x" * 10**12}])`)
     expect(texts(result)[0]).toBe('intro {"x" * 10**12}')
-    expect(notesOf(result)).toMatch(
-      /`"x" \* 10\*\*12` \(line 2\) is computed when the code runs/
+    expect(notesOf(result)).toContain(
+      '`{"x" * 10**12}` (line 2) is not evaluated (it would build more than the import takes (20 MB of text)): kept as written in the text'
     )
   })
 
@@ -186,5 +185,26 @@ response = client.messages.create(model="claude-sonnet-4-6", max_tokens=64, mess
       ],
     })
     expect(result.editsOffer?.line).toBe(6)
+  })
+})
+
+describe("a call whose messages are all computed when the code runs", () => {
+  it("fails saying which expression, located", () => {
+    const result = parseImport(`meta = {k: v for k, v in items}
+client.messages.create(model="m", max_tokens=1,
+    messages=[{"role": "user", "content": "a" if flag else "b"}], metadata=meta)`)
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(result.error.message).toMatch(
+      /no usable messages: the snippet builds it from `"a" if flag else "b"`, computed when the code runs \(line 3\)/
+    )
+    expect(result.error.line).toBe(3)
+  })
+
+  it("reads an object literal's property and a dict's key", () => {
+    const result =
+      ok(`const params = { model: "claude-sonnet-4-6", max_tokens: 64 } as const;
+const r = await client.messages.create({ ...params, messages: [{ role: "user", content: \`n=\${params.max_tokens} \${params["model"]}\` }] });`)
+    expect(texts(result)[0]).toBe("n=64 claude-sonnet-4-6")
   })
 })

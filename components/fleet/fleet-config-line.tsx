@@ -1,7 +1,6 @@
 "use client"
 
-import { configLabel } from "@/lib/fleet/config-input"
-
+import { configWords } from "./config-words"
 import { analyseFolder } from "./fleet-runner"
 import { useFleet } from "./fleet-store"
 import type { FormConfig } from "./fleet-take"
@@ -28,14 +27,14 @@ export function FleetConfigLine({ config }: { config: FormConfig }) {
         {shared
           ? "Shared summary (numbers only) of a replay with: "
           : "Every session replayed with: "}
-        <strong data-testid="fleet.config.label">
-          {configLabel(analysed.edits)}
+        <strong
+          data-testid="fleet.config.label"
+          title={
+            analysed.edits?.length ? JSON.stringify(analysed.edits) : undefined
+          }
+        >
+          {configWords(analysed.edits)}
         </strong>
-        {analysed.edits && analysed.edits.length > 0 && (
-          <code className="ml-1 text-xs text-zinc-500">
-            {JSON.stringify(analysed.edits)}
-          </code>
-        )}
       </span>
       {changed && !shared && files.length > 0 && status !== "reading" && (
         <button

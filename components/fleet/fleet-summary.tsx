@@ -5,6 +5,7 @@ import type { ReactNode } from "react"
 import { formatDollars as usd } from "@/lib/context-editing"
 import { formatCount as n } from "@/lib/format/number"
 
+import { savedOrMore } from "./config-words"
 import { FleetShare } from "./fleet-share"
 import { useFleet, useReport } from "./fleet-store"
 
@@ -77,8 +78,7 @@ export function FleetSummary() {
         <Card title="With this config" testId="fleet.card.config">
           <p className="text-lg font-semibold">{usd(t.configDollars)}</p>
           <p className="text-xs text-zinc-500">
-            {usd(t.replayDollars - t.configDollars)}{" "}
-            {t.replayDollars >= t.configDollars ? "saved" : "more"} against the
+            {savedOrMore(t.replayDollars, t.configDollars, usd)} against the
             replay; corrected by each replay&rsquo;s error ≈{" "}
             {usd(t.correctedDollars)} of the {usd(t.logged.inputDollars)}{" "}
             logged. Largest request {n(t.peak)} tokens.

@@ -70,6 +70,26 @@ function applyExternalText(model: monaco.editor.ITextModel, next: string) {
   )
 }
 
+/** Where Tab would go from `from` (the next or, `back`, the previous visible control outside `within`). */
+function tabStopBeside(within: HTMLElement, back: boolean): HTMLElement | null {
+  const stops = [
+    ...document.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+    ),
+  ].filter((el) => !within.contains(el) && el.getClientRects().length > 0)
+  const after = (el: HTMLElement) =>
+    (within.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !==
+    0
+  return back
+    ? (stops.filter((el) => !after(el)).at(-1) ?? null)
+    : (stops.find(after) ?? null)
+}
+
+// Escape leaves the editor unless it closes something of Monaco's first
+// (suggestions, find, a hover, a selection, a snippet).
+const ESCAPE_LEAVES =
+  "!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !renameInputVisible && !inSnippetMode && !editorHasMultipleSelections && !editorHasSelection && !markersNavigationVisible && !editorHoverVisible && !accessibilityHelpWidgetVisible && !referenceSearchVisible"
+
 // Whether the last input on the page was a key press (for the Tab hint).
 let lastInputKeyboard = false
 if (typeof window !== "undefined") {
@@ -87,6 +107,7 @@ export function JsonEditor(props: JsonEditorProps) {
   // Reached with the keyboard: say how Tab gets out again (Monaco keeps it).
   const [tabHint, setTabHint] = useState(false)
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null)
+  const boxRef = useRef<HTMLDivElement | null>(null)
   const propsRef = useRef(props)
   useEffect(() => {
     propsRef.current = props
@@ -147,6 +168,19 @@ export function JsonEditor(props: JsonEditorProps) {
     if (model && model.getValue() !== propsRef.current.value) {
       model.setValue(propsRef.current.value)
     }
+    // Esc (Shift+Esc) moves focus to the control after (before) the editor.
+    const leave = (back: boolean) => {
+      const box = boxRef.current
+      const target = box && tabStopBeside(box, back)
+      if (target) target.focus()
+      else (document.activeElement as HTMLElement | null)?.blur()
+    }
+    editor.addCommand(monaco.KeyCode.Escape, () => leave(false), ESCAPE_LEAVES)
+    editor.addCommand(
+      monaco.KeyMod.Shift | monaco.KeyCode.Escape,
+      () => leave(true),
+      ESCAPE_LEAVES
+    )
     editor.onDidBlurEditorText(() => {
       setTabHint(false)
       propsRef.current.onBlur?.()
@@ -177,7 +211,7 @@ export function JsonEditor(props: JsonEditorProps) {
   }
 
   return (
-    <div className="relative h-full">
+    <div ref={boxRef} className="relative h-full">
       <Editor
         height="100%"
         language="json"
@@ -196,7 +230,7 @@ export function JsonEditor(props: JsonEditorProps) {
           tabSize: 2,
           scrollBeyondLastLine: false,
           wordWrap: "on",
-          ariaLabel: `${props.ariaLabel}. Press Control M (on a Mac, Control Shift M) to let Tab move focus out of the editor.`,
+          ariaLabel: `${props.ariaLabel}. Press Escape to leave the editor (Shift Escape to go back); Tab indents.`,
           // Large pasted requests: keep tokenization and links cheap.
           maxTokenizationLineLength: 5000,
           links: false,
@@ -214,9 +248,9 @@ export function JsonEditor(props: JsonEditorProps) {
           role="status"
           className="pointer-events-none absolute right-2 bottom-2 rounded bg-zinc-900/90 px-2 py-1 text-[11px] text-white dark:bg-zinc-100/90 dark:text-zinc-900"
         >
-          Tab indents here. <kbd>Ctrl</kbd>+<kbd>M</kbd> (on a Mac{" "}
-          <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>) makes Tab move focus
-          out instead.
+          <kbd>Esc</kbd> leaves the editor (<kbd>Shift</kbd>+<kbd>Esc</kbd>{" "}
+          back). Tab indents here; <kbd>Ctrl</kbd>+<kbd>M</kbd> makes Tab move
+          focus instead.
         </p>
       )}
     </div>

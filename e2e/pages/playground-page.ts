@@ -373,7 +373,7 @@ export class PlaygroundPage extends PlaygroundRegions {
     { keepEdits = true, pick }: { keepEdits?: boolean; pick?: RegExp } = {}
   ) {
     await this.page.getByTestId("header.import").click()
-    if (!keepEdits) await this.page.getByTestId("import.keep-edits").uncheck()
+    await this.setKeepEdits(keepEdits)
     await this.page.getByTestId("import.text").fill(text)
     await this.importChecked()
     if (pick) {

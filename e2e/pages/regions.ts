@@ -117,4 +117,14 @@ export class PlaygroundRegions {
   server(id: string): Locator {
     return this.part("server", id)
   }
+
+  /**
+   * Ticks or clears the Import dialog's "Keep my current edits" (shown when
+   * the request has edits; ticked at first only for the user's own edits).
+   */
+  async setKeepEdits(keep: boolean) {
+    await this.page.getByTestId("import.text").waitFor() // the dialog is drawn
+    const box = this.page.getByTestId("import.keep-edits")
+    if ((await box.count()) > 0) await box.setChecked(keep)
+  }
 }

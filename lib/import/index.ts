@@ -19,6 +19,7 @@ import { fromPage } from "./page/import"
 import { importRun } from "./runs/import"
 import type { ImportFormat, ImportOptions, ImportResult } from "./types"
 import { isRunFormat } from "./runs/import"
+import { type TextExtras, withTextRepairs } from "./text-repairs"
 
 /** Imports parsed JSON after classifying it (request, array, OpenAI, legacy). */
 export function importValue(value: unknown): ImportResult {
@@ -40,7 +41,7 @@ export type ParsedImport = ImportResult & {
   format: ImportFormat
   label: string
   before?: RequestSummary
-}
+} & TextExtras
 
 function sourceSummary(
   detection: Detection,
@@ -98,9 +99,18 @@ function importMixed(
 
 /**
  * Auto-detects the format of `text` and imports it; never throws.
- * `options.pick` takes another of the result's `candidates`.
+ * `options.pick` takes another of the result's `candidates`. A curl body
+ * broken by an apostrophe is repaired and said; a text with no request but
+ * a `context_management` configuration offers it (`text-repairs.ts`).
  */
 export function parseImport(
+  text: string,
+  options: ImportOptions = {}
+): ParsedImport {
+  return withTextRepairs(text, options, parseImportText)
+}
+
+function parseImportText(
   text: string,
   options: ImportOptions = {}
 ): ParsedImport {
@@ -206,4 +216,6 @@ export {
   toLegacyTranscript,
 } from "./legacy-xml/to-legacy-xml"
 export { MAX_INPUT_CHARS, MAX_JSON_DEPTH } from "./bounds"
+export type { TextExtras, TextRepair } from "./text-repairs"
+export type { EditsOffer } from "./edits-offer"
 export type * from "./types"

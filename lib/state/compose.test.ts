@@ -50,11 +50,11 @@ describe("compose operations", () => {
     }).not.toThrow()
   })
 
-  it("adds a user message with an empty text block", () => {
+  it("adds a user message with its starting text (an empty text block is the API's 400)", () => {
     const next = addMessage(request, "user")
     expect(selectMessages(next).at(-1)).toEqual({
       role: "user",
-      content: [{ type: "text", text: "" }],
+      content: [{ type: "text", text: "Your next message." }],
     })
   })
 
@@ -78,7 +78,7 @@ describe("compose operations", () => {
     const next = addBlock(request, 0, "text")
     expect(blocksOf(selectMessages(next)[0])).toEqual([
       { type: "text", text: "Read the README" },
-      { type: "text", text: "" },
+      { type: "text", text: "More text." },
     ])
   })
 

@@ -18,7 +18,8 @@ export function selectMessages(request: unknown): unknown[] {
   return []
 }
 
-function withMessages(request: unknown, messages: unknown[]): unknown {
+/** The request with `messages` replaced (a bare array stays bare). */
+export function withMessages(request: unknown, messages: unknown[]): unknown {
   if (Array.isArray(request)) return messages
   return { ...(isRecord(request) ? request : {}), messages }
 }
@@ -65,6 +66,14 @@ export function nextToolUseId(
   return `${prefix}${String(n).padStart(3, "0")}`
 }
 
+/** The text a new message or text block starts with (selected, so typing replaces it). */
+export const NEW_TEXT = {
+  user: "Your next message.",
+  assistant: "The assistant's reply.",
+  block: "More text.",
+} as const
+
+/** Appends a message of `role` with its starting text (never empty: the API refuses that). */
 export function addMessage(
   request: unknown,
   role: "user" | "assistant"
@@ -72,7 +81,7 @@ export function addMessage(
   const messages = selectMessages(request)
   return withMessages(request, [
     ...messages,
-    { role, content: [{ type: "text", text: "" }] },
+    { role, content: [{ type: "text", text: NEW_TEXT[role] }] },
   ])
 }
 
@@ -167,7 +176,7 @@ export function deleteBlock(request: unknown, m: number, b: number): unknown {
 export function newBlock(request: unknown, type: string): Block {
   switch (type) {
     case "text":
-      return { type, text: "" }
+      return { type, text: NEW_TEXT.block }
     case "thinking":
       return { type, thinking: "", signature: "compose-signature" }
     case "redacted_thinking":

@@ -7,5 +7,5 @@ export type {
 export { patchTopLevelKey, stringifyRequest } from "./request-text"
 export { HISTORY_LIMIT } from "./slices/history-slice"
 export type * from "./types"
-export { RESULT_TABS } from "./result-tabs"
+export { RESULT_TAB_LABELS, RESULT_TABS } from "./result-tabs"
 export { originLabel } from "./origin"

@@ -22,6 +22,7 @@ export function asOrigin(value: unknown): RequestOrigin | null {
       (s.title === undefined || typeof s.title === "string")) ||
     s.kind === "share" ||
     s.kind === "deep-link" ||
+    s.kind === "blank" ||
     (s.kind === "import" && typeof s.summary === "string")
   if (!ok) return null
   if (s.kind === "import" && !isUsageList(s.realUsage)) {
@@ -78,6 +79,8 @@ export function originLabel(origin: RequestOrigin | null): string | null {
       return "Shared link"
     case "deep-link":
       return "Request from a link"
+    case "blank":
+      return "Blank conversation"
     case "import":
       // "Imported Claude Code session: 12 messages, …" → its first part.
       return s.summary.split(":")[0]!.trim() || "Imported"

@@ -142,6 +142,19 @@ describe("origin", () => {
     expect(store.getState().origin?.edited).toBe(true)
   })
 
+  it("a change of layout only (Tab's indent in the editor) is not an edit and no undo step", () => {
+    const store = createPlaygroundStore({ request: base, source: preset })
+    const text = store.getState().requestText
+    const steps = store.getState().past.length
+    store.getState().setRequestText(text.replace("{", "{  "))
+    expect(store.getState().requestText).not.toBe(text)
+    expect(store.getState().origin?.edited).toBe(false)
+    expect(store.getState().past.length).toBe(steps)
+    store.getState().setRequestText(text.replace('"', '"x'))
+    store.getState().setRequestText(text)
+    expect(store.getState().origin?.edited).toBe(true)
+  })
+
   it("has none for a conversation typed from scratch", () => {
     const store = createPlaygroundStore()
     store.getState().setRequestText(JSON.stringify(base))

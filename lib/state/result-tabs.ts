@@ -10,3 +10,14 @@ export const RESULT_TABS: readonly ResultTab[] = [
   "raw",
   "server",
 ]
+
+/** Each result view's name, as its tab and the shortcuts list say it. */
+export const RESULT_TAB_LABELS: Record<ResultTab, string> = {
+  blocks: "Blocks",
+  explain: "Explain",
+  timeline: "Timeline",
+  compare: "Compare",
+  tune: "Tune",
+  raw: "Raw diff",
+  server: "Server",
+}

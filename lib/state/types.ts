@@ -17,6 +17,8 @@ export type RequestSource =
   | { kind: "lesson"; id: string; title?: string }
   | { kind: "share" }
   | { kind: "deep-link" }
+  /** Compose's "Start a blank conversation". */
+  | { kind: "blank" }
   | {
       kind: "import"
       summary: string

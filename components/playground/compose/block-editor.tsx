@@ -2,56 +2,18 @@
 
 import { memo, useState } from "react"
 
-import type { Block } from "@/lib/state/compose"
+import { type Block, NEW_TEXT } from "@/lib/state/compose"
 
 import { cn } from "@/components/ui/cn"
 import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
 import { inputClass } from "@/components/ui/fields"
 import { fillerText } from "./filler"
+import { JsonField } from "./json-field"
 import { formatNumber } from "@/lib/format/number"
 
 const area = cn(inputClass, "font-mono text-xs leading-5")
-
-/** A JSON field edited as text; applies only when it parses. */
-function JsonField({
-  value,
-  onChange,
-  label,
-}: {
-  value: unknown
-  onChange: (v: unknown) => void
-  label: string
-}) {
-  const [draft, setDraft] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  return (
-    <div>
-      <textarea
-        aria-label={label}
-        rows={3}
-        className={area}
-        spellCheck={false}
-        value={draft ?? JSON.stringify(value ?? {}, null, 2)}
-        onChange={(e) => {
-          setDraft(e.target.value)
-          try {
-            onChange(JSON.parse(e.target.value))
-            setError(null)
-          } catch (err) {
-            setError(err instanceof Error ? err.message : "Invalid JSON")
-          }
-        }}
-        onBlur={() => !error && setDraft(null)}
-      />
-      {error && (
-        <p role="alert" className="text-[11px] text-red-600">
-          {error} — not applied yet
-        </p>
-      )}
-    </div>
-  )
-}
+const STARTING_TEXTS = new Set<string>(Object.values(NEW_TEXT))
 
 /** A big text field: paste, drop a file, or fill with N tokens of sample text. */
 function BigText({
@@ -82,6 +44,10 @@ function BigText({
           className={area}
           value={value}
           onChange={(e) => onChange(e.target.value)}
+          // A new message's starting text is selected: typing replaces it.
+          onFocus={(e) => {
+            if (STARTING_TEXTS.has(value)) e.currentTarget.select()
+          }}
           onDrop={(e) => {
             const file = e.dataTransfer.files[0]
             if (!file) return

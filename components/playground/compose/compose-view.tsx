@@ -1,52 +1,100 @@
 "use client"
 
-import { useMemo, useState } from "react"
+import { useEffect, useMemo, useState } from "react"
 
 import {
-  addMessage,
-  addToolCallPair,
   declareCalledTools,
   selectMessages,
   TOOLS_RULE,
   toolUseIds,
   undeclaredTools,
 } from "@/lib/state/compose"
+import { composePlace } from "@/lib/state/compose-turns"
 
 import { cn } from "@/components/ui/cn"
-
-import { MessageCard } from "./message-card"
-import { fillerText } from "./filler"
-import { useCompose } from "./use-compose"
 import { inputClass } from "@/components/ui/fields"
+
+import {
+  BlankConversation,
+  ComposeActions,
+  composeButton,
+} from "./compose-actions"
+import { MessageCard } from "./message-card"
+import { ToolsEditor } from "./tools-editor"
+import { useCompose } from "./use-compose"
+import { setComposeReveal } from "../store/compose-bridge"
 import { usePlaygroundStore } from "../store/playground-store-provider"
 
 const PAGE = 40
 
-/** The buttons under the messages: each appends to the conversation. */
-const ADD_ACTIONS: Array<{
-  id: string
-  label: string
-  add: (request: unknown, toolUseCount: number) => unknown
-}> = [
-  { id: "user", label: "+ User message", add: (r) => addMessage(r, "user") },
-  {
-    id: "assistant",
-    label: "+ Assistant message",
-    add: (r) => addMessage(r, "assistant"),
-  },
-  {
-    id: "tool-call",
-    label: "+ Tool call with a 2k-token result",
-    add: (r, toolUseCount) =>
-      addToolCallPair(r, "read_file", fillerText(2000, toolUseCount + 1)),
-  },
-]
+/** The test id of a Compose place's element. */
+function placeTestId(path: (string | number)[]): string | null {
+  const place = composePlace(path)
+  if (!place) return null
+  if (place.kind === "system") return "compose.system"
+  if (place.kind === "tool") return `compose.tool.${place.index}`
+  const block = place.block !== undefined ? `.block.${place.block}` : ""
+  return `compose.message.${place.message}${block}`
+}
+
+/** Scrolls to the place of `path` in Compose and focuses its first field; false when there is none. */
+function revealPlace(
+  path: (string | number)[],
+  show: (messages: number) => void
+): boolean {
+  const id = placeTestId(path)
+  const place = composePlace(path)
+  if (!id || !place) return false
+  if (place.kind === "message") show(place.message + 1)
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      const el = document.querySelector<HTMLElement>(`[data-testid="${id}"]`)
+      if (!el) return
+      const section = el.closest("details")
+      if (section) section.open = true // the tools list, when closed
+      el.scrollIntoView({ block: "center" })
+      const field = el.matches("textarea, input, select")
+        ? el
+        : el.querySelector<HTMLElement>("textarea, input, select")
+      field?.focus({ preventScroll: true })
+    })
+  )
+  return true
+}
+
+/** The system prompt as one text field (a block list is shown as its JSON). */
+function SystemField({ system }: { system: unknown }) {
+  const compose = useCompose()
+  return (
+    <label className="block">
+      <span className="font-mono text-[11px] font-medium">system</span>
+      <textarea
+        data-testid="compose.system"
+        rows={3}
+        className={cn(inputClass, "mt-0.5 text-xs")}
+        placeholder="System prompt (optional)"
+        value={
+          typeof system === "string"
+            ? system
+            : system === undefined
+              ? ""
+              : JSON.stringify(system)
+        }
+        onChange={(e) =>
+          compose((r) => {
+            const { system: _s, ...rest } = r as Record<string, unknown>
+            return e.target.value ? { ...rest, system: e.target.value } : rest
+          })
+        }
+      />
+    </label>
+  )
+}
 
 /** Compose mode: system prompt, tools and messages as forms. */
 export function ComposeView() {
   const request = usePlaygroundStore((s) => s.request)
   const stale = usePlaygroundStore((s) => s.parseError !== null)
-  const compose = useCompose()
   const [shown, setShown] = useState(PAGE)
   const messages = selectMessages(request)
   // Keyed on the messages array: a config change keeps it, so the memoised
@@ -54,10 +102,12 @@ export function ComposeView() {
   const toolIds = useMemo(() => toolUseIds(messages), [messages])
   const isObject =
     typeof request === "object" && request !== null && !Array.isArray(request)
-  const system = isObject ? (request as { system?: unknown }).system : undefined
-  const tools = isObject ? (request as { tools?: unknown }).tools : undefined
-  const btn =
-    "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+  const fields = isObject ? (request as Record<string, unknown>) : {}
+  useEffect(() => {
+    const show = (n: number) => setShown((s) => (n > s ? n + PAGE : s))
+    setComposeReveal((path) => revealPlace(path, show))
+    return () => setComposeReveal(null)
+  }, [])
 
   if (stale) {
     return (
@@ -72,41 +122,15 @@ export function ComposeView() {
       className="absolute inset-0 space-y-3 overflow-y-auto p-3"
       data-testid="compose.view"
     >
-      {isObject && (
-        <label className="block">
-          <span className="font-mono text-[11px] font-medium">system</span>
-          <textarea
-            data-testid="compose.system"
-            rows={3}
-            className={cn(inputClass, "mt-0.5 text-xs")}
-            placeholder="System prompt (optional)"
-            value={
-              typeof system === "string"
-                ? system
-                : system === undefined
-                  ? ""
-                  : JSON.stringify(system)
-            }
-            onChange={(e) =>
-              compose((r) => {
-                const { system: _s, ...rest } = r as Record<string, unknown>
-                return e.target.value
-                  ? { ...rest, system: e.target.value }
-                  : rest
-              })
-            }
-          />
-        </label>
-      )}
+      <div className="flex items-center justify-between gap-2 text-[11px] text-zinc-500">
+        <span>
+          Model and thinking are above; the edits are in the Edits region.
+        </span>
+        <BlankConversation />
+      </div>
+      {isObject && <SystemField system={fields.system} />}
       <ToolsRuleNotice request={request} />
-      {isObject && (
-        <p className="text-[11px] text-zinc-500">
-          {Array.isArray(tools)
-            ? `${tools.length} tools declared`
-            : "No tools declared"}{" "}
-          (edit them in JSON mode). Model and thinking are above.
-        </p>
-      )}
+      {isObject && <ToolsEditor tools={fields.tools} />}
       <ol className="space-y-2" aria-label="Messages">
         {messages.slice(0, shown).map((m, i) => (
           <MessageCard
@@ -121,26 +145,18 @@ export function ComposeView() {
       {messages.length > shown && (
         <button
           type="button"
-          className={btn}
+          className={composeButton}
           onClick={() => setShown(shown + PAGE)}
         >
           Show {Math.min(PAGE, messages.length - shown)} more messages (of{" "}
           {messages.length})
         </button>
       )}
-      <div className="flex flex-wrap gap-1.5 border-t border-zinc-200 pt-2 dark:border-zinc-800">
-        {ADD_ACTIONS.map((action) => (
-          <button
-            key={action.id}
-            type="button"
-            className={btn}
-            data-testid={`compose.add.${action.id}`}
-            onClick={() => compose((r) => action.add(r, toolIds.length))}
-          >
-            {action.label}
-          </button>
-        ))}
-      </div>
+      <ComposeActions
+        onAdded={(first, n) =>
+          setShown((s) => (first + n > s ? first + n + PAGE : s))
+        }
+      />
     </div>
   )
 }

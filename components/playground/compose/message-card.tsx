@@ -2,22 +2,38 @@
 
 import { memo } from "react"
 
-import { blockTypesFor, type MessageRole } from "@/lib/context-editing"
+import {
+  blockTypesFor,
+  type MessageRole,
+  type SimulateError,
+} from "@/lib/context-editing"
 import {
   addBlock,
   blocksOf,
-  deleteBlock,
   deleteMessage,
   duplicateBlock,
   duplicateMessage,
   moveBlock,
   moveMessage,
+  selectMessages,
   setBlocks,
   updateMessage,
 } from "@/lib/state/compose"
+import {
+  addToolResult,
+  addToolUse,
+  composePlace,
+  deleteBlockAndPair,
+} from "@/lib/state/compose-turns"
+import { selectSimulation } from "@/lib/state/selectors"
 
 import { BlockEditor } from "./block-editor"
+import { focusComposeText } from "./compose-actions"
 import { useCompose } from "./use-compose"
+import {
+  usePlaygroundStore,
+  usePlaygroundStoreApi,
+} from "../store/playground-store-provider"
 
 // The commonest types get a button; every other type the role may hold
 // (from the engine's one list) is in the "more" menu.
@@ -47,6 +63,31 @@ const BLOCK_TYPES = Object.fromEntries(
   })
 ) as Record<MessageRole, { common: string[]; more: string[] }>
 
+/** The API error when it points into message `index` (null otherwise): the card shows it at the block. */
+function useMessageError(index: number): SimulateError | null {
+  return usePlaygroundStore((s) => {
+    const sim = selectSimulation(s)
+    if (!sim || sim.ok) return null
+    const place = composePlace(sim.error.path)
+    return place?.kind === "message" && place.message === index
+      ? sim.error
+      : null
+  })
+}
+
+/** The API's 400 where it applies, in the card. */
+function CardError({ error }: { error: SimulateError }) {
+  return (
+    <p
+      role="alert"
+      data-testid="compose.error"
+      className="mt-1 rounded bg-red-50 px-1.5 py-1 text-[11px] text-red-800 dark:bg-red-950/60 dark:text-red-200"
+    >
+      The API would answer 400 here: {error.message}
+    </p>
+  )
+}
+
 const iconBtn =
   "rounded px-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-30 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
 
@@ -63,6 +104,9 @@ export const MessageCard = memo(function MessageCard({
   toolIds: string[]
 }) {
   const compose = useCompose()
+  const error = useMessageError(index)
+  const errorBlock = error ? composePlace(error.path) : null
+  const atBlock = errorBlock?.kind === "message" ? errorBlock.block : undefined
   const sent = (message as { role?: unknown })?.role
   const role = sent === "assistant" || sent === "system" ? sent : "user"
   const blocks = blocksOf(message)
@@ -70,7 +114,12 @@ export const MessageCard = memo(function MessageCard({
   return (
     <li
       data-testid={t}
-      className="rounded-lg border border-zinc-200 p-2 dark:border-zinc-800"
+      data-invalid={error ? "true" : undefined}
+      className={
+        error
+          ? "rounded-lg border border-red-400 p-2 dark:border-red-700"
+          : "rounded-lg border border-zinc-200 p-2 dark:border-zinc-800"
+      }
     >
       <div className="flex items-center gap-1 text-xs">
         <select
@@ -108,7 +157,12 @@ export const MessageCard = memo(function MessageCard({
           <li
             key={b}
             data-testid={`${t}.block.${b}`}
-            className="rounded-md bg-zinc-50 p-1.5 dark:bg-zinc-900/60"
+            data-invalid={atBlock === b ? "true" : undefined}
+            className={
+              atBlock === b
+                ? "rounded-md bg-red-50/60 p-1.5 ring-1 ring-red-400 dark:bg-red-950/40"
+                : "rounded-md bg-zinc-50 p-1.5 dark:bg-zinc-900/60"
+            }
           >
             <div className="mb-1 flex items-center gap-1 text-[11px]">
               <span className="font-mono font-medium">{block.type}</span>
@@ -119,7 +173,14 @@ export const MessageCard = memo(function MessageCard({
                 isLast={b === blocks.length - 1}
                 onMove={(by) => compose((r) => moveBlock(r, index, b, b + by))}
                 onDuplicate={() => compose((r) => duplicateBlock(r, index, b))}
-                onDelete={() => compose((r) => deleteBlock(r, index, b))}
+                onDelete={() => compose((r) => deleteBlockAndPair(r, index, b))}
+                deleteLabel={
+                  block.type === "tool_use"
+                    ? "Delete this tool call and its result"
+                    : block.type === "tool_result"
+                      ? "Delete this tool result and its call"
+                      : undefined
+                }
               />
             </div>
             <BlockEditor
@@ -136,9 +197,11 @@ export const MessageCard = memo(function MessageCard({
                 )
               }
             />
+            {atBlock === b && error && <CardError error={error} />}
           </li>
         ))}
       </ul>
+      {error && atBlock === undefined && <CardError error={error} />}
       <AddBlockRow role={role} index={index} />
     </li>
   )
@@ -153,6 +216,7 @@ function OrderControls({
   onDuplicate,
   onDelete,
   deleteTestId,
+  deleteLabel,
 }: {
   what: string
   isFirst: boolean
@@ -161,6 +225,7 @@ function OrderControls({
   onDuplicate: () => void
   onDelete: () => void
   deleteTestId?: string
+  deleteLabel?: string
 }) {
   return (
     <>
@@ -193,7 +258,8 @@ function OrderControls({
       <button
         type="button"
         className={iconBtn}
-        aria-label={`Delete ${what}`}
+        aria-label={deleteLabel ?? `Delete ${what}`}
+        title={deleteLabel}
         data-testid={deleteTestId}
         onClick={onDelete}
       >
@@ -206,7 +272,21 @@ function OrderControls({
 /** "+ text", "+ tool_result"… and the "more" menu under a message. */
 function AddBlockRow({ role, index }: { role: MessageRole; index: number }) {
   const compose = useCompose()
+  const store = usePlaygroundStoreApi()
   const t = `compose.message.${index}`
+  const add = (type: string) => {
+    compose((r) =>
+      type === "tool_use"
+        ? addToolUse(r, index)
+        : type === "tool_result"
+          ? addToolResult(r, index)
+          : addBlock(r, index, type)
+    )
+    if (type === "text") {
+      const message = selectMessages(store.getState().request)[index]
+      focusComposeText(index, blocksOf(message).length - 1)
+    }
+  }
   return (
     <div className="mt-1 flex flex-wrap gap-1">
       {BLOCK_TYPES[role].common.map((type) => (
@@ -214,7 +294,7 @@ function AddBlockRow({ role, index }: { role: MessageRole; index: number }) {
           key={type}
           type="button"
           data-testid={`${t}.add.${type}`}
-          onClick={() => compose((r) => addBlock(r, index, type))}
+          onClick={() => add(type)}
           className="rounded border border-dashed border-zinc-300 px-1.5 py-px font-mono text-[10px] text-zinc-600 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-900"
         >
           + {type}
@@ -227,7 +307,7 @@ function AddBlockRow({ role, index }: { role: MessageRole; index: number }) {
           value=""
           onChange={(e) => {
             const type = e.target.value
-            if (type) compose((r) => addBlock(r, index, type))
+            if (type) add(type)
           }}
           className="rounded border border-dashed border-zinc-300 bg-transparent px-1 py-px font-mono text-[10px] text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
         >

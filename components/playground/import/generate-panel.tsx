@@ -1,5 +1,7 @@
 "use client"
 
+import { useKeptState } from "@/components/ui/kept-state"
+
 import {
   type ChangeEvent,
   type ComponentProps,
@@ -52,7 +54,11 @@ export function GeneratePanel({
 }: {
   onImport(request: object, summary: string): void
 }) {
-  const [form, setFormState] = useState<PanelForm>(DEFAULT_PANEL_FORM)
+  // Kept while the dialog is closed (kept-state.ts), like a paste.
+  const [form, setFormState] = useKeptState<PanelForm>(
+    "import.generate",
+    DEFAULT_PANEL_FORM
+  )
   const setForm: SetForm = (change) =>
     setFormState((f) => ({ ...f, ...change }))
 

@@ -92,14 +92,26 @@ export function ImportAction() {
 /** The open Import dialog, putting what it imports into the store. */
 function ImportInto({ close }: { close: () => void }) {
   const setRequest = usePlaygroundStore((s) => s.setRequest)
+  const updateRequest = usePlaygroundStore((s) => s.updateRequest)
   // Mounted only while the dialog is open: typing does not re-render the header.
   const current = usePlaygroundStore((s) => s.request)
+  const origin = usePlaygroundStore((s) => s.origin)
   const cm = editsOf(current)
+  const edits = Array.isArray(cm?.edits) ? cm.edits : []
   return (
     <ImportDialog
       open
       onClose={close}
-      editsToKeep={Array.isArray(cm?.edits) ? cm.edits.length : 0}
+      editsToKeep={edits.length}
+      origin={origin}
+      contextManagement={cm}
+      keepsThinkingEdit={edits.some(
+        (e) =>
+          (e as { type?: unknown } | null)?.type === "clear_thinking_20251015"
+      )}
+      onApplyEdits={(contextManagement) =>
+        updateRequest((r) => ({ ...r, context_management: contextManagement }))
+      }
       onImport={(request, summary, keepEdits, realUsage) => {
         const kept =
           keepEdits && !hasOwnEdits(request) ? carriedEdits(cm, request) : null

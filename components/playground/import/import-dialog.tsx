@@ -2,6 +2,10 @@
 
 import { useId, useState } from "react"
 
+import { forgetKept } from "@/components/ui/kept-state"
+import type { RequestOrigin } from "@/lib/state"
+
+import { editsAreOwn } from "./own-edits"
 import { LabelledCheckbox } from "@/components/ui/labelled-checkbox"
 
 import { importSummary } from "@/lib/import"
@@ -34,6 +38,15 @@ export interface ImportDialogProps {
   initialText?: string
   /** How many edits the current request has (0: the option is not shown). */
   editsToKeep?: number
+  /**
+   * Where the conversation came from: "keep my edits" is ticked at first
+   * only when they are the user's own, not an example's untouched.
+   */
+  origin?: RequestOrigin | null
+  /** Whether the current edits hold clear_thinking (said to be left out where the import has no thinking). */
+  keepsThinkingEdit?: boolean
+  /** Applies a `context_management` configuration to the current conversation (a snippet that holds only one). */
+  onApplyEdits?(contextManagement: object): void
 }
 
 type Tab = "paste" | "generate"
@@ -50,7 +63,14 @@ export function ImportDialog({
   onImport,
   initialText,
   editsToKeep = 0,
-}: ImportDialogProps) {
+  origin = null,
+  keepsThinkingEdit = false,
+  onApplyEdits,
+  contextManagement,
+}: ImportDialogProps & { contextManagement?: unknown }) {
+  const [ownEdits] = useState(() =>
+    editsAreOwn(origin, contextManagement as { edits?: unknown } | undefined)
+  )
   return (
     <ModalDialog
       open={open}
@@ -58,12 +78,15 @@ export function ImportDialog({
       title="Import a conversation"
       testIdPrefix="import"
     >
-      {/* ModalDialog renders children only while open, so state resets on every open. */}
+      {/* Rendered only while open; what was typed is kept (kept-state.ts) until imported or cleared. */}
       <ImportDialogBody
         initialText={initialText ?? ""}
         onImport={onImport}
         onClose={onClose}
         editsToKeep={editsToKeep}
+        ownEdits={ownEdits}
+        keepsThinkingEdit={keepsThinkingEdit}
+        onApplyEdits={onApplyEdits}
       />
     </ModalDialog>
   )
@@ -74,23 +97,37 @@ function ImportDialogBody({
   onImport,
   onClose,
   editsToKeep,
+  ownEdits,
+  keepsThinkingEdit,
+  onApplyEdits,
 }: {
   initialText: string
   onImport: ImportDialogProps["onImport"]
   onClose(): void
   editsToKeep: number
+  ownEdits: boolean
+  keepsThinkingEdit: boolean
+  onApplyEdits?: ImportDialogProps["onApplyEdits"]
 }) {
   const [tab, tabs] = useTabs(TABS, "paste")
-  const [keepEdits, setKeepEdits] = useState(true)
+  const [keepEdits, setKeepEdits] = useState(ownEdits)
   const panelId = useId()
   const finish = (
     request: object,
     summary: string,
     realUsage?: RealUsage[]
   ) => {
+    forgetKept("import") // used: the next Import starts empty
     onImport(request, summary, editsToKeep > 0 && keepEdits, realUsage)
     onClose()
   }
+  const applyEdits = onApplyEdits
+    ? (cm: object) => {
+        forgetKept("import")
+        onApplyEdits(cm)
+        onClose()
+      }
+    : undefined
   return (
     <>
       <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
@@ -107,6 +144,19 @@ function ImportDialogBody({
           when the import brings none of its own
         </LabelledCheckbox>
       )}
+      {editsToKeep > 0 && (
+        <p
+          className="-mt-1 mb-2 ml-6 text-xs text-zinc-500 dark:text-zinc-400"
+          data-testid="import.keep-edits.note"
+        >
+          {ownEdits
+            ? "They are the edits you set."
+            : "They are the example's edits, not yours: left unticked, the import keeps its own configuration (or none)."}
+          {keepsThinkingEdit
+            ? " clear_thinking is left out when the imported conversation has no thinking (the API would refuse it)."
+            : ""}
+        </p>
+      )}
       <SegmentedTabs label="Import source" {...tabs} controls={panelId} />
       <div
         id={panelId}
@@ -119,6 +169,7 @@ function ImportDialogBody({
             onImport={(result) =>
               finish(result.data, importSummary(result), result.realUsage)
             }
+            onApplyEdits={applyEdits}
           />
         ) : (
           <GeneratePanel onImport={finish} />

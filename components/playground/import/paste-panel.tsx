@@ -6,6 +6,7 @@ import type { ParsedImport } from "@/lib/import"
 
 import { CandidatePicker } from "./candidate-picker"
 import { HeldText, ImportAlerts, ImportProgress } from "./held-text"
+import { applyRepairs, ImportOffers } from "./import-offers"
 import { ImportReport } from "./import-report"
 import { useImportSource } from "./use-import-source"
 
@@ -111,9 +112,11 @@ function usePasteCapture(
 export function PastePanel({
   initialText,
   onImport,
+  onApplyEdits,
 }: {
   initialText: string
   onImport(result: Extract<ParsedImport, { success: true }>): void
+  onApplyEdits?: (contextManagement: object) => void
 }) {
   const { state, actions } = useImportSource(initialText)
   const { text, held, verdict, checking, refusal } = state
@@ -202,6 +205,13 @@ export function PastePanel({
         candidates={result?.success ? result.candidates : undefined}
         onPick={actions.choose}
       />
+      <ImportOffers
+        result={refusal ? null : result}
+        canEditText={!held}
+        onApplyEdits={onApplyEdits}
+        onRepair={(repairs) => actions.type(applyRepairs(text, repairs))}
+        onShow={showError}
+      />
       {refusal || verdict?.tooHeavy ? null : (
         <ImportReport
           result={result}
@@ -210,7 +220,21 @@ export function PastePanel({
         />
       )}
       <ImportAlerts refusal={refusal} tooHeavy={verdict?.tooHeavy ?? null} />
-      <div className="flex justify-end">
+
+      <div className="flex justify-end gap-2">
+        {(text !== "" || held) && (
+          <button
+            type="button"
+            data-testid="import.clear"
+            onClick={() => {
+              actions.cancel()
+              textareaRef.current?.focus()
+            }}
+            className="rounded-md border border-zinc-300 px-3 py-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:hover:bg-zinc-800"
+          >
+            Clear
+          </button>
+        )}
         <button
           type="button"
           data-testid="import.submit"

@@ -4,6 +4,8 @@ import { useEffect, useMemo, useRef, useState } from "react"
 
 import { MAX_INPUT_CHARS } from "@/lib/import"
 
+import { keepValue, keptValue } from "@/components/ui/kept-state"
+
 import {
   checkImport,
   tooLargeMessage,
@@ -43,6 +45,10 @@ export interface ImportSourceState {
 }
 
 const PREVIEW_CHARS = 1200
+
+/** Where the Import dialog's input is kept while the dialog is closed (`kept-state.ts`). */
+export const IMPORT_DRAFT = "import.input"
+type KeptInput = Pick<ImportSourceState, "text" | "held" | "pick">
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`
 
 /**
@@ -53,9 +59,20 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`
  * same way.
  */
 export function useImportSource(initialText: string) {
-  const [state, setState] = useState<ImportSourceState>(() =>
-    enterText(initialText, "The dropped text")
-  )
+  const [state, setState] = useState<ImportSourceState>(() => {
+    // A drop on the page brings its own text; else what was left here last.
+    const left = keptValue<KeptInput>(IMPORT_DRAFT)
+    if (initialText || !left) return enterText(initialText, "The dropped text")
+    const base = enterText(left.text, "The text")
+    return left.held
+      ? {
+          ...base,
+          text: "",
+          held: left.held,
+          checking: { chars: left.held.chars },
+        }
+      : { ...base, pick: left.pick }
+  })
   const checker = useRef<ImportChecker | null>(null)
   useEffect(() => {
     const c = createImportChecker((verdict) =>
@@ -73,6 +90,11 @@ export function useImportSource(initialText: string) {
 
   // Every change of input or pick is checked; typing waits for a pause.
   const { text, held, pick } = state
+  // The input outlives the dialog until it is imported or cleared.
+  useEffect(
+    () => keepValue(IMPORT_DRAFT, { text, held, pick }),
+    [text, held, pick]
+  )
   useEffect(() => {
     const c = checker.current
     if (!c) return

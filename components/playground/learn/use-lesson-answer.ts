@@ -2,6 +2,8 @@
 
 import { useState } from "react"
 
+import { forgetKept, useKeptState } from "@/components/ui/kept-state"
+
 import type * as Lessons from "@/lib/lessons"
 import type { Lesson, LessonRun } from "@/lib/lessons"
 
@@ -32,7 +34,9 @@ export function useLessonAnswer(
   run: LessonRun | { error: string },
   onAnswered: (right: boolean) => void
 ): LessonAnswer {
-  const [given, setGiven] = useState("")
+  // What was typed stays while the dialog is closed, until it is checked or shown.
+  const key = `learn.answer.${lesson.id}`
+  const [given, setGiven] = useKeptState(key, "")
   const [verdict, setVerdict] = useState<Verdict | null>(null)
   const [misread, setMisread] = useState<string | null>(null)
   const revealed = verdict !== null
@@ -40,6 +44,7 @@ export function useLessonAnswer(
     if (revealed || given.trim() === "" || "error" in run) return
     const right = lessons.isRight(run, given)
     setVerdict(right ? "right" : "wrong")
+    forgetKept(key)
     setMisread(lessons.misreadingOf(run, given))
     onAnswered(right)
   }
@@ -47,7 +52,10 @@ export function useLessonAnswer(
     lesson.question.kind === "number" &&
     given.trim() !== "" &&
     lessons.parseCount(given) === null
-  const show = () => setVerdict("shown")
+  const show = () => {
+    setVerdict("shown")
+    forgetKept(key)
+  }
   return {
     given,
     setGiven,

@@ -10,7 +10,13 @@ import {
 } from "@/lib/json/on-demand"
 import { locate } from "@/lib/json/parse-native"
 
-import { usePlaygroundStoreApi } from "../store/playground-store-provider"
+import { composePlace, describePlace } from "@/lib/state/compose-turns"
+
+import { revealInCompose } from "../store/compose-bridge"
+import {
+  usePlaygroundStore,
+  usePlaygroundStoreApi,
+} from "../store/playground-store-provider"
 
 /** Line/column of a JSON path in the editor text, when it can be found. */
 function lineOf(
@@ -43,7 +49,38 @@ function useJsonc(): Jsonc | null {
   return jsonc
 }
 
-/** The 400 the API would answer, located in the JSON. */
+/** Where the error is in Compose's forms, with a button that shows it there. */
+function ComposeLocation({ path }: { path: (string | number)[] }) {
+  const request = usePlaygroundStore((s) => s.request)
+  const setRegion = usePlaygroundStore((s) => s.setNarrowRegion)
+  const place = composePlace(path)
+  if (!place)
+    return (
+      <>
+        at <code>{path.join(".")}</code> (above Compose: the model, thinking or
+        edits).{" "}
+      </>
+    )
+  return (
+    <>
+      in Compose: {describePlace(place, request)}{" "}
+      <button
+        type="button"
+        data-testid="result.error.show"
+        className="rounded border border-red-400 px-1.5 py-px font-medium hover:bg-red-100 dark:border-red-700 dark:hover:bg-red-900"
+        onClick={() => {
+          setRegion("conversation") // narrow screens: the Conversation tab
+          revealInCompose(path)
+        }}
+      >
+        Show it
+      </button>
+      .{" "}
+    </>
+  )
+}
+
+/** The 400 the API would answer, located in the JSON (or in Compose's forms while Compose is shown). */
 export function EngineError({
   error,
   hasFallback,
@@ -52,6 +89,7 @@ export function EngineError({
   hasFallback: boolean
 }) {
   const store = usePlaygroundStoreApi()
+  const compose = usePlaygroundStore((s) => s.inputMode === "compose")
   const jsonc = useJsonc()
   const at = jsonc && lineOf(jsonc, store.getState().requestText, error.path)
   return (
@@ -71,7 +109,10 @@ export function EngineError({
         {error.message}
       </p>
       <p className="mt-1 text-xs">
-        {error.path.length > 0 && (
+        {error.path.length > 0 && compose && (
+          <ComposeLocation path={error.path} />
+        )}
+        {error.path.length > 0 && !compose && (
           <>
             at <code>{error.path.join(".")}</code>
             {at ? ` (line ${at.line}, column ${at.column})` : ""}.{" "}

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react"
 
 import type { SimulateResult, SimulateSuccess } from "@/lib/context-editing"
-import { RESULT_TABS, type ResultTab } from "@/lib/state"
+import { RESULT_TAB_LABELS, RESULT_TABS } from "@/lib/state"
 
 import { cn } from "@/components/ui/cn"
 import { RegionHeader } from "@/components/ui/region-header"
@@ -26,16 +26,7 @@ import {
 /** The result views' tabpanel (the tabs control it). */
 const RESULT_PANEL = "result-panel"
 
-const LABELS: Record<ResultTab, string> = {
-  blocks: "Blocks",
-  explain: "Explain",
-  timeline: "Timeline",
-  compare: "Compare",
-  tune: "Tune",
-  raw: "Raw diff",
-  server: "Server",
-}
-const TABS = RESULT_TABS.map((id) => ({ id, label: LABELS[id] }))
+const TABS = RESULT_TABS.map((id) => ({ id, label: RESULT_TAB_LABELS[id] }))
 
 /** What a screen reader hears when the prediction changes. */
 function liveSummary(

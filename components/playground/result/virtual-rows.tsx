@@ -35,7 +35,9 @@ export function VirtualTable({
   for (let i = first; i < last; i++) rows.push(row(i))
   return (
     <div
-      className="overflow-auto"
+      // relative: the visually hidden caption (position: absolute) stays
+      // inside this scroll box instead of lengthening the page.
+      className="relative overflow-auto"
       style={{ maxHeight }}
       onScroll={(e) => setTop(e.currentTarget.scrollTop)}
       data-testid={testId ? `${testId}.scroll` : undefined}

@@ -21,7 +21,10 @@ export function FirstRunLine() {
       className="border-b border-zinc-200 px-3 py-1.5 text-sm text-zinc-700 dark:border-zinc-800 dark:text-zinc-300"
     >
       See what context editing will clear from a Messages API request before you
-      send it. Start by changing an edit in the middle column and watch the
+      send it. Start by changing an edit in the{" "}
+      {/* The regions are tabs below the lg breakpoint (workspace.tsx). */}
+      <span className="lg:hidden">Edits tab</span>
+      <span className="hidden lg:inline">middle column</span> and watch the
       Blocks list, or <strong>Import</strong> your own conversation.
     </p>
   )

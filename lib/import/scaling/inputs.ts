@@ -140,6 +140,27 @@ export const SCALING_INPUTS: ScalingInput[] = [
     n: 4000,
   },
   {
+    importer: "sdk-call",
+    name: "string building: f-string holes, + chains, repetition",
+    make: (n) =>
+      `LOG = "ok " * 3\nclient.messages.create(model="m", max_tokens=1, messages=[${`{"role": "user", "content": f"{LOG}{LOG * 2}" + "a" + LOG},`.repeat(n)}])`,
+    n: 2000,
+  },
+  {
+    importer: "sdk-call",
+    name: "a name rebound and appended to on every line",
+    make: (n) =>
+      `text = "a"\nmessages = []\n${`text += "b"\nmessages.append({"role": "user", "content": text})\n`.repeat(n)}client.messages.create(model="m", max_tokens=1, messages=messages)`,
+    n: 50,
+  },
+  {
+    importer: "curl",
+    name: "curl bodies broken by apostrophes (repaired), some never closing",
+    make: (n) =>
+      `curl https://api.anthropic.com/v1/messages -d '{"model": "m", "max_tokens": 1, "messages": [{"role": "user", "content": "I'll go, don't wait"}]}'\n${`curl -d '{"a": [{"b": "it's`.repeat(n)}`,
+    n: 3000,
+  },
+  {
     importer: "openai",
     name: "many messages",
     make: (n) =>

@@ -1,6 +1,8 @@
 import type { LiteralParser } from "./literal"
 import { isPlainObject, UNKNOWN, type Value } from "./literal"
 
+export { assignments } from "./bindings"
+
 /**
  * The Messages SDK calls in a Python or TypeScript snippet, as the docs
  * print them: `client.messages.create(model=…, …)`,
@@ -27,20 +29,6 @@ export interface SdkCall {
 const CALL = /\bmessages\s*\.\s*(create|stream|count_tokens|countTokens)\s*\(/g
 // Receivers before `messages.`: `client.`, `client.beta.`, `anthropic.beta.`.
 const RECEIVER = /((?:[A-Za-z_$][\w$]*\s*\.\s*){1,3})$/
-
-/** Top-level assignments `name = value` / `const name = value`, by name. */
-export function assignments(text: string): Map<string, number> {
-  const found = new Map<string, number>()
-  // At a line start, or indented (a docs code block, a function body) with
-  // spaces around `=`, which keyword arguments (`model="…",`) do not have.
-  const re =
-    /^(?:[ \t]*(?:export[ \t]+)?(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]{1,80})?=(?!=)|^[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*:[^=\n]{1,80})?[ \t]+=[ \t](?!=)/gm
-  for (const m of text.matchAll(re)) {
-    const name = (m[1] ?? m[2])!
-    if (!found.has(name)) found.set(name, m.index + m[0].length)
-  }
-  return found
-}
 
 /** Whether `text` holds an SDK Messages call (cheap check for detection). */
 export function looksLikeSdkCall(text: string): boolean {

@@ -2,7 +2,12 @@ import { lineColumn } from "../bounds"
 import { failure, Notes, plural } from "../notes"
 import type { ImportCandidate, ImportOptions, ImportResult } from "../types"
 import { assignments, findSdkCalls, type SdkCall } from "./calls"
-import { type Gaps, LiteralParser, UNKNOWN, withoutUnknown } from "./literal"
+import { type Gap, type Gaps } from "./gaps"
+import { ELIDED, LiteralParser, UNKNOWN, withoutUnknown } from "./literal"
+
+import { gapsWithin } from "./gaps"
+
+export { gapsWithin }
 
 /**
  * A Python or TypeScript SDK snippet (as the docs print them) → the request
@@ -31,22 +36,66 @@ function candidates(calls: SdkCall[], chosen: SdkCall): ImportCandidate[] {
   }))
 }
 
-/** Notes for what the snippet left out of the literal body. */
+/** The first gap of each expression as written (one note per place). */
+function unique<T extends Gap>(gaps: T[]): T[] {
+  const seen = new Set<string>()
+  return gaps.filter((g) => {
+    const key = `${g.text}@${g.at}`
+    return seen.has(key) ? false : (seen.add(key), true)
+  })
+}
+
+/** Why a kept part was not evaluated, in words (empty when it is the part itself). */
+function causeText(cause: Gap["cause"], line: (at: number) => number): string {
+  if (!cause) return ""
+  if (cause.why) return ` (${cause.why})`
+  const what = cause.undefined
+    ? "is not defined in the snippet"
+    : "runs as code"
+  return ` (\`${cause.text}\`, line ${line(cause.at)}, ${what})`
+}
+
+/** Notes for what the snippet left out, kept as written, or built. */
 function reportGaps(gaps: Gaps, text: string, notes: Notes): void {
-  for (const [name, at] of gaps.undefinedVariables) {
-    const { line } = lineColumn(text, at)
+  const line = (at: number) => lineColumn(text, at).line
+  const names = new Map<string, { at: number; kept: boolean }>()
+  for (const g of gaps.undefinedVariables) {
+    const seen = names.get(g.text)
+    names.set(g.text, {
+      at: seen?.at ?? g.at,
+      kept: (seen?.kept ?? true) && g.kept === true,
+    })
+  }
+  for (const [name, { at, kept }] of names)
     notes.warn(
-      `\`${name}\` (line ${line}) is a variable the snippet does not define; left it out (paste its definition with the call to include it)`
+      `\`${name}\` (line ${line(at)}) is a variable the snippet does not define; ${kept ? "kept as written where a string uses it" : "left it out"} (paste its definition with the call to include it)`
+    )
+  for (const g of unique(gaps.expressions.filter((e) => !e.kept)).slice(0, 10))
+    notes.warn(
+      `\`${g.text}\` (line ${line(g.at)}) ${g.why ? `is not evaluated: ${g.why}` : "is computed when the code runs"}; left it out`
+    )
+  for (const g of unique(gaps.kept).slice(0, 10)) {
+    const shown = /^\$?\{/.test(g.text) ? g.text : `{${g.text}}`
+    notes.warn(
+      `\`${shown}\` (line ${line(g.at)}) is not evaluated${causeText(g.cause, line)}: kept as written in the text`
     )
   }
-  for (const { text: expr, at } of gaps.expressions.slice(0, 10))
+  const elided = unique(gaps.elided)
+  if (elided.length > 0)
     notes.warn(
-      `\`${expr}\` (line ${lineColumn(text, at).line}) is computed when the code runs; left it out`
+      `${plural(elided.length, "\`...\` placeholder")} (line ${elided.map((g) => line(g.at)).join(", ")}) left out: the docs write \`...\` where your own content goes`
     )
-  if (gaps.interpolated > 0)
-    notes.warn(
-      `${plural(gaps.interpolated, "string")} with {…} placeholders kept as written (f-string or template literal)`
-    )
+  const built = unique(gaps.built)
+  if (built.length > 0) {
+    const shown = built
+      .slice(0, 3)
+      .map(
+        (g) =>
+          `\`${g.text}\` (line ${line(g.at)}) → ${plural(g.length ?? 0, g.list ? "item" : "character")}`
+      )
+    const more = built.length > 3 ? `, and ${built.length - 3} more` : ""
+    notes.info(`Evaluated what the code builds: ${shown.join("; ")}${more}`)
+  }
 }
 
 /** The body the call sends: betas and client options taken out. */
@@ -70,17 +119,64 @@ function requestBody(call: SdkCall, notes: Notes) {
   return { body, betas }
 }
 
+/** Whether `value` is the docs' `[...]` / `...` placeholder for a conversation. */
+export function isPlaceholder(value: unknown): boolean {
+  if (value === ELIDED) return true
+  return (
+    Array.isArray(value) &&
+    value.includes(ELIDED) &&
+    value.every((v) => v === ELIDED || v === UNKNOWN)
+  )
+}
+
 /** Why a call cannot be imported (its messages are not in the snippet). */
 function missingMessages(call: SdkCall, gaps: Gaps, text: string) {
-  if (call.body.messages !== UNKNOWN && call.body.messages !== undefined)
-    return null
-  const ref = [...gaps.undefinedVariables].find(([n]) => /messages/i.test(n))
-  const at = ref?.[1] ?? call.at
+  const messages = call.body.messages
+  if (isPlaceholder(messages)) {
+    const at =
+      gaps.elided.find((g) => g.at >= call.at && g.at < call.end)?.at ?? call.at
+    return failure(
+      "The call's messages are `[...]`, the placeholder the docs write for your own conversation: the snippet holds a configuration, not a conversation to import.",
+      lineColumn(text, at)
+    )
+  }
+  if (messages !== UNKNOWN && messages !== undefined) return null
+  const ref = gaps.undefinedVariables.find((g) => /messages/i.test(g.text))
+  const at = ref?.at ?? call.at
   return failure(
     ref
-      ? `The call's messages are the variable \`${ref[0]}\`, which the snippet does not define: paste its definition with the call, or the request JSON.`
+      ? `The call's messages are the variable \`${ref.text}\`, which the snippet does not define: paste its definition with the call, or the request JSON.`
       : "The SDK call has no `messages` the snippet spells out: paste the code that builds them with the call, or the request JSON.",
     lineColumn(text, at)
+  )
+}
+
+/**
+ * A failed body import (e.g. "no usable messages") with what the snippet
+ * left unevaluated said in it: that is most often why.
+ */
+function withGapsSaid(
+  result: Extract<ImportResult, { success: false }>,
+  call: SdkCall,
+  gaps: Gaps,
+  text: string
+): ImportResult {
+  // The gaps reached from the `messages` argument first.
+  const key = /\bmessages["']?\s*[=:]/.exec(text.slice(call.at, call.end))
+  const from = key ? call.at + key.index : call.at
+  const all = [...gaps.expressions, ...gaps.undefinedVariables]
+  const inMessages = all.filter((g) => g.use >= from)
+  const first = (inMessages.length > 0 ? inMessages : all).sort(
+    (a, b) => a.use - b.use || a.at - b.at
+  )[0]
+  if (!first) return result
+  const { line, column } = lineColumn(text, first.at)
+  const what = gaps.undefinedVariables.includes(first)
+    ? `the variable \`${first.text}\`, which the snippet does not define`
+    : `\`${first.text}\`, computed when the code runs`
+  return failure(
+    `${result.error.message.replace(/\.$/, "")}: the snippet builds it from ${what} (line ${line}); paste the values, or the request JSON.`,
+    { line, column }
   )
 }
 
@@ -104,24 +200,12 @@ export function importSdkCall(
   if (call.method === "count_tokens" && body.max_tokens === undefined)
     notes.info("count_tokens takes no max_tokens; the import adds the default")
   const result = importBody(body)
-  if (!result.success) return result
+  if (!result.success) return withGapsSaid(result, call, gaps, text)
   const allBetas = [...new Set([...(result.betas ?? []), ...betas])]
   return {
     ...result,
     notes: [...notes.list(), ...result.notes],
     ...(allBetas.length > 0 ? { betas: allBetas } : {}),
-  }
-}
-
-/** The gaps found inside `[from, to)` (one call of a page). */
-export function gapsWithin(gaps: Gaps, from: number, to: number): Gaps {
-  const inside = (at: number) => at >= from && at < to
-  return {
-    undefinedVariables: new Map(
-      [...gaps.undefinedVariables].filter(([, at]) => inside(at))
-    ),
-    expressions: gaps.expressions.filter((e) => inside(e.at)),
-    interpolated: 0,
   }
 }
 
@@ -143,7 +227,12 @@ export function fromSdkCall(
     return failure("No `messages.create(…)` or `count_tokens(…)` call found.")
   const picked = calls.find((_, i) => options.pick === `call-${i + 1}`)
   const call = picked ?? calls[0]!
-  const result = importSdkCall(text, call, parser.gaps, importBody)
+  const result = importSdkCall(
+    text,
+    call,
+    gapsWithin(parser.gaps, call.at, call.end),
+    importBody
+  )
   if (!result.success || calls.length < 2) return result
   const [first, ...rest] = result.notes
   return {

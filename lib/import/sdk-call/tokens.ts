@@ -13,7 +13,24 @@ export interface Token {
   end: number
   /** A string with `{…}` / `${…}` holes (f-string, template literal). */
   interpolated?: boolean
+  /**
+   * An interpolated string in pieces: literal text (escapes read, `{{` of an
+   * f-string as `{`) and holes, each the offsets of its expression in the
+   * text and, for an f-string, its `!r` conversion and `:spec`.
+   */
+  parts?: StringPart[]
 }
+
+export type StringPart =
+  | string
+  | {
+      start: number
+      end: number
+      /** Offset just after the hole's closing brace. */
+      close: number
+      /** The hole as written, braces included (`{name}`, `${name}`). */
+      raw: string
+    }
 
 const ID_START = /[A-Za-z_$]/
 const ID_PART = /[\w$]/
@@ -62,34 +79,85 @@ function escape(text: string, i: number): { value: string; next: number } {
   return { value: ESCAPES[c] ?? c, next: i + 1 }
 }
 
+/** Index of the `}` that closes a hole whose expression starts at `from`. */
+function holeEnd(
+  text: string,
+  from: number,
+  close: string,
+  multiline: boolean
+): number {
+  let depth = 0
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!
+    if (c === "\n" && !multiline) return -1
+    if (text.startsWith(close, i)) return -1 // the string ends inside the hole
+    if (c === "{" || c === "[" || c === "(") depth++
+    else if (c === "]" || c === ")") depth = Math.max(0, depth - 1)
+    else if (c === "}") {
+      if (depth === 0) return i
+      depth--
+    }
+  }
+  return -1
+}
+
 /** A string token starting with its quote at `q` (`prefix` before it). */
 function readString(text: string, q: number, prefix: string): Token {
   const quote = text[q]!
   const triple = quote !== "`" && text.startsWith(quote.repeat(3), q)
   const close = triple ? quote.repeat(3) : quote
   const raw = /r/i.test(prefix)
-  const holes = quote === "`" ? "${" : /f/i.test(prefix) ? "{" : null
+  let holes = quote === "`" ? "${" : /f/i.test(prefix) ? "{" : null
+  const parts: StringPart[] = []
   let value = ""
+  let piece = ""
   let i = q + close.length
   while (i < text.length && !text.startsWith(close, i)) {
     const c = text[i]!
+    if (/f/i.test(prefix) && (c === "{" || c === "}") && text[i + 1] === c) {
+      value += c + c
+      piece += c
+      i += 2
+      continue
+    }
+    if (holes !== null && text.startsWith(holes, i)) {
+      const from = i + holes.length
+      const end = holeEnd(text, from, close, triple || quote === "`")
+      // An unclosed hole: the rest is read as text (each character once).
+      if (end === -1) holes = null
+      else {
+        parts.push(piece, {
+          start: from,
+          end,
+          close: end + 1,
+          raw: text.slice(i, end + 1),
+        })
+        piece = ""
+        value += text.slice(i, end + 1)
+        i = end + 1
+        continue
+      }
+    }
     if (c === "\\" && !raw) {
       const e = escape(text, i + 1)
       value += e.value
+      piece += e.value
       i = e.next
       continue
     }
     if (!triple && quote !== "`" && c === "\n") break // unterminated
     value += c
+    piece += c
     i++
   }
-  const interpolated = holes !== null && value.includes(holes)
+  const interpolated = parts.length > 0
+  if (interpolated) parts.push(piece)
   return {
     kind: "str",
     value,
     start: q - prefix.length,
     end: Math.min(text.length, i + close.length),
-    ...(interpolated ? { interpolated } : {}),
+    ...(interpolated ? { interpolated, parts } : {}),
   }
 }
 

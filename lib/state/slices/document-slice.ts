@@ -1,6 +1,7 @@
 import type { StateCreator } from "zustand/vanilla"
 
 import { parseJsonLocatedNow } from "@/lib/json/on-demand"
+import { sameJson } from "@/lib/json/same-json"
 
 import { reparseTouchedValue } from "../incremental-parse"
 import { patchTopLevelKey, stringifyRequest } from "../request-text"
@@ -61,14 +62,20 @@ function textActions(
     return reparseTouchedValue(requestText, request, text)
   }
   const commitParsed = (text: string, data: unknown) =>
-    set((s) => ({
-      requestText: text,
-      request: data,
-      parseError: null,
-      source: { kind: "edit" },
-      origin: nextOrigin(s.origin, { kind: "edit" }),
-      ...pushHistory(s),
-    }))
+    set((s) =>
+      // Only the layout changed (an indent, a line break): the request is
+      // the same, so it is not marked edited and makes no undo step.
+      s.parseError === null && sameJson(s.request, data)
+        ? { requestText: text, request: s.request }
+        : {
+            requestText: text,
+            request: data,
+            parseError: null,
+            source: { kind: "edit" },
+            origin: nextOrigin(s.origin, { kind: "edit" }),
+            ...pushHistory(s),
+          }
+    )
 
   return {
     setRequestText: (text) => {

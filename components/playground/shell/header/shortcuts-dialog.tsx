@@ -1,18 +1,24 @@
 "use client"
 
 import { useModalDialog } from "@/components/ui/use-modal-dialog"
+import { RESULT_TAB_LABELS, RESULT_TABS } from "@/lib/state/result-tabs"
 
+// The result views' keys follow the tabs (one list: lib/state/result-tabs.ts).
 const SHORTCUTS: Array<[string, string]> = [
   ["Ctrl/⌘ + Z", "Undo a change of the request or edits (outside the editor)"],
   ["Ctrl/⌘ + Shift + Z, Ctrl + Y", "Redo"],
   [
-    "Alt + 1 … 6",
-    "Result views: Blocks, Explain, Timeline, Compare, Raw diff, Server",
+    `Alt + 1 … ${RESULT_TABS.length}`,
+    `Result views: ${RESULT_TABS.map((t) => RESULT_TAB_LABELS[t]).join(", ")}`,
+  ],
+  [
+    "Esc inside the JSON editor",
+    "Leave the editor (focus moves on to the next control; Shift + Esc back)",
   ],
   ["Ctrl/⌘ + Z inside the JSON editor", "The editor's own undo"],
   [
     "Ctrl + M inside the JSON editor (Mac: Ctrl + Shift + M)",
-    "Let Tab move focus out of the editor",
+    "Let Tab move focus instead of indenting",
   ],
   ["Ctrl/⌘ + S", "Share a permalink"],
   ["?", "This list"],

@@ -15,6 +15,7 @@ import type { MissCause } from "@/lib/real-usage/replay"
 import { causeText } from "@/lib/real-usage/misses"
 
 import { type LoggedCall, readLog, replay } from "./log-reading"
+import { whyNoCalls } from "./no-calls"
 
 /** Token counts and dollars of some calls as logged. */
 export interface Logged {
@@ -79,6 +80,8 @@ export interface FileAnalysis {
   config: Replayed | null
   /** Why the engine could not model this file (or part of it). */
   unmodelled: string[]
+  /** Why the file holds no API call to count (no-calls.ts), in the Sessions view's words; null when it holds some. */
+  noCalls: string | null
   /** How the folder's config was adjusted to this session. */
   notes: string[]
   /** The model of the log's conversation. */
@@ -212,6 +215,7 @@ export function analyseLog(
     replay: null,
     config: null,
     unmodelled: [],
+    noCalls: null,
     notes: [],
     model: null,
     thinking: false,
@@ -220,7 +224,9 @@ export function analyseLog(
   }
   const log = readLog(text)
   if ("error" in log)
-    return { ...base, unmodelled: [`not imported: ${log.error}`] }
+    return { ...base, noCalls: whyNoCalls(text, 0, log.error) }
+  if (log.calls.length === 0)
+    return { ...base, noCalls: whyNoCalls(text, 0, null) }
   const own = replay(log.request, log.usage, options)
   const cfg = withConfig(log.request, edits)
   const mine = edits === null ? own : replay(cfg.request, log.usage, options)

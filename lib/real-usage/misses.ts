@@ -79,6 +79,10 @@ export function causeText(cause: MissCause): string {
 }
 
 function prefixText(at: BreakAt): string {
+  if (at.why === "images")
+    return "images were added or removed: that empties the messages' cache"
+  if (at.why === "citations")
+    return "citations were turned on or off: that empties the system prompt's cache and the messages'"
   if (at.summary)
     return `the prefix changed at the compaction summary in message ${at.messageIndex}`
   return `the prefix changed at message ${at.messageIndex}, block ${at.blockIndex}`

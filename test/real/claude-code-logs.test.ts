@@ -54,7 +54,7 @@ function independentBill(text: string): { calls: number; dollars: number } {
   return { calls: last.size, dollars }
 }
 
-describe.each(LOGS)("real Claude Code log $file", ({ text }) => {
+describe.each(LOGS)("real Claude Code log $file", ({ text, timesLost }) => {
   const { data, usage } = imported(text)
   const t = timeline(data)
   const c = compareWithLog(t, usage)
@@ -71,9 +71,23 @@ describe.each(LOGS)("real Claude Code log $file", ({ text }) => {
     expect(Math.abs(c.realDollars / bill.dollars - 1)).toBeLessThan(0.01)
   })
 
-  it("replays the file with its own config within ±10 % of its bill", () => {
-    expect(Math.abs(c.configDollars / c.realDollars - 1)).toBeLessThan(0.1)
-  })
+  it.runIf(!timesLost)(
+    "replays the file with its own config within ±10 % of its bill",
+    () => {
+      expect(Math.abs(c.configDollars / c.realDollars - 1)).toBeLessThan(0.1)
+    }
+  )
+
+  // A resume copied calls in at one moment: an idle gap before them is not
+  // in the log. The replay cannot price it, and says so at each such miss.
+  it.runIf(timesLost)(
+    "replays the file within ±20 % of its bill, and names each miss at a call whose time the log lost",
+    () => {
+      expect(Math.abs(c.configDollars / c.realDollars - 1)).toBeLessThan(0.2)
+      const lost = c.rows.filter((r) => r.miss?.cause.kind === "times-lost")
+      expect(lost.length).toBeGreaterThan(0)
+    }
+  )
 })
 
 describe("real Claude Code logs, request by request", () => {

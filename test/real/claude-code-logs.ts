@@ -13,15 +13,18 @@ export interface PublicLog {
   file: string
   text: string
   what: string
+  /** Calls a resumed session copied in at one moment: their times are lost. */
+  timesLost: boolean
 }
 
 const sources = JSON.parse(
   readFileSync(new URL("sources.json", DIR), "utf8")
-) as { logs: Array<{ file: string; what: string }> }
+) as { logs: Array<{ file: string; what: string; timesLost?: boolean }> }
 
 export const LOGS: PublicLog[] = sources.logs.map((l) => ({
   file: l.file,
   what: l.what,
+  timesLost: l.timesLost === true,
   text: readFileSync(new URL(l.file, DIR), "utf8"),
 }))
 

@@ -226,6 +226,25 @@ export const resetsCache = (r: Reset | null): boolean =>
   (r.kind === "content-dropped" || (r.kind === "thinking-changed" && r.sure))
 
 /**
+ * Whether the client asked for 1-hour entries: most of what the
+ * conversation wrote was written for an hour (a forked subagent's file
+ * holds its parent's last call, written for an hour, before its own
+ * 5-minute ones).
+ */
+function asksHour(calls: readonly RealUsage[]): boolean {
+  let hour = 0
+  let all = 0
+  for (const u of calls) {
+    hour += Math.min(
+      u.cache_creation_1h_input_tokens ?? 0,
+      u.cache_creation_input_tokens
+    )
+    all += u.cache_creation_input_tokens
+  }
+  return hour > all / 2
+}
+
+/**
  * A conversation's cache as the log shows it. `points` are the timeline of
  * the conversation with the config it was logged with, `messages` its
  * messages (for the thinking of each turn).
@@ -249,7 +268,7 @@ export function loggedHistory(
     mode: inferBreakpoints(calls),
     warm,
     fixed: warm > 0 ? Math.min(warm, hidden) : hidden,
-    hour: calls.some((u) => (u.cache_creation_1h_input_tokens ?? 0) > 0),
+    hour: asksHour(calls),
     resets: calls.map((_, i) =>
       i === 0 ? null : resetAt(calls, i, thinks, prompt)
     ),

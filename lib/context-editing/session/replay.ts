@@ -230,10 +230,8 @@ export function replayEach(
   const points: RawPoint[] = []
   let working: readonly unknown[] = messages
   const summarised = new Set<number>()
-  let prev: SimulateSuccess | null = null
-  let prevPlain: SimulateSuccess | null = null
-  let prevMarks: BlockMarks | null = null
-  let prevPlainMarks: BlockMarks | null = null
+  let prev: Seen | null = null
+  let prevPlain: Seen | null = null
   for (let k = first; k < ends.length; k++) {
     const end = ends[k]!
     const sim = simulate(
@@ -258,40 +256,25 @@ export function replayEach(
           error: failed.error.message,
         })
       prev = prevPlain = null
-      prevMarks = prevPlainMarks = null
       continue
     }
-    const compacted = sim.compaction?.fires === true
-    const marks = blockMarks(sim, working)
-    const plainMarks =
-      working === messages ? marks : blockMarks(plainSim, messages)
-    if (!baseline) {
-      const after = cacheUse(prev, sim, "after", caching, {
-        prev: prevMarks,
-        cur: marks,
-      })
-      const before = cacheUse(prevPlain, plainSim, "before", caching, {
-        prev: prevPlainMarks,
-        cur: plainMarks,
-      })
-      const at = after.breakAt === null ? null : sim.blocks[after.breakAt]!
-      points.push({
-        request: k + 1,
-        lastMessage: end,
-        ok: true,
-        originalTokens: plainSim.original_input_tokens,
-        inputTokens: sim.input_tokens,
-        applied: sim.context_management?.applied_edits ?? [],
-        compacted,
-        after: after.use,
-        before: before.use,
-        breakAt: at && {
-          ...originalAt(at, summarised),
-          ...(after.why ? { why: after.why } : {}),
-        },
-      })
-    }
-    if (compacted && !sim.compaction!.onDemand) {
+    const cur = { sim, marks: blockMarks(sim, working) }
+    const plain =
+      working === messages
+        ? cur
+        : { sim: plainSim, marks: blockMarks(plainSim, messages) }
+    if (!baseline)
+      points.push(
+        okPoint(
+          k,
+          end,
+          { prev, cur },
+          { prev: prevPlain, cur: plain },
+          caching,
+          summarised
+        )
+      )
+    if (sim.compaction?.fires === true && !sim.compaction.onDemand) {
       const next = withSummary(
         working,
         end + 1,
@@ -302,10 +285,49 @@ export function replayEach(
         summarised.add(end + 1)
       }
     }
-    prev = sim
-    prevPlain = plainSim
-    prevMarks = marks
-    prevPlainMarks = plainMarks
+    prev = cur
+    prevPlain = plain
   }
   return points
+}
+
+/** A simulated request and the marks of its blocks. */
+type Seen = { sim: SimulateSuccess; marks: BlockMarks }
+type Pair = { prev: Seen | null; cur: Seen }
+
+/** The point of request k, with the cache use of each side after the request before it. */
+function okPoint(
+  k: number,
+  end: number,
+  edited: Pair,
+  plain: Pair,
+  caching: SessionCaching,
+  summarised: ReadonlySet<number>
+): RawPoint {
+  const cacheOf = (p: Pair, view: PromptView) =>
+    cacheUse(p.prev?.sim ?? null, p.cur.sim, view, caching, {
+      prev: p.prev?.marks ?? null,
+      cur: p.cur.marks,
+    })
+  const after = cacheOf(edited, "after")
+  const before = cacheOf(plain, "before")
+  const sim = edited.cur.sim
+  const at = after.breakAt === null ? null : sim.blocks[after.breakAt]
+  return {
+    request: k + 1,
+    lastMessage: end,
+    ok: true,
+    originalTokens: plain.cur.sim.original_input_tokens,
+    inputTokens: sim.input_tokens,
+    applied: sim.context_management?.applied_edits ?? [],
+    compacted: sim.compaction?.fires === true,
+    after: after.use,
+    before: before.use,
+    breakAt: at
+      ? {
+          ...originalAt(at, summarised),
+          ...(after.why ? { why: after.why } : {}),
+        }
+      : null,
+  }
 }

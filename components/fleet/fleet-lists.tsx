@@ -2,6 +2,7 @@
 
 import { formatDollars as usd } from "@/lib/context-editing"
 import type { TopCall } from "@/lib/fleet/analyse"
+import { CAUSE_LABELS } from "@/lib/real-usage/misses"
 import { formatCount as n } from "@/lib/format/number"
 
 import { numberColumn } from "./fleet-columns"
@@ -34,14 +35,7 @@ export function FleetCalls() {
   )
 }
 
-const CAUSES: Record<string, string> = {
-  "cold-start": "Cold start: the system prompt and tools were not in the cache",
-  idle: "Idle longer than the cache lifetime (5 minutes, or 1 hour)",
-  "prefix-changed": "The prompt's prefix changed (an edit, a compaction)",
-  "below-minimum": "Below the model's minimum cacheable prefix",
-  unexplained:
-    "Not predicted: something the log does not hold changed (system prompt, tools, a reminder)",
-}
+const CAUSES: Record<string, string> = CAUSE_LABELS
 
 /** Cache misses the logs show, by cause, and what they cost. */
 export function FleetMisses() {

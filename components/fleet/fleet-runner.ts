@@ -16,6 +16,8 @@ import type { FleetFile } from "./read-folder"
 
 let pool: FleetPool | null = null
 let generation = 0
+/** Bumped when the analysis shown is put aside: a run of an older one writes nothing more. */
+let runs = 0
 /** The files' sizes once a pass learnt them (later passes need not ask again). */
 const sizesOf = new WeakMap<FleetFile[], number[]>()
 
@@ -94,6 +96,7 @@ export async function analyseFolder(
   { keepTune = false } = {}
 ): Promise<void> {
   stopWorkers()
+  const mine = ++runs
   const results: Array<FileResult | undefined> = new Array(files.length)
   const { tune } = fleetStore.get()
   fleetStore.set({
@@ -122,21 +125,42 @@ export async function analyseFolder(
           results[i] = { path, analysis: r.analysis }
       }
     )
-    fleetStore.set({
-      progress,
-      status: "done",
-      report: await reportOf(results),
-    })
+    const report = await reportOf(results)
+    if (mine !== runs) return
+    fleetStore.set({ progress, status: "done", report })
     fleetSignal.set({ hasReport: true })
   } catch (e) {
     const cancelled = (e as Error).message === "cancelled"
+    const report = await reportOf(results)
+    if (mine !== runs) return
     fleetStore.set({
       status: cancelled ? "cancelled" : "error",
       error: cancelled ? null : (e as Error).message,
       // What was read before Cancel still makes a report of those files.
-      report: await reportOf(results),
+      report,
     })
   }
+}
+
+/**
+ * Before another folder (or a summary link) is read: the analysis shown
+ * is kept, never replaced (issue 51, item 5). One still being read or
+ * tuned stops as Cancel would, with a report of the files read so far.
+ */
+export async function keepShown(): Promise<void> {
+  const s = fleetStore.get()
+  const reading = s.status === "reading" || s.status === "listing"
+  if (reading || s.tune.status === "running") {
+    stopWorkers()
+    runs++
+    fleetStore.set({
+      ...(reading
+        ? { status: "cancelled", report: await reportOf(s.results) }
+        : {}),
+      ...(s.tune.status === "running" ? { tune: { status: "cancelled" } } : {}),
+    })
+  }
+  fleetStore.keepShown("")
 }
 
 const nothing = (n: number): FileScores => ({
@@ -150,7 +174,7 @@ const nothing = (n: number): FileScores => ({
 function unreadable(error: string): FileAnalysis {
   return {
     ...analyseLog("", null),
-    unmodelled: [`could not be read: ${error}`],
+    noCalls: `could not be read by this browser (moved or deleted since it was picked?): ${error}`,
   }
 }
 
@@ -166,6 +190,7 @@ async function reportOf(results: Array<FileResult | undefined>) {
 
 /** Tune across sessions: rounds of candidate configs, each a pass in the pool. */
 export async function tuneFolder(): Promise<void> {
+  const mine = runs
   const { files, results, config } = fleetStore.get()
   const analyses = results
     .filter((r): r is FileResult => r !== undefined)
@@ -201,9 +226,10 @@ export async function tuneFolder(): Promise<void> {
         return scores
       }
     )
-    fleetStore.set({ tune: { status: "done", result } })
+    if (mine === runs) fleetStore.set({ tune: { status: "done", result } })
   } catch (e) {
     const cancelled = (e as Error).message === "cancelled"
+    if (mine !== runs) return
     fleetStore.set({
       tune: cancelled
         ? { status: "cancelled" }

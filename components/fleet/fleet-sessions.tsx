@@ -11,6 +11,7 @@ import { loggedColumns, whatIfColumns } from "./fleet-columns"
 import { openSession } from "./fleet-runner"
 import { fleetSignal } from "./fleet-signal"
 import { fleetStore, useFleet, useReport } from "./fleet-store"
+import { FleetSkipped } from "./fleet-skipped"
 import { type Column, FleetTable } from "./fleet-table"
 
 /**
@@ -109,6 +110,7 @@ export function FleetSessions() {
         caption="Sessions: what each cost as logged, replayed, and with the config"
         maxHeight={480}
       />
+      <FleetSkipped />
     </div>
   )
 }

@@ -56,7 +56,7 @@ export function FleetSources({ config }: { config: FormConfig }) {
       <span className="text-zinc-600 dark:text-zinc-400">
         {status === "empty"
           ? "Drop a folder anywhere on this page, or"
-          : "Another folder:"}
+          : "Another folder (the one shown stays here, a click away):"}
       </span>
       <SourceButton
         testId="fleet.pick-folder"

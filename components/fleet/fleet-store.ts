@@ -43,6 +43,10 @@ export interface AnalysedConfig {
 }
 
 export interface FleetState {
+  /** What the analysis shown is of: the folder's name, or the files'. */
+  label: string
+  /** The other analyses of this tab, kept when another folder came (issue 51, item 5). */
+  kept: KeptAnalysis[]
   files: FleetFile[]
   status: "empty" | "listing" | "reading" | "done" | "cancelled" | "error"
   error: string | null
@@ -57,7 +61,12 @@ export interface FleetState {
   opened: string | null
 }
 
+/** An analysis kept while another is shown: all it showed (no worker is busy for it). */
+export type KeptAnalysis = Omit<FleetState, "kept">
+
 const initial: FleetState = {
+  label: "",
+  kept: [],
   files: [],
   status: "empty",
   error: null,
@@ -75,6 +84,30 @@ export const fleetStore = {
   ...externalStore(initial),
   reset() {
     fleetStore.set(initial)
+  },
+  /**
+   * Before another folder (or a summary link) is read: the analysis shown,
+   * if it has anything to show, joins the kept ones, so it is never lost.
+   */
+  keepShown(label: string) {
+    const { kept, ...shown } = fleetStore.get()
+    const worth = shown.report !== null || shown.results.some(Boolean)
+    fleetStore.set({
+      ...initial,
+      label,
+      kept: worth ? [...kept, shown] : kept,
+    })
+  },
+  /** Shows the kept analysis `i`; the one shown takes its place among the kept. */
+  show(i: number) {
+    const { kept, ...shown } = fleetStore.get()
+    const next = kept[i]
+    if (!next) return
+    fleetStore.set({ ...next, kept: kept.map((k, j) => (j === i ? shown : k)) })
+  },
+  /** Closes the kept analysis `i` (the user's own choice). */
+  close(i: number) {
+    fleetStore.set({ kept: fleetStore.get().kept.filter((_, j) => j !== i) })
   },
 }
 

@@ -47,6 +47,7 @@ export function FleetSummary() {
       data-testid="fleet.summary"
       data-requests={t.requests}
       data-sessions={t.sessions}
+      data-skipped={report.skipped.length}
       data-logged-dollars={paid}
       data-input-dollars={t.logged.inputDollars}
       data-replay-dollars={t.replayDollars}
@@ -57,6 +58,8 @@ export function FleetSummary() {
         <strong>{n(t.sessions)} sessions</strong> ({n(t.files)} files
         {t.bytes > 0 ? `, ${(t.bytes / 1e6).toFixed(1)} MB` : ""}
         ), {n(t.requests)} API calls.
+        {report.skipped.length > 0 &&
+          ` ${n(report.skipped.length)} file${report.skipped.length === 1 ? "" : "s"} with no API calls, not counted (listed under Sessions).`}
       </p>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         <Card title="What you paid (as logged)" testId="fleet.card.paid">

@@ -8,10 +8,10 @@ import { decodeSummary } from "@/lib/fleet/permalink"
 
 import { usePlaygroundStore } from "@/components/playground/store/playground-store-provider"
 
-import { analyseFolder } from "./fleet-runner"
+import { analyseFolder, keepShown } from "./fleet-runner"
 import { fleetSignal, type FleetSignal } from "./fleet-signal"
 import { fleetStore } from "./fleet-store"
-import { type FolderInput, readFolder } from "./read-folder"
+import { folderLabel, type FolderInput, readFolder } from "./read-folder"
 
 // What the Sessions view takes in: the page's config, a folder or files, a
 // summary link. The view and its parts (sources, config line) call these.
@@ -31,13 +31,23 @@ export function useFormConfig() {
 
 export type FormConfig = ReturnType<typeof useFormConfig>
 
-/** Lists a drop or a pick, then reads every log with the form's config. */
+/** Bumped by each drop or pick: a listing overtaken by a newer one stops. */
+let takes = 0
+
+/**
+ * Lists a drop or a pick, then reads every log with the form's config. The
+ * analysis shown is kept beside the new one, never replaced.
+ */
 export async function takeFolder(input: FolderInput, config: FormConfig) {
+  const mine = ++takes
+  await keepShown()
   fleetStore.set({ status: "listing", error: null })
   try {
     // Out of the event's task first: the browser has just built the list.
     await new Promise((r) => setTimeout(r, 0))
     const files = await readFolder(input)
+    if (mine !== takes) return
+    fleetStore.set({ label: folderLabel(input, files) })
     if (files.length === 0) {
       fleetStore.set({
         status: "error",
@@ -54,6 +64,9 @@ export async function takeFolder(input: FolderInput, config: FormConfig) {
 
 async function takeLink(hash: string) {
   history.replaceState(null, "", location.pathname + location.search)
+  takes++
+  await keepShown()
+  fleetStore.set({ label: "a summary link" })
   const s = await decodeSummary(hash)
   if (!s.success) {
     fleetStore.set({ status: "error", error: s.error })

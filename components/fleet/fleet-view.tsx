@@ -3,6 +3,7 @@
 import { useEffect } from "react"
 
 import { FleetConfigLine } from "./fleet-config-line"
+import { FleetFolders } from "./fleet-folders"
 import { FleetProgress } from "./fleet-progress"
 import { fleetSignal, useFleetSignal } from "./fleet-signal"
 import { FleetSources } from "./fleet-sources"
@@ -66,6 +67,7 @@ export function FleetView() {
           </p>
         </header>
         <FleetSources config={config} />
+        <FleetFolders />
         <FleetProgress />
         {status !== "empty" && <FleetConfigLine config={config} />}
         <FleetSummary />

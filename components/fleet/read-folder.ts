@@ -94,3 +94,17 @@ export async function readFolder(input: FolderInput): Promise<FleetFile[]> {
   }
   return logsOnly(relative(await walkEntries(input.entries)))
 }
+
+/** What to call a drop or a pick: the folder's name, or the first file's (and how many more). */
+export function folderLabel(input: FolderInput, files: FleetFile[]): string {
+  const more = (name: string, n: number) =>
+    n > 1 ? `${name} and ${n - 1} more` : name
+  if (input.kind === "handle") return input.handle.name
+  if (input.kind === "entries") {
+    const [first] = input.entries
+    return first ? more(first.name, input.entries.length) : "dropped files"
+  }
+  const top = input.files[0]?.webkitRelativePath.split("/")[0]
+  if (top) return top
+  return more(files[0]?.path ?? input.files[0]?.name ?? "files", files.length)
+}

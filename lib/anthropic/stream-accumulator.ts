@@ -2,7 +2,10 @@
  * Folds `StreamLine`s into a render-ready snapshot of the streamed reply.
  * Pure and immutable: each line yields a new snapshot (React-friendly).
  */
-import type { BetaRawMessageStreamEvent } from "@anthropic-ai/sdk/resources/beta/messages/messages"
+import type {
+  BetaDiagnostics,
+  BetaRawMessageStreamEvent,
+} from "@anthropic-ai/sdk/resources/beta/messages/messages"
 
 import type { ApiErrorBody } from "./errors"
 import type { AppliedEdit, StreamLine } from "./schemas"
@@ -28,6 +31,14 @@ export type StreamBlock =
 /** Everything the Server tab shows about a run. */
 export interface StreamSnapshot {
   model: string | null
+  /** The response's id (`msg_…`): the next run's `diagnostics.previous_message_id`. */
+  messageId: string | null
+  /**
+   * Cache diagnostics (lib/anthropic/cache-diagnosis.ts): undefined until
+   * the API sends the field; its `cache_miss_reason` is null when nothing
+   * diverged or the comparison is still pending.
+   */
+  diagnostics: BetaDiagnostics | null | undefined
   blocks: StreamBlock[]
   stopReason: string | null
   /** Input tokens after the cached prefix (the API's `input_tokens`). */
@@ -49,6 +60,8 @@ export interface StreamSnapshot {
 export function emptySnapshot(): StreamSnapshot {
   return {
     model: null,
+    messageId: null,
+    diagnostics: undefined,
     blocks: [],
     stopReason: null,
     inputTokens: null,
@@ -142,6 +155,18 @@ function withBlock(
   return { ...s, blocks }
 }
 
+/** The diagnostics an event carries (the message at its start, or a later event), else what came before. */
+function diagnosticsOf(
+  holder: object,
+  before: StreamSnapshot["diagnostics"]
+): StreamSnapshot["diagnostics"] {
+  if (!("diagnostics" in holder)) return before
+  const d = (holder as { diagnostics?: BetaDiagnostics | null }).diagnostics
+  // A pending comparison (null reason) does not hide a reason already seen.
+  if (d === undefined || (d?.cache_miss_reason == null && before)) return before
+  return d
+}
+
 function applyEvent(
   s: StreamSnapshot,
   event: BetaRawMessageStreamEvent
@@ -151,6 +176,8 @@ function applyEvent(
       return {
         ...s,
         model: event.message.model,
+        messageId: event.message.id,
+        diagnostics: diagnosticsOf(event.message, s.diagnostics),
         inputTokens: event.message.usage.input_tokens,
         outputTokens: event.message.usage.output_tokens,
         cacheReadTokens: event.message.usage.cache_read_input_tokens ?? null,
@@ -174,6 +201,7 @@ function applyEvent(
         cacheWriteTokens:
           event.usage.cache_creation_input_tokens ?? s.cacheWriteTokens,
         appliedEdits: event.context_management?.applied_edits ?? s.appliedEdits,
+        diagnostics: diagnosticsOf(event, s.diagnostics),
       }
     default:
       return s

@@ -16,6 +16,7 @@ import { causeText } from "@/lib/real-usage/misses"
 
 import { bucketsOf, topCalls } from "./bill-analysis"
 import { type ReadLog, readLog, replay } from "./log-reading"
+import { whyNoCalls } from "./no-calls"
 
 export { addLogged, emptyLogged } from "./bill-analysis"
 
@@ -82,6 +83,8 @@ export interface FileAnalysis {
   config: Replayed | null
   /** Why the engine could not model this file (or part of it). */
   unmodelled: string[]
+  /** Why the file holds no API call to count (no-calls.ts), in the Sessions view's words; null when it holds some. */
+  noCalls: string | null
   /** How the folder's config was adjusted to this session. */
   notes: string[]
   /** The model of the log's conversation. */
@@ -145,16 +148,19 @@ export function analyseLog(
 ): FileAnalysis {
   return analyseRead(
     readLog(text),
-    { sessionId: sessionIdIn(text), bytes: text.length },
+    { sessionId: sessionIdIn(text), bytes: text.length, text: () => text },
     edits,
     options
   )
 }
 
-/** The same from a log already read (`readLog`, or `readClaudeCodeLines` in the terminal). */
+/**
+ * The same from a log already read (`readLog`, or `readClaudeCodeLines` in
+ * the terminal); `file.text` gives its text when it holds no call (to say why).
+ */
 export function analyseRead(
   log: ReadLog | { error: string },
-  file: { sessionId: string | null; bytes: number },
+  file: { sessionId: string | null; bytes: number; text: () => string },
   edits: FleetEdits,
   options: SimulateOptions = {}
 ): FileAnalysis {
@@ -168,6 +174,7 @@ export function analyseRead(
     replay: null,
     config: null,
     unmodelled: [],
+    noCalls: null,
     notes: [],
     model: null,
     thinking: false,
@@ -175,7 +182,9 @@ export function analyseRead(
     sizes: [],
   }
   if ("error" in log)
-    return { ...base, unmodelled: [`not imported: ${log.error}`] }
+    return { ...base, noCalls: whyNoCalls(file.text(), 0, log.error) }
+  if (log.calls.length === 0)
+    return { ...base, noCalls: whyNoCalls(file.text(), 0, null) }
   const own = replay(log.request, log.usage, options)
   const cfg = withConfig(log.request, edits)
   const mine = edits === null ? own : replay(cfg.request, log.usage, options)

@@ -74,12 +74,18 @@ export function topCalls(
     .slice(0, TOP)
 }
 
-/** A file read for its bill only: no replay, no what-if, no misses. */
+/**
+ * A file read for its bill only: no replay, no what-if, no misses.
+ * `noCalls`: why a file with no call holds none (lib/fleet/no-calls.ts).
+ */
 export function billAnalysis(
   calls: readonly LoggedCall[],
   sessionId: string | null,
   bytes: number,
-  unmodelled: string[] = []
+  unmodelled: string[] = [],
+  noCalls: string | null = calls.length === 0
+    ? "no API calls: no answer the API billed"
+    : null
 ): FileAnalysis {
   return {
     sessionId,
@@ -91,6 +97,7 @@ export function billAnalysis(
     replay: null,
     config: null,
     unmodelled,
+    noCalls,
     notes: [],
     model: calls.at(-1)?.model ?? null,
     thinking: false,

@@ -64,6 +64,10 @@ export const MISS_KINDS: readonly MissKind[] = [
   "prefix-changed",
   "below-minimum",
   "unexplained",
+  "model-switch",
+  "thinking-changed",
+  "content-dropped",
+  "times-lost",
 ]
 
 const DAY = /^(\d{4}-\d{2}-\d{2}|unknown)$/
@@ -265,6 +269,8 @@ function rebuild(
     }
   return {
     sessions,
+    // A link holds numbers only: the files without calls are not in it.
+    skipped: [],
     total,
     byProject: byProject(sessions),
     byDay: w.d.map((r) => group(r, w.days[r[0]!]!)),

@@ -58,6 +58,7 @@ export function reportJson(r: FleetReport, edits: FleetEdits) {
   return {
     replay: true,
     sessions: r.sessions.map(sessionJson),
+    skipped: r.skipped,
     total: {
       requests: t.requests,
       logged: loggedJson(t.logged),

@@ -84,8 +84,16 @@ export interface FleetTotal {
   unmodelled: number
 }
 
+/** A file of the folder that holds no API call to count, and why (never a session). */
+export interface SkippedFile {
+  file: string
+  reason: string
+}
+
 export interface FleetReport {
   sessions: SessionRow[]
+  /** Files with no API call (lib/fleet/no-calls.ts): listed with the reason, not counted. */
+  skipped: SkippedFile[]
   total: FleetTotal
   byProject: GroupRow[]
   byDay: GroupRow[]
@@ -253,9 +261,12 @@ export function* reportSteps(
   files: readonly FileResult[]
 ): Generator<void, FleetReport> {
   const placed: Array<FileResult & PlacedFile> = []
+  const skipped: SkippedFile[] = []
   for (const f of files) {
     const role = classifyPath(f.path)
-    if (role)
+    if (f.analysis.noCalls)
+      skipped.push({ file: f.path, reason: f.analysis.noCalls })
+    else if (role)
       placed.push({
         path: f.path,
         analysis: f.analysis,
@@ -276,6 +287,7 @@ export function* reportSteps(
   yield
   return {
     sessions,
+    skipped,
     total: totalOf(sessions),
     byProject: byProject(sessions),
     byDay,

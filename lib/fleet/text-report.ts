@@ -217,6 +217,16 @@ function failedList(failed: readonly FailedFile[], limit: number): string {
   return `Files that could not be read (left out of every total): ${n(failed.length)}\n${lines.join("\n")}`
 }
 
+/** Files read that hold no API call (not sessions), each with its reason. */
+function skippedList(r: FleetReport, limit: number): string {
+  const lines = r.skipped
+    .slice(0, limit)
+    .map((f) => `  ${printable(f.file)}: ${printable(f.reason)}`)
+  if (r.skipped.length > limit)
+    lines.push(`  … and ${n(r.skipped.length - limit)} more`)
+  return `Files with no API call (not counted as sessions): ${n(r.skipped.length)}\n${lines.join("\n")}`
+}
+
 /** A file of the folder that could not be read, and why. */
 export interface FailedFile {
   file: string
@@ -250,6 +260,7 @@ export function textReport(r: FleetReport, o: TextReportOptions): string {
     ...(replay ? [missesTable(r)] : []),
     unmodelledList(r, limit, replay),
     ...(failed.length > 0 ? [failedList(failed, limit)] : []),
+    ...(r.skipped.length > 0 ? [skippedList(r, limit)] : []),
   ]
   return printableLines(parts.join("\n\n"))
 }

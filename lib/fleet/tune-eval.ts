@@ -25,8 +25,8 @@ import { runSession } from "@/lib/context-editing/session/run"
 import { engineEdits } from "@/lib/context-editing/session/timeline"
 import { editsOf, type TuneConfig } from "@/lib/context-editing/tuner/eval"
 import type { RealUsage } from "@/lib/import/types"
-import { usageDollars } from "@/lib/real-usage/compare"
-import { hiddenOf, replayConversation } from "@/lib/real-usage/replay"
+import { importedHistory, usageDollars } from "@/lib/real-usage/compare"
+import { replayConversation } from "@/lib/real-usage/replay"
 
 import { editsOfRequest, withConfig } from "./config"
 import { readLog, replay, replayOptions } from "./log-reading"
@@ -62,8 +62,12 @@ function leanParts(
     if (!isMain[i]) side += r.replayDollars
   })
   const o = replayOptions(request)
+  // The log's history (start state, hidden part, resets): the same for every config.
+  const history = importedHistory(own.t, usage)
+  if (!history) return null
   return {
     b: base.base,
+    history,
     calls: usage.filter((_, i) => isMain[i]),
     side,
     caching: o.caching ?? "end",
@@ -108,15 +112,12 @@ function leanScore(
     peak = Math.max(peak, st.inputTokens)
   })
   const t = { caching, points: [...points.values()] } as unknown as Timeline
-  // The hidden part is the median real − predicted of this timeline (a
-  // compaction the config fires changes what later requests hold).
-  const hidden = hiddenOf(p.calls, points)
-  const replayed = replayConversation(p.calls, t, points, hidden)
+  const replayed = replayConversation(p.calls, t, points, p.history)
   let cost = p.side
   replayed.forEach(
     (r, i) => (cost += r ? r.dollars + r.compaction : usageDollars(p.calls[i]!))
   )
-  return { cost, peak: peak + hidden, rejected: 0 }
+  return { cost, peak: peak + p.history.hidden, rejected: 0 }
 }
 
 /**

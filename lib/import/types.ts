@@ -141,8 +141,10 @@ export interface RealUsage {
   /** The same request was already answered by the call before (a retry or a continuation). */
   repeat?: boolean
   /**
-   * On the first call of a conversation other than the imported one: that
-   * conversation as a request, so it can be replayed too.
+   * On the first call of every conversation: that conversation as a
+   * request, with the config it was logged with, so it can be replayed as
+   * it ran (for the imported one, apart from the request a page may
+   * change; its messages are the same array).
    */
   conversation?: ImportedRequest
   /**

@@ -90,45 +90,65 @@ describe("compareWithLog: the replay", () => {
     expect(cold.c.rows[2]!.replayed).toEqual(warm.c.rows[2]!.replayed)
   })
 
-  it("reads the start relative to the log's later reads: the same share of every call's reads moved into writes leaves the replay where it was", () => {
+  it("takes the start from the first call's own usage: later calls' read/write split, each moved differently, leaves the replay where it was", () => {
     const { t, usage, c } = compare(
       claudeLog(steps(4, { input: 3, write: 3000, read: 5000 }))
     )
-    const half = usage.map((u) => ({
-      ...u,
-      cache_read_input_tokens: u.cache_read_input_tokens / 2,
-      cache_creation_input_tokens:
-        u.cache_creation_input_tokens + u.cache_read_input_tokens / 2,
-    }))
-    expect(compareWithLog(t, half).configDollars).toBeCloseTo(
-      c.configDollars,
-      10
-    )
+    // Later calls: a different share of each call's reads moved into writes.
+    const moved = usage.map((u, i) => {
+      const share = i === 0 ? 0 : [0, 0.9, 0.1, 0.5][i]!
+      const m = Math.round(u.cache_read_input_tokens * share)
+      return {
+        ...u,
+        cache_read_input_tokens: u.cache_read_input_tokens - m,
+        cache_creation_input_tokens: u.cache_creation_input_tokens + m,
+      }
+    })
+    const after = compareWithLog(t, moved)
+    expect(after.realDollars).not.toBeCloseTo(c.realDollars, 6)
+    expect(after.configDollars).toBeCloseTo(c.configDollars, 12)
+    // The first call reads what it read itself (5,000), whatever the others did.
+    expect(c.rows[0]!.replayed.read).toBe(5000)
+    expect(after.rows[0]!.replayed.read).toBe(5000)
   })
 
-  it("starts a model the conversation switches to as the conversation started (each model has its own cache)", () => {
+  it("starts a model the conversation switches to with what an earlier session left of the fixed prefix (each model has its own cache)", () => {
     const s = steps(4, { input: 3, write: 3000, read: 5000 })
     s[2]!.model = "claude-sonnet-4-20250514"
-    const rows = compare(claudeLog(s)).c.rows
-    // The switch reads only what was warm at the start, and writes the rest.
-    expect(rows[2]!.replayed.read).toBeCloseTo(rows[0]!.replayed.read, -1)
+    const { c } = compare(claudeLog(s))
+    const rows = c.rows
+    // The switch reads at most what was warm at the start (5,000), never
+    // more than the part the log lacks, and writes the rest.
+    expect(rows[2]!.replayed.read).toBe(Math.min(5000, c.hidden))
+    expect(rows[2]!.cause).toEqual({
+      kind: "model-switch",
+      from: "claude-opus-4-5-20251101",
+    })
     expect(rows[2]!.replayed.write5m).toBeGreaterThan(rows[1]!.replayed.write5m)
     // Back on the first model, its cache still holds its last prompt.
     expect(rows[3]!.replayed.read).toBeGreaterThan(rows[1]!.replayed.read)
   })
 
-  it("loses the cache after an idle gap longer than the TTL the log asked for", () => {
+  it("loses the conversation's cache after an idle gap longer than the TTL the log asked for, and restarts as the conversation started", () => {
     const s = steps(3, { input: 3, write: 3000, read: 5000 })
     s[2]!.at = at(20) // 19 minutes after the call before
-    const five = compare(claudeLog(s)).c.rows[2]!
-    expect(five.replayed.read).toBe(0)
+    const warm = compare(claudeLog(s)).c
+    const five = warm.rows[2]!
+    // What an earlier session left (the first call read 5,000) may still be
+    // there; the conversation's own prefix is gone and written again.
+    expect(five.replayed.read).toBe(Math.min(5000, warm.hidden))
+    expect(five.replayed.write5m).toBeGreaterThan(6000)
     expect(five.cause).toMatchObject({ kind: "idle", ttl: "5m" })
+    const coldSteps = s.map((x, i) =>
+      i === 0 ? { ...x, usage: { input: 3, write: 8000, read: 0 } } : x
+    )
+    expect(compare(claudeLog(coldSteps)).c.rows[2]!.replayed.read).toBe(0)
     const hour = s.map((x) => ({
       ...x,
       usage: { ...x.usage, hour: x.usage.write },
     }))
     const kept = compare(claudeLog(hour)).c.rows[2]!
-    expect(kept.replayed.read).toBeGreaterThan(0)
+    expect(kept.replayed.read).toBeGreaterThan(five.replayed.read)
     expect(kept.replayed.write1h).toBe(
       kept.replayed.write5m + kept.replayed.write1h
     )

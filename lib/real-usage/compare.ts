@@ -24,7 +24,8 @@ import {
 } from "./bill"
 import { type LoggedMiss, loggedMiss } from "./misses"
 import {
-  hiddenOf,
+  type LoggedHistory,
+  loggedHistory,
   type MissCause,
   pointsByLast,
   replayConversation,
@@ -112,30 +113,78 @@ function sideTimeline(
   return t
 }
 
-/** The file's conversations: the calls of each, in log order, with its timeline. */
+/** A conversation of the file: its calls in log order, its timeline (the page's, for the imported one) and its timeline as logged. */
+interface Conversation {
+  t: Timeline | null
+  asLogged: Timeline | null
+  messages: ImportedRequest["messages"]
+  calls: RealUsage[]
+}
+
+/** The file's conversations: the calls of each, in log order, with its timelines. */
 function conversations(
   t: Timeline,
   usage: readonly RealUsage[],
   options: SimulateOptions | undefined
 ) {
   const main = usage[0]?.thread ?? "main"
-  const groups = new Map<string, { t: Timeline | null; calls: RealUsage[] }>()
+  const groups = new Map<string, Conversation>()
   for (const u of usage) {
     const id = u.thread ?? main
     let g = groups.get(id)
     if (!g) {
-      g = { t: id === main ? t : null, calls: [] }
+      g = { t: id === main ? t : null, asLogged: null, messages: [], calls: [] }
       groups.set(id, g)
     }
-    if (u.conversation && !g.t) g.t = sideTimeline(u.conversation, options)
+    if (u.conversation && !g.asLogged) {
+      // The conversation with the config it was logged with: the past the
+      // replay as run and every what-if share (docs/semantics.md#session-replay).
+      g.asLogged = sideTimeline(u.conversation, options)
+      g.messages = u.conversation.messages
+      g.t ??= g.asLogged
+    }
     g.calls.push(u)
   }
+  for (const g of groups.values()) g.asLogged ??= g.t
   return { main, groups }
+}
+
+/**
+ * The imported conversation's history as logged (history.ts): what
+ * `compareWithLog(t, usage, options)` shares between its replay as run and
+ * the what-if on `t` (null: the file holds no call of it).
+ */
+export function importedHistory(
+  t: Timeline,
+  usage: readonly RealUsage[],
+  options?: SimulateOptions
+): LoggedHistory | null {
+  const { main, groups } = conversations(t, usage, options)
+  const g = groups.get(main)
+  if (!g?.asLogged) return null
+  return loggedHistory(g.calls, pointsByLast(g.asLogged), g.messages)
+}
+
+/** The replay as run and with the timeline's config, sharing the log's history. */
+function replayBoth(g: Conversation) {
+  if (!g.t || !g.asLogged) {
+    const none = g.calls.map(() => null)
+    return { hidden: 0, asRun: none, whatIf: none }
+  }
+  const points = pointsByLast(g.asLogged)
+  const history = loggedHistory(g.calls, points, g.messages)
+  const asRun = replayConversation(g.calls, g.asLogged, points, history)
+  const whatIf =
+    g.t === g.asLogged
+      ? asRun
+      : replayConversation(g.calls, g.t, pointsByLast(g.t), history)
+  return { hidden: history.hidden, asRun, whatIf }
 }
 
 function rowOf(
   u: RealUsage,
   r: ReplayedCall | null,
+  asRun: ReplayedCall | null,
   hidden: number,
   reason: string | undefined
 ): RealRow {
@@ -157,7 +206,7 @@ function rowOf(
     replayed: r ? r.replay : logged,
     replayDollars: r ? r.dollars + r.compaction : realDollars,
     cause: r ? r.cause : null,
-    miss: loggedMiss(u, r),
+    miss: loggedMiss(u, asRun),
     ...(r ? {} : { unmodelled: reason ?? "no request of its conversation" }),
   }
 }
@@ -176,17 +225,13 @@ export function compareWithLog(
   const byCall = new Map<RealUsage, RealRow>()
   let hiddenMain = 0
   for (const [id, g] of groups) {
-    const points = g.t ? pointsByLast(g.t) : new Map()
-    const hidden = hiddenOf(g.calls, points)
+    const { hidden, asRun, whatIf } = replayBoth(g)
     if (id === main) hiddenMain = hidden
-    const replayed = g.t
-      ? replayConversation(g.calls, g.t, points, hidden)
-      : g.calls.map(() => null)
     g.calls.forEach((u, i) => {
       const why =
         u.unmodelled ??
         (g.t ? "its request failed in the engine" : "no conversation to replay")
-      byCall.set(u, rowOf(u, replayed[i]!, hidden, why))
+      byCall.set(u, rowOf(u, whatIf[i]!, asRun[i]!, hidden, why))
     })
   }
   const rows = usage.map((u) => byCall.get(u)!)

@@ -3,12 +3,19 @@
  * wrote to the cache much more than its request added to the conversation
  * wrote part of a prefix again that an earlier call had cached. What it
  * cost is those tokens at the write price instead of the read price; the
- * cause is the replay's (an idle gap over the TTL, the prefix changed at a
- * block, below the minimum, a cold start), or "unexplained" when the
- * replay predicts no miss there (something the log does not hold changed:
- * the system prompt, the tools, a reminder the client injected).
+ * cause is the replay's as run, with the log's own config, so no what-if
+ * moves it (an idle gap over the TTL, a model switch, the prefix changed at
+ * a block, the thinking parameters changed, the client dropped content,
+ * below the minimum, a cold start: docs/semantics.md#cache-invalidation),
+ * or "unexplained" when nothing the log holds explains it (something it
+ * does not hold changed: the system prompt, the tools, a reminder the
+ * client injected).
  */
-import { priceOf, type TimelinePoint } from "@/lib/context-editing"
+import {
+  type BreakAt,
+  priceOf,
+  type TimelinePoint,
+} from "@/lib/context-editing"
 import type { RealUsage } from "@/lib/import/types"
 
 import { realInput, rowFor } from "./bill"
@@ -27,7 +34,7 @@ export interface LoggedMiss {
 /** Below this many tokens (or a fifth of the prompt) an extra write is noise. */
 const MIN_MISS = 1024
 
-/** The miss the log shows at a call, if any (needs the replay's view of what it added). */
+/** The miss the log shows at a call, if any (`r`: the call replayed as run, with the log's own config). */
 export function loggedMiss(
   u: RealUsage,
   r: ReplayedCall | null
@@ -43,7 +50,7 @@ export function loggedMiss(
   return {
     tokens,
     dollars: (tokens * (write - row.read)) / 1e6,
-    cause: r.cause ?? { kind: "unexplained" },
+    cause: r.cause ?? r.reset ?? { kind: "unexplained" },
   }
 }
 
@@ -52,17 +59,47 @@ export function causeText(cause: MissCause): string {
   switch (cause.kind) {
     case "cold-start":
       return "cold start: the system prompt and tools were not in the cache"
+    case "model-switch":
+      return `the model changed (from ${cause.from}): each model has its own cache`
     case "idle":
       return `idle ${Math.round(cause.gapMs / 60_000)} min, over the ${cause.ttl === "1h" ? "1-hour" : "5-minute"} cache lifetime`
     case "prefix-changed":
-      return cause.at.summary
-        ? `the prefix changed at the compaction summary in message ${cause.at.messageIndex}`
-        : `the prefix changed at message ${cause.at.messageIndex}, block ${cause.at.blockIndex}`
+      return prefixText(cause.at)
     case "below-minimum":
       return `below the model's ${cause.minimum.toLocaleString("en-US")}-token minimum cacheable prefix`
+    case "thinking-changed":
+      return `thinking ${cause.thinking ? "on" : "off"} from this turn${cause.sure ? "" : " (adaptive thinking may also skip a turn with the same parameters)"}: a change of the thinking parameters empties the messages' cache`
+    case "content-dropped":
+      return `the prompt sent was ${cause.tokens.toLocaleString("en-US")} tokens shorter than the log holds: the client dropped earlier content (thinking, old tool results), which changes the prefix`
+    case "times-lost":
+      return "the log has no time for this call (a resumed session copies earlier calls at the time it resumed): an idle gap here cannot be seen"
     case "unexplained":
       return "not predicted: something the log does not hold changed (the system prompt, the tools, an injected reminder)"
   }
+}
+
+function prefixText(at: BreakAt): string {
+  if (at.why === "images")
+    return "images were added or removed: that empties the messages' cache"
+  if (at.why === "citations")
+    return "citations were turned on or off: that empties the system prompt's cache and the messages'"
+  if (at.summary)
+    return `the prefix changed at the compaction summary in message ${at.messageIndex}`
+  return `the prefix changed at message ${at.messageIndex}, block ${at.blockIndex}`
+}
+
+/** A cause's kind in a few words, for lists of misses by cause. */
+export const CAUSE_LABELS: Record<MissCause["kind"], string> = {
+  "cold-start": "Cold start: the system prompt and tools were not cached",
+  "model-switch": "The model changed (each model has its own cache)",
+  idle: "Idle longer than the cache lifetime",
+  "prefix-changed": "The prompt's prefix changed (an edit, a compaction)",
+  "below-minimum": "Below the model's minimum cacheable prefix",
+  "thinking-changed": "The thinking parameters changed between turns",
+  "content-dropped": "The client dropped content the log holds",
+  "times-lost": "The log lost the call's time (a resumed session)",
+  unexplained:
+    "Not predicted: something the log does not hold changed (system prompt, tools, a reminder)",
 }
 
 type Point = Extract<TimelinePoint, { ok: true }>

@@ -12,6 +12,8 @@ export interface Step {
   model?: string
   /** Write the answer on a side branch (not on the conversation's chain). */
   offChain?: boolean
+  /** The answer begins with a (signed) thinking block. */
+  think?: boolean
 }
 
 const words = (n: number) => "lorem ipsum dolor sit amet ".repeat(n)
@@ -85,7 +87,18 @@ export function claudeLog(steps: Step[], model = "claude-opus-4-5-20251101") {
           id: `msg_${i}`,
           role: "assistant",
           model: s.model ?? model,
-          content: [{ type: "text", text: `Answer ${i}.` }],
+          content: [
+            ...(s.think
+              ? [
+                  {
+                    type: "thinking",
+                    thinking: sized(400),
+                    signature: `sig${i}`,
+                  },
+                ]
+              : []),
+            { type: "text", text: `Answer ${i}.` },
+          ],
           usage: {
             input_tokens: s.usage.input,
             cache_creation_input_tokens: s.usage.write,

@@ -86,3 +86,37 @@ export function originLabel(origin: RequestOrigin | null): string | null {
       return s.summary.split(":")[0]!.trim() || "Imported"
   }
 }
+
+/**
+ * The origin as it is saved: the imported conversation's own copy of the
+ * log's messages (the replay as run reads it, lib/real-usage) is left out,
+ * since the request text holds them already; `restoredOrigin` puts it back.
+ */
+export function persistedOrigin(
+  origin: RequestOrigin | null
+): RequestOrigin | null {
+  const s = origin?.source
+  if (s?.kind !== "import" || !s.realUsage?.[0]?.conversation) return origin
+  const [first, ...rest] = s.realUsage
+  const { conversation: _kept, ...lean } = first!
+  return { ...origin!, source: { ...s, realUsage: [lean, ...rest] } }
+}
+
+/** A saved origin with the imported conversation as logged back on its first call (from the restored request). */
+export function restoredOrigin(
+  origin: RequestOrigin | null,
+  request: unknown
+): RequestOrigin | null {
+  const s = origin?.source
+  if (s?.kind !== "import" || !s.realUsage) return origin
+  const [first, ...rest] = s.realUsage
+  const messages = (request as { messages?: unknown } | null)?.messages
+  if (!first?.config || first.conversation || !Array.isArray(messages))
+    return origin
+  const conversation = {
+    ...(first.config as Record<string, unknown>),
+    messages,
+  } as NonNullable<typeof first.conversation>
+  const realUsage = [{ ...first, conversation }, ...rest]
+  return { ...origin!, source: { ...s, realUsage } }
+}

@@ -185,6 +185,36 @@ describe("origin", () => {
     await third.persist.rehydrate()
     expect(third.getState().origin).toBeNull()
   })
+
+  it("saves an imported log's usage without a second copy of its messages, and puts the conversation as logged back on reload", async () => {
+    const { map, storage } = memoryStorage()
+    const messages = [{ role: "user", content: "x".repeat(50_000) }]
+    const usage = {
+      messageIndex: 0,
+      input_tokens: 3,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 1,
+      model: "claude-opus-4-5",
+      config: { model: "claude-opus-4-5", max_tokens: 10 },
+      conversation: { model: "claude-opus-4-5", max_tokens: 10, messages },
+    }
+    const source = { kind: "import", summary: "log", realUsage: [usage] }
+    const first = createPlaygroundStore({
+      request: { ...base, messages },
+      source: source as never,
+      storage,
+    })
+    first.getState().updateRequest((r) => ({ ...r, max_tokens: 2 }))
+    // The 50,000 characters are saved once (in the request text), not twice.
+    const text = JSON.stringify([...map.values()][0])
+    expect(text.split("x".repeat(50_000)).length - 1).toBe(1)
+    const second = createPlaygroundStore({ request: {}, storage })
+    await second.persist.rehydrate()
+    const o = second.getState().origin!.source
+    const back = o.kind === "import" ? o.realUsage![0]!.conversation : null
+    expect(back).toEqual({ model: "claude-opus-4-5", max_tokens: 10, messages })
+  })
 })
 
 describe("autosave", () => {

@@ -3,7 +3,7 @@ import { createStore, type StoreApi } from "zustand/vanilla"
 
 import { loadJsonTools, parseJsonLocatedNow } from "@/lib/json/on-demand"
 
-import { asOrigin, nextOrigin } from "./origin"
+import { asOrigin, nextOrigin, persistedOrigin, restoredOrigin } from "./origin"
 import { stringifyRequest } from "./request-text"
 import { createDocumentSlice } from "./slices/document-slice"
 import { createHistorySlice } from "./slices/history-slice"
@@ -78,7 +78,7 @@ export function createPlaygroundStore(
           inputMode: s.inputMode,
           resultTab: s.resultTab,
           showUnchanged: s.showUnchanged,
-          origin: s.origin,
+          origin: persistedOrigin(s.origin),
         }),
         // The saved text may be invalid JSON: keep it as typed and derive the
         // request from it when it parses.
@@ -94,7 +94,10 @@ export function createPlaygroundStore(
             parseError: parsed.success ? null : parsed.error,
             textRevision: current.textRevision + 1,
             source: { kind: "autosave" },
-            origin: asOrigin(saved.origin),
+            origin: restoredOrigin(
+              asOrigin(saved.origin),
+              parsed.success ? parsed.data : null
+            ),
           }
         },
       }

@@ -69,13 +69,18 @@ async function otherFormat(path: string, size: number): Promise<FileAnalysis> {
   if (size > GENERAL_MAX_BYTES) throw new Error(notClaudeCode(size))
   const { readLog } = await import("@/lib/fleet/log-reading")
   const { sessionIdIn } = await import("@/lib/fleet/layout")
+  const { whyNoCalls } = await import("@/lib/fleet/no-calls")
   const text = readFileSync(path, "utf8")
   const log = readLog(text)
   // As the full analysis does: a row that says why (analyse.ts).
   if ("error" in log)
-    return billAnalysis([], sessionIdIn(text), text.length, [
-      `not imported: ${log.error}`,
-    ])
+    return billAnalysis(
+      [],
+      sessionIdIn(text),
+      text.length,
+      [],
+      whyNoCalls(text, 0, log.error)
+    )
   return billAnalysis(log.calls, sessionIdIn(text), text.length)
 }
 
@@ -182,7 +187,11 @@ async function analyseByLine(
   const head = buf.toString("utf8", 0, Math.min(buf.length, 65_536))
   return analyseRead(
     log,
-    { sessionId: sessionIdIn(head), bytes: chars },
+    {
+      sessionId: sessionIdIn(head),
+      bytes: chars,
+      text: () => buf.toString("utf8"),
+    },
     job.edits,
     job.options
   )

@@ -74,8 +74,12 @@ function stopFields(stopReason) {
   }
 }
 
-/** A BetaMessage: the whole reply, or the empty one message_start opens. */
-function message(body, n, content, stopReason, usageOut, management) {
+/**
+ * A BetaMessage: the whole reply, or the empty one message_start opens.
+ * `diagnostics` (cache diagnostics, see server.mjs) only when the request
+ * asked for them.
+ */
+function message(body, n, content, stopReason, usageOut, management, sim) {
   return {
     id: `msg_fake_${n}`,
     type: "message",
@@ -85,6 +89,7 @@ function message(body, n, content, stopReason, usageOut, management) {
     ...stopFields(stopReason),
     usage: usageOut,
     context_management: management,
+    ...(sim?.diagnostics !== undefined ? { diagnostics: sim.diagnostics } : {}),
   }
 }
 
@@ -97,7 +102,8 @@ export function buildMessage(body, sim, n) {
     reply.content,
     reply.stopReason,
     usage(sim, reply.outputTokens),
-    contextManagement(sim)
+    contextManagement(sim),
+    sim
   )
 }
 
@@ -144,7 +150,7 @@ export function buildStreamEvents(body, sim, n, { slow = false } = {}) {
       event: "message_start",
       data: {
         type: "message_start",
-        message: message(body, n, [], null, usage(sim, 1), null),
+        message: message(body, n, [], null, usage(sim, 1), null, sim),
       },
     },
     { event: "ping", data: { type: "ping" } },

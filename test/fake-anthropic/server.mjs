@@ -24,6 +24,13 @@
 // with the engine run with those assumption switches and a token count that
 // differs from the page's; {"switches": null} returns to the simple rule.
 // GET /__semantics shows the current setting. /__reset keeps it.
+//
+// Cache diagnostics: a messages request with `diagnostics:
+// {previous_message_id}` gets `diagnostics.cache_miss_reason` from a
+// comparison with the request that answer (msg_fake_<n>) answered, in the
+// API's order: model, tools, system, thinking/tool_choice ("unavailable"),
+// then messages (the earlier ones must be a prefix); `diagnostics: null`
+// when nothing diverged, previous_message_not_found for an id it never gave.
 import { createHash } from "node:crypto"
 import http from "node:http"
 import { pathToFileURL } from "node:url"
@@ -136,6 +143,47 @@ export async function startFakeAnthropic({
     }
   }
 
+  // Each answered request's fingerprint, by the id of its answer.
+  const fingerprints = new Map()
+  function diagnose(body, n, sim) {
+    const fp = {
+      model: body.model,
+      tools: JSON.stringify(body.tools ?? null),
+      system: JSON.stringify(body.system ?? null),
+      params: JSON.stringify([body.thinking ?? null, body.tool_choice ?? null]),
+      messages: (body.messages ?? []).map((m) => JSON.stringify(m)),
+      tokens: sim.edited,
+    }
+    fingerprints.set(`msg_fake_${n}`, fp)
+    const asked = body.diagnostics
+    if (typeof asked !== "object" || asked === null) return {}
+    const id = asked.previous_message_id
+    // Nothing to compare, or nothing diverged: `diagnostics` is null (a
+    // pending comparison would be `{cache_miss_reason: null}`).
+    if (typeof id !== "string") return { diagnostics: null }
+    const prev = fingerprints.get(id)
+    if (!prev)
+      return {
+        diagnostics: {
+          cache_miss_reason: { type: "previous_message_not_found" },
+        },
+      }
+    const missed = { cache_missed_input_tokens: prev.tokens }
+    const reason =
+      prev.model !== fp.model
+        ? { type: "model_changed", ...missed }
+        : prev.tools !== fp.tools
+          ? { type: "tools_changed", ...missed }
+          : prev.system !== fp.system
+            ? { type: "system_changed", ...missed }
+            : prev.params !== fp.params
+              ? { type: "unavailable" }
+              : prev.messages.some((m, i) => fp.messages[i] !== m)
+                ? { type: "messages_changed", ...missed }
+                : null
+    return { diagnostics: reason ? { cache_miss_reason: reason } : null }
+  }
+
   async function stream(res, body, sim, n, fault) {
     const slow = fault?.kind === "slow"
     const events = buildStreamEvents(body, sim, n, { slow })
@@ -223,7 +271,7 @@ export async function startFakeAnthropic({
           sim.applied === null ? null : { original_input_tokens: sim.original },
       })
     }
-    const cachedSim = withCache(body, sim)
+    const cachedSim = { ...withCache(body, sim), ...diagnose(body, n, sim) }
     if (body.stream === true) return stream(res, body, cachedSim, n, fault)
     return sendJson(res, 200, buildMessage(body, cachedSim, n), {
       "request-id": `req_fake_${n}`,

@@ -2,6 +2,7 @@
 
 import type { ApiErrorBody } from "@/lib/anthropic/errors"
 
+import { CacheDiagnosis } from "./cache-diagnosis"
 import { CountResult } from "./count-result"
 import { EditsComparison } from "./edits-comparison"
 import { ErrorNotice } from "./error-notice"
@@ -116,6 +117,13 @@ export function ServerPanel(props: ServerPanelProps) {
           ))}
           {errorNotice(runError)}
           <StreamView snapshot={snapshot} />
+          {run.state === "done" && (
+            <CacheDiagnosis
+              snapshot={snapshot}
+              previous={run.previous}
+              request={run.request}
+            />
+          )}
           {snapshot.appliedEdits !== null && (
             <EditsComparison
               predicted={prediction?.applied_edits ?? null}

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react"
 
+import { withDiagnostics } from "@/lib/anthropic/cache-diagnosis"
 import type { ApiErrorBody } from "@/lib/anthropic/errors"
 import { countTokens, streamMessage } from "@/lib/anthropic/fetcher"
 import {
@@ -59,8 +60,19 @@ export type RunState =
       snapshot: StreamSnapshot
       notes: string[]
       request: unknown
+      /** The request of the run before, which the API's cache diagnostics compare this one with (null: none). */
+      previous: unknown
       error?: ApiErrorBody
     }
+
+/**
+ * The last run the API answered in this page (memory only; it outlives the
+ * tab's panel): its id goes in the next run's `diagnostics.previous_message_id`
+ * (docs/semantics.md#cache-diagnostics).
+ */
+const lastRun: { current: { id: string; request: unknown } | null } = {
+  current: null,
+}
 
 /**
  * Server key status plus the count and send actions of the Server tab.
@@ -123,14 +135,20 @@ export function useServerCalls(props: ServerPanelProps & { apiKey: string }) {
     abortRef.current?.abort()
     const controller = new AbortController()
     abortRef.current = controller
-    const base = { notes: prepared.data.notes, request }
+    const previous = lastRun.current
+    const base = {
+      notes: prepared.data.notes,
+      request,
+      previous: previous?.request ?? null,
+    }
     setRun({ state: "streaming", snapshot: emptySnapshot(), ...base })
     // One render per frame however fast events arrive: a fast stream of
     // thousands of events would otherwise re-render the reply for each.
     const frame = frameThrottle((snapshot: StreamSnapshot) =>
       setRun({ state: "streaming", snapshot, ...base })
     )
-    const result = await streamMessage(prepared.data.request, {
+    const body = withDiagnostics(prepared.data.request, previous?.id ?? null)
+    const result = await streamMessage(body, {
       apiKey: typedKey || undefined,
       signal: controller.signal,
       onEvent: (_line, snapshot) => frame.push(snapshot),
@@ -138,6 +156,8 @@ export function useServerCalls(props: ServerPanelProps & { apiKey: string }) {
     frame.stop()
     if (abortRef.current === controller) abortRef.current = null
     if (result.success) {
+      if (result.data.messageId)
+        lastRun.current = { id: result.data.messageId, request }
       setRun({ state: "done", snapshot: result.data, ...base })
       return
     }

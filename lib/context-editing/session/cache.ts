@@ -8,7 +8,16 @@
  * changes and adds, not the whole prompt.
  */
 import type { SessionCaching } from "../request/cache-setup"
+import { parseRequest } from "../request/validate-request"
+import { fixedTokens } from "../result/simulate"
 import type { SessionBase } from "./base"
+import {
+  citesIn,
+  imagesIn,
+  type Invalidation,
+  invalidation,
+  PromptMarks,
+} from "./invalidation"
 import type { PromptDesc } from "./run"
 import { CLEARABLE, type ToolClasses } from "../rules/session-view"
 
@@ -25,6 +34,51 @@ export interface CacheTokens {
   uncached: number
   /** First slot the previous request's prompt differs at (-1: none did). */
   breakSlot: number
+  /** What invalidated more than the changed blocks (invalidation.ts), if anything. */
+  why?: Invalidation
+}
+
+/** Images and citations per slot, and the system prompt's tokens (citations invalidate it). */
+interface SlotMarks {
+  img: Uint16Array
+  cite: Uint8Array
+  any: boolean
+  cited: boolean
+  system: number
+}
+
+const marksCache = new WeakMap<SessionBase, SlotMarks>()
+
+function slotMarks(b: SessionBase): SlotMarks {
+  let m = marksCache.get(b)
+  if (m) return m
+  const n = b.recOfSlot.length
+  m = {
+    img: new Uint16Array(n),
+    cite: new Uint8Array(n),
+    any: false,
+    cited: false,
+    system: 0,
+  }
+  for (let s = 0; s < n; s++) {
+    const i = b.recOfSlot[s]!
+    if (i < 0) continue
+    const block = b.a.recs[i]!.block
+    m.img[s] = imagesIn(block)
+    m.cite[s] = citesIn(block) ? 1 : 0
+    if (m.img[s]! > 0) m.any = true
+    if (m.cite[s]) m.any = m.cited = true
+  }
+  if (m.cited) {
+    const p = parseRequest(b.body)
+    if (p.ok)
+      // The system prompt and what the server adds to it (citation instructions among them).
+      m.system = (({ system, hidden }) => system + hidden)(
+        fixedTokens(p.value, b.model, b.estimator, b.est)
+      )
+  }
+  marksCache.set(b, m)
+  return m
 }
 
 const hiddenByCache = new WeakMap<SessionBase, Int32Array>()
@@ -121,9 +175,18 @@ export function cacheTokens(
   for (; at < prevEnd; at++)
     if (formOf(b, tc, hid, at, p) !== formOf(b, tc, hid, at, d)) break
   const end = b.msgSlot[d.end + 1]!
-  const opens = at >= prevEnd
+  const marks = slotMarks(b)
+  const why = marks.any
+    ? invalidatedBetween(b, tc, hid, marks, p, d, at, prevEnd, end)
+    : null
+  // The messages' cache is gone (and with citations, the system prompt's):
+  // the break is at the first block the request still shows.
+  if (why)
+    for (at = 0; at < end - 1; at++)
+      if (formOf(b, tc, hid, at, d) !== GONE) break
+  const opens = !why && at >= prevEnd
   let tokens = 0
-  let lastMsg = opens ? -1 : b.msgOfSlot[Math.min(at, end - 1)]!
+  let lastMsg = opens || why ? -1 : b.msgOfSlot[Math.min(at, end - 1)]!
   for (let s = at; s < end; s++) {
     const t = tokensOf(b, tc, s, formOf(b, tc, hid, s, d), d)
     if (t === 0) continue
@@ -134,11 +197,38 @@ export function cacheTokens(
       lastMsg = m
     }
   }
+  if (why === "citations") tokens += marks.system
   const written = Math.min(total, tokens)
   return {
     read: total - written,
     written,
     uncached: 0,
     breakSlot: opens ? -1 : at,
+    ...(why ? { why } : {}),
   }
+}
+
+/** Whether images or citations changed between two prompts (from slot `at` on; before it they are the same). */
+function invalidatedBetween(
+  b: SessionBase,
+  tc: ToolClasses | null,
+  hid: Int32Array,
+  m: SlotMarks,
+  p: PromptDesc,
+  d: PromptDesc,
+  at: number,
+  prevEnd: number,
+  end: number
+): Invalidation | null {
+  const P = new PromptMarks()
+  const D = new PromptMarks()
+  for (let s = at; s < prevEnd; s++)
+    if (formOf(b, tc, hid, s, p) === ORIG) P.add(s, m.img[s]!, m.cite[s] === 1)
+  for (let s = at; s < end; s++)
+    if (formOf(b, tc, hid, s, d) === ORIG) D.add(s, m.img[s]!, m.cite[s] === 1)
+  let citedBefore = false
+  if (m.cited)
+    for (let s = 0; s < at && !citedBefore; s++)
+      citedBefore = m.cite[s] === 1 && formOf(b, tc, hid, s, p) === ORIG
+  return invalidation(P, D, citedBefore)
 }

@@ -11,6 +11,13 @@ import {
   viewTokens,
 } from "../result/cache-impact"
 import type { SessionCaching } from "../request/cache-setup"
+import {
+  citesIn,
+  imagesIn,
+  type Invalidation,
+  invalidation,
+  PromptMarks,
+} from "./invalidation"
 import { summaryBlock, withSummary } from "./summary"
 import { simulate } from "../result/simulate"
 import type { RawPoint, BreakAt } from "./timeline-types"
@@ -25,12 +32,59 @@ function form(b: BlockOutcome, view: PromptView): string {
   return b.status === "input_cleared" ? "i" : "o"
 }
 
+type Msg = { role?: unknown; content?: unknown }
 type Use = { read: number; written: number; uncached: number }
 const usage = (read: number, written: number, uncached: number): Use => ({
   read,
   written,
   uncached,
 })
+
+/** Images and citations of each block of a simulation (invalidation.ts). */
+export interface BlockMarks {
+  img: number[]
+  cite: boolean[]
+  any: boolean
+}
+
+/** The marks of a simulation's blocks, read from the messages it was run on. */
+export function blockMarks(
+  sim: SimulateSuccess,
+  messages: readonly unknown[]
+): BlockMarks {
+  const img: number[] = []
+  const cite: boolean[] = []
+  for (const b of sim.blocks) {
+    const c = (messages[b.messageIndex] as Msg | undefined)?.content
+    const block = Array.isArray(c) ? c[b.blockIndex] : null
+    img.push(imagesIn(block))
+    cite.push(citesIn(block))
+  }
+  return { img, cite, any: img.some((n) => n > 0) || cite.includes(true) }
+}
+
+/** Whether images or citations changed between two prompts from block `d` on (before it they are the same). */
+function invalidatedFrom(
+  prev: SimulateSuccess,
+  cur: SimulateSuccess,
+  pm: BlockMarks,
+  cm: BlockMarks,
+  d: number,
+  view: PromptView
+): Invalidation | null {
+  const P = new PromptMarks()
+  const D = new PromptMarks()
+  prev.blocks.forEach((b, i) => {
+    if (i >= d && form(b, view) === "o") P.add(i, pm.img[i]!, pm.cite[i]!)
+  })
+  cur.blocks.forEach((b, i) => {
+    if (i >= d && form(b, view) === "o") D.add(i, cm.img[i]!, cm.cite[i]!)
+  })
+  const citedBefore = prev.blocks.some(
+    (b, i) => i < d && pm.cite[i]! && form(b, view) === "o"
+  )
+  return invalidation(P, D, citedBefore)
+}
 
 /** Whether block d's message shows any block from d on (its framing is then in the prompt). */
 function visibleFrom(
@@ -52,10 +106,12 @@ function cacheUse(
   prev: SimulateSuccess | null,
   cur: SimulateSuccess,
   view: PromptView,
-  caching: SessionCaching
-): { use: Use; breakAt: number | null } {
+  caching: SessionCaching,
+  marks: { prev: BlockMarks | null; cur: BlockMarks }
+): { use: Use; breakAt: number | null; why: Invalidation | null } {
   const total = view === "after" ? cur.input_tokens : cur.original_input_tokens
-  if (caching === "none") return { use: usage(0, 0, total), breakAt: null }
+  if (caching === "none")
+    return { use: usage(0, 0, total), breakAt: null, why: null }
   if (caching === "prefix") {
     // Tools and system prompt: the same in every request (edits and
     // compaction change only messages); the first request writes them.
@@ -65,6 +121,7 @@ function cacheUse(
         ? usage(fixed, 0, total - fixed)
         : usage(0, fixed, total - fixed),
       breakAt: null,
+      why: null,
     }
   }
   let d = 0
@@ -84,6 +141,16 @@ function cacheUse(
         breakAt++
     }
   }
+  // Images or citations changed: the messages' cache is gone (with
+  // citations, the system prompt's too), from the first block shown.
+  const why =
+    prev && marks.prev && (marks.prev.any || marks.cur.any)
+      ? invalidatedFrom(prev, cur, marks.prev, marks.cur, d, view)
+      : null
+  if (why) {
+    d = 0
+    breakAt = cur.blocks.findIndex((b) => form(b, view) !== "-")
+  }
   // A first new message's framing is new too (tailFrom counts it as the
   // prefix of an existing message's block).
   const opensMessage =
@@ -91,16 +158,20 @@ function cacheUse(
     d === prev.blocks.length &&
     d < cur.blocks.length &&
     visibleFrom(cur, d, view)
+  // Invalidated: the first message's framing is written too, and with
+  // citations the system prompt and what the server adds to it.
+  const c = cur.categories[view]
+  const extra = !why
+    ? 0
+    : cur.messageFraming + (why === "citations" ? c.system + c.hidden : 0)
   const written = prev
     ? Math.min(
         total,
-        tailFrom(cur, d, view) + (opensMessage ? cur.messageFraming : 0)
+        tailFrom(cur, d, view) + (opensMessage ? cur.messageFraming : 0) + extra
       )
     : total
-  return { use: usage(total - written, written, 0), breakAt }
+  return { use: usage(total - written, written, 0), breakAt, why }
 }
-
-type Msg = { role?: unknown; content?: unknown }
 
 const blocksIn = (m: unknown): number => {
   const c = (m as Msg | null)?.content
@@ -159,8 +230,8 @@ export function replayEach(
   const points: RawPoint[] = []
   let working: readonly unknown[] = messages
   const summarised = new Set<number>()
-  let prev: SimulateSuccess | null = null
-  let prevPlain: SimulateSuccess | null = null
+  let prev: Seen | null = null
+  let prevPlain: Seen | null = null
   for (let k = first; k < ends.length; k++) {
     const end = ends[k]!
     const sim = simulate(
@@ -187,25 +258,23 @@ export function replayEach(
       prev = prevPlain = null
       continue
     }
-    const compacted = sim.compaction?.fires === true
-    if (!baseline) {
-      const after = cacheUse(prev, sim, "after", caching)
-      const before = cacheUse(prevPlain, plainSim, "before", caching)
-      const at = after.breakAt === null ? null : sim.blocks[after.breakAt]!
-      points.push({
-        request: k + 1,
-        lastMessage: end,
-        ok: true,
-        originalTokens: plainSim.original_input_tokens,
-        inputTokens: sim.input_tokens,
-        applied: sim.context_management?.applied_edits ?? [],
-        compacted,
-        after: after.use,
-        before: before.use,
-        breakAt: at && originalAt(at, summarised),
-      })
-    }
-    if (compacted && !sim.compaction!.onDemand) {
+    const cur = { sim, marks: blockMarks(sim, working) }
+    const plain =
+      working === messages
+        ? cur
+        : { sim: plainSim, marks: blockMarks(plainSim, messages) }
+    if (!baseline)
+      points.push(
+        okPoint(
+          k,
+          end,
+          { prev, cur },
+          { prev: prevPlain, cur: plain },
+          caching,
+          summarised
+        )
+      )
+    if (sim.compaction?.fires === true && !sim.compaction.onDemand) {
       const next = withSummary(
         working,
         end + 1,
@@ -216,8 +285,49 @@ export function replayEach(
         summarised.add(end + 1)
       }
     }
-    prev = sim
-    prevPlain = plainSim
+    prev = cur
+    prevPlain = plain
   }
   return points
+}
+
+/** A simulated request and the marks of its blocks. */
+type Seen = { sim: SimulateSuccess; marks: BlockMarks }
+type Pair = { prev: Seen | null; cur: Seen }
+
+/** The point of request k, with the cache use of each side after the request before it. */
+function okPoint(
+  k: number,
+  end: number,
+  edited: Pair,
+  plain: Pair,
+  caching: SessionCaching,
+  summarised: ReadonlySet<number>
+): RawPoint {
+  const cacheOf = (p: Pair, view: PromptView) =>
+    cacheUse(p.prev?.sim ?? null, p.cur.sim, view, caching, {
+      prev: p.prev?.marks ?? null,
+      cur: p.cur.marks,
+    })
+  const after = cacheOf(edited, "after")
+  const before = cacheOf(plain, "before")
+  const sim = edited.cur.sim
+  const at = after.breakAt === null ? null : sim.blocks[after.breakAt]
+  return {
+    request: k + 1,
+    lastMessage: end,
+    ok: true,
+    originalTokens: plain.cur.sim.original_input_tokens,
+    inputTokens: sim.input_tokens,
+    applied: sim.context_management?.applied_edits ?? [],
+    compacted: sim.compaction?.fires === true,
+    after: after.use,
+    before: before.use,
+    breakAt: at
+      ? {
+          ...originalAt(at, summarised),
+          ...(after.why ? { why: after.why } : {}),
+        }
+      : null,
+  }
 }

@@ -16,7 +16,13 @@ import {
   thinkingKeepArb,
   toolCallsArb,
 } from "../__fixtures__/arbitraries"
-import { prose, toolRound, webSearchBlocks } from "../__fixtures__/build"
+import {
+  pngImage,
+  prose,
+  textDocument,
+  toolRound,
+  webSearchBlocks,
+} from "../__fixtures__/build"
 import { getModelInfo } from "../request/models"
 import { simulate } from "../result/simulate"
 import { timeline } from "./timeline"
@@ -53,7 +59,16 @@ const round = fc.oneof(
     only: fc.boolean(),
   }),
   fc.record({ kind: fc.constant("system" as const) }),
-  fc.record({ kind: fc.constant("compacted" as const) })
+  fc.record({ kind: fc.constant("compacted" as const) }),
+  // Images and documents: the cache is invalidated beyond the changed
+  // blocks when images come or go (invalidation.ts). Cited documents are
+  // in invalidation.test.ts: the session engine counts their hidden
+  // instructions from the first request on.
+  fc.record({
+    kind: fc.constant("media" as const),
+    image: fc.boolean(),
+    inResult: fc.boolean(),
+  })
 )
 type Round = typeof round extends fc.Arbitrary<infer T> ? T : never
 
@@ -82,6 +97,42 @@ function pushToolRound(
   )
   if (r.swap) (results!.content as Block[]).reverse()
   m.push(calls!, results!)
+}
+
+/** A user turn with an image or a document, or a tool result holding one. */
+function pushMedia(
+  m: Msg[],
+  r: Round & { kind: "media" },
+  k: number,
+  id: () => string
+) {
+  const media: Block = r.image
+    ? pngImage(64 + k, 48)
+    : textDocument(prose(k, 600))
+  if (!r.inResult) {
+    m.push(
+      { role: "assistant", content: "Show me." },
+      { role: "user", content: [{ type: "text", text: "Here." }, media] }
+    )
+    return
+  }
+  const t = id()
+  m.push(
+    {
+      role: "assistant",
+      content: [{ type: "tool_use", id: t, name: "fetch", input: { k } }],
+    },
+    {
+      role: "user",
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: t,
+          content: [{ type: "text", text: prose(k, 200) }, media],
+        },
+      ],
+    }
+  )
 }
 
 function build(rounds: Round[]): Msg[] {
@@ -128,6 +179,7 @@ function build(rounds: Round[]): Msg[] {
         },
         { role: "user", content: "go on" }
       )
+    if (r.kind === "media") pushMedia(m, r, k, id)
     if (r.kind === "compacted")
       m.push(
         {

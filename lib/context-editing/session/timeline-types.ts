@@ -22,6 +22,12 @@ export interface BreakAt {
   blockIndex: number
   /** The break is at a compaction summary the replay put in this message. */
   summary?: true
+  /**
+   * More than the changed blocks was invalidated (docs/semantics.md#cache-invalidation):
+   * images added or removed empty the messages' cache, citations turned on
+   * or off the system prompt's too; the break is then at the first message.
+   */
+  why?: "images" | "citations"
 }
 
 /**

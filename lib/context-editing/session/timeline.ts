@@ -136,7 +136,12 @@ export function runPoints(
       after: after,
       before: before,
       breakAt:
-        after.breakSlot < 0 ? null : breakAtOf(b, after.breakSlot, st.after.c),
+        after.breakSlot < 0
+          ? null
+          : {
+              ...breakAtOf(b, after.breakSlot, st.after.c),
+              ...(after.why ? { why: after.why } : {}),
+            },
     })
   }
   return out

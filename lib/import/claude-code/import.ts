@@ -305,8 +305,11 @@ function wholeLogUsage(
   const taken = new Set(main.usage.map((u) => u.call!))
   const out = [...main.usage]
   if (out[0]) {
-    const { messages: _messages, ...config } = main.result.data
-    out[0] = { ...out[0], config }
+    const { messages, ...config } = main.result.data
+    // The conversation as logged, apart from the request a page may change:
+    // the replay as run reads it (lib/real-usage, the past stays put).
+    const conversation = { ...structuredClone(config), messages }
+    out[0] = { ...out[0], config, conversation }
   }
   const quiet = new Notes()
   for (const t of threads) {

@@ -54,6 +54,7 @@ type Json = {
   sessions: Array<{ file: string }>
   total: { sessions: number; requests: number; logged: { dollars: number } }
   failed: Array<{ file: string; reason: string }>
+  skipped: Array<{ file: string; reason: string }>
 }
 
 /** A one-page PDF ("Hello PDF world.") the engine reads with its PDF extension. */
@@ -178,11 +179,12 @@ describe("npm run report in a terminal", () => {
       ])
       for (const f of doc.failed)
         expect(f.reason).toMatch(/not a Claude Code log.*over the 20 MB/)
-      // The file with a hostile name holds no log: a session row saying why.
-      const named = doc.sessions.find((s) =>
-        s.file.startsWith("hostile/\u001b")
+      // The file with a hostile name holds no log: listed apart, saying why.
+      const named = doc.skipped.find((s) => s.file.startsWith("hostile/\u001b"))
+      expect(named?.reason).toMatch(/not a Claude Code log/)
+      expect(doc.sessions.some((s) => s.file.startsWith("hostile/"))).toBe(
+        false
       )
-      expect(named).toBeDefined()
     }
     const text = report([bad, "--no-replay"])
     expect(text.code).toBe(0)

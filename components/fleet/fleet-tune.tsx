@@ -25,6 +25,10 @@ type Entry = Pick<FleetTuneEntry, "edits" | "cost" | "peak" | "label"> & {
 const asTune = (e: Entry): TuneEntry => ({
   edits: e.edits,
   cost: e.cost,
+  sessionCost: e.cost,
+  refetch: { calls: 0, tokens: 0, dollars: 0 },
+  lost: 0,
+  infeasible: null,
   peak: e.peak,
   label: e.label,
   overflows: [],

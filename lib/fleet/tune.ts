@@ -14,11 +14,7 @@
  * clear_thinking, from the frontier and from the cheapest config of each
  * keep) — two passes over the files by default.
  */
-import {
-  EDIT_LIMITS,
-  paretoFrontier,
-  type TuneEntry,
-} from "@/lib/context-editing"
+import { EDIT_LIMITS, paretoFrontier } from "@/lib/context-editing"
 import {
   editsOf,
   labelOf,
@@ -237,22 +233,7 @@ export function totalsOf(
 export function fleetFrontier(
   entries: readonly FleetTuneEntry[]
 ): FleetTuneEntry[] {
-  const as = new Map<TuneEntry, FleetTuneEntry>()
-  const list = entries.map((e) => {
-    const t: TuneEntry = {
-      edits: e.edits,
-      cost: e.cost,
-      peak: e.peak,
-      overflows: [],
-      equivalents: 0,
-      tokens: 0,
-      compactions: [],
-      label: e.label,
-    }
-    as.set(t, e)
-    return t
-  })
-  return paretoFrontier(list).map((t) => as.get(t)!)
+  return paretoFrontier(entries)
 }
 
 /** The cheapest frontier config among those with the fewest sessions over their window. */

@@ -21,8 +21,10 @@ export interface ThreeNumbers {
   replayed: number
   /** The replay's error against the bill: replayed ÷ logged − 1. */
   replayError: number
-  /** With this config: the engine with the page's config. */
+  /** With this config: the engine with the page's config, its re-fetches included. */
   whatIf: number
+  /** The part of `whatIf` the config's re-fetches cost (docs/semantics.md#result-needs). */
+  refetch: number
   /** The what-if corrected by the replay's error: whatIf × logged ÷ replayed. */
   corrected: number
   /** The page's config is the one the log was imported with. */
@@ -51,12 +53,13 @@ export function threeNumbers(
 ): ThreeNumbers {
   const logged = page.realDollars
   const replayed = (asLogged ?? page).configDollars
-  const whatIf = page.configDollars
+  const whatIf = page.configDollars + page.refetch.dollars
   return {
     logged,
     replayed,
     replayError: logged > 0 ? replayed / logged - 1 : 0,
     whatIf,
+    refetch: page.refetch.dollars,
     corrected: replayed > 0 ? (whatIf * logged) / replayed : whatIf,
     sameConfig: asLogged === null,
   }

@@ -71,6 +71,9 @@ export {
   type TuneOptions,
   type TuneResult,
 } from "./tuner/tune"
+export { type ToolAdvice, toolAdvice } from "./tuner/advice"
+export { applyTuned } from "./tuner/apply"
+export type { BillPrice, TuneBill } from "./tuner/bill"
 export {
   clearsNewestResult,
   tuneChoices,

@@ -44,6 +44,8 @@ export interface FleetTuneEntry {
   peak: number
   /** Sessions whose largest request is over their model's context window. */
   over: number
+  /** Sessions the config would break (it clears results before the model reads them): never put forward. */
+  infeasible: number
 }
 
 export interface FleetTuneResult {
@@ -211,10 +213,12 @@ export function totalsOf(
     let cost = 0
     let peak = 0
     let over = 0
+    let infeasible = 0
     for (const f of files) {
       cost += f.cost[k]!
       peak = Math.max(peak, f.peak[k]!)
       over += f.over[k]!
+      infeasible += f.infeasible?.[k] ?? 0
     }
     if (Number.isNaN(cost) || Number.isNaN(peak)) return
     out.push({
@@ -224,6 +228,7 @@ export function totalsOf(
       cost,
       peak,
       over,
+      infeasible,
     })
   })
   return out
@@ -233,7 +238,7 @@ export function totalsOf(
 export function fleetFrontier(
   entries: readonly FleetTuneEntry[]
 ): FleetTuneEntry[] {
-  return paretoFrontier(entries)
+  return paretoFrontier(entries.filter((e) => e.infeasible === 0))
 }
 
 /** The cheapest frontier config among those with the fewest sessions over their window. */
@@ -249,6 +254,7 @@ export function cheapestPerKeep(
 ): FleetTuneEntry[] {
   const best = new Map<number, FleetTuneEntry>()
   for (const e of all) {
+    if (e.infeasible > 0) continue
     const k = e.config.tool ? e.config.tool.keep : -1
     const b = best.get(k)
     if (!b || e.cost < b.cost || (e.cost === b.cost && e.peak < b.peak))

@@ -76,3 +76,15 @@ export function compareAsLogged(
   const t: Timeline = timeline(asLogged, options)
   return compareWithLog(t, usage, options)
 }
+
+/**
+ * The one number every view shows for a config on a log: the what-if (its
+ * re-fetches included) scaled by the replay's own error — `own` is the
+ * comparison with the log's own config, whose bill this gives exactly.
+ */
+export function billDollars(page: RealComparison, own: RealComparison): number {
+  const whatIf = page.configDollars + page.refetch.dollars
+  return own.configDollars > 0
+    ? (whatIf * own.realDollars) / own.configDollars
+    : whatIf
+}

@@ -14,10 +14,15 @@
  * the imported conversation's calls.
  */
 import {
+  type AgentSwitches,
   getModelInfo,
+  lossesOf,
+  presenceOf,
+  type ResultPresence,
   type SimulateOptions,
   type Timeline,
   timeline,
+  timelinePresence,
   type TimelineOptions,
 } from "@/lib/context-editing"
 import { cacheTokens } from "@/lib/context-editing/session/cache"
@@ -26,9 +31,10 @@ import type { SessionRun } from "@/lib/context-editing/session/run"
 import type { BillPrice, TuneBill } from "@/lib/context-editing/tuner/bill"
 import type { RealUsage } from "@/lib/import/types"
 
-import { compareWithLog, type RealComparison, usageDollars } from "./compare"
+import { compareWithLog, usageDollars } from "./compare"
+import { coversText } from "./covers"
 import { asLoggedRequest } from "./headline"
-import { requestCosts } from "./needs/conversation"
+import { needsOf, requestCosts } from "./needs/conversation"
 import { hiddenOf, replayConversation } from "./replay"
 
 type Request = Record<string, unknown>
@@ -46,23 +52,8 @@ export interface LogParts {
   model: string
   window: number
   covers: string
-}
-
-/** Which calls a log's bill covers, in words. */
-export function coversText(c: RealComparison): string {
-  const main = c.rows.filter((r) => r.thread === "main").length
-  const others = new Set(
-    c.rows.map((r) => r.thread).filter((t) => t !== "main")
-  )
-  const n = (x: number) => x.toLocaleString("en-US")
-  const rest = c.rows.length - main
-  return (
-    `all ${n(c.rows.length)} API calls of the log` +
-    (rest > 0
-      ? ` (the main conversation's ${n(main)}, with this config; ${n(rest)} in ${n(others.size)} other conversation${others.size === 1 ? "" : "s"}, as they ran)`
-      : "") +
-    ", each at its own model"
-  )
+  /** What the log's own config kept out of each request (not a config's loss). */
+  baseline: ResultPresence | null
 }
 
 /** The parts of a log every config shares (from the replay of its own config). */
@@ -73,7 +64,8 @@ export function logParts(
   options: SimulateOptions
 ): LogParts {
   const own = asLoggedRequest(request, usage) ?? request
-  const c = compareWithLog(timeline(own, options, tl), usage, options)
+  const t = timeline(own, options, tl)
+  const c = compareWithLog(t, usage, options)
   const main = usage[0]?.thread ?? "main"
   let side = 0
   usage.forEach((u, i) => {
@@ -88,6 +80,7 @@ export function logParts(
     model,
     window: getModelInfo(model).contextWindow ?? Number.POSITIVE_INFINITY,
     covers: coversText(c),
+    baseline: timelinePresence(t),
   }
 }
 
@@ -157,6 +150,32 @@ export function leanReplay(
   return priceOf(p, t, points)
 }
 
+/**
+ * A config's bill on the lean path, its re-fetches included, and whether it
+ * breaks the agent: what the Sessions view's tuner scores (tune-eval.ts).
+ */
+export function leanBill(
+  p: LogParts,
+  b: SessionBase,
+  run: SessionRun,
+  agent: AgentSwitches
+): { cost: number; peak: number; infeasible: boolean } {
+  const price = leanReplay(p, b, run)
+  const messages = b.body.messages as unknown[]
+  const l = lossesOf(
+    presenceOf(b, run),
+    needsOf(messages),
+    price.costs!,
+    agent,
+    p.baseline
+  )
+  return {
+    cost: price.dollars + l.refetch.dollars * price.scale,
+    peak: run.steps.length < 2 ? 0 : price.peak,
+    infeasible: l.infeasible !== null,
+  }
+}
+
 /** The tuner's objective for a log (see the file comment). */
 export function logBill(
   request: Request,
@@ -167,6 +186,7 @@ export function logBill(
   const p = logParts(request, usage, tl, options)
   return {
     covers: p.covers,
+    baseline: p.baseline,
     run: (_body, b, run) => leanReplay(p, b, run),
     timeline: (_body, t) => {
       const points = new Map<number, Point>()

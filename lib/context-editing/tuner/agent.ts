@@ -60,14 +60,19 @@ export function runCosts(
   }
 }
 
-/** The agent's cost of a run, priced by `costs` (the session's own, or a log's). */
+/**
+ * The agent's cost of a run, priced by `costs` (the session's own, or a
+ * log's); `baseline`: the log's own config, whose losses are not the
+ * config's.
+ */
 export function agentCost(
   p: ResultPresence,
   b: SessionBase,
   costs: RequestCosts,
-  s: AgentSwitches
+  s: AgentSwitches,
+  baseline: ResultPresence | null = null
 ): AgentCost {
-  const l = lossesOf(p, sessionNeeds(b), costs, s)
+  const l = lossesOf(p, sessionNeeds(b), costs, s, baseline)
   return { refetch: l.refetch, infeasible: l.infeasible, lost: l.lost.length }
 }
 

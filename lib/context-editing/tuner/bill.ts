@@ -6,6 +6,7 @@
  * the number every other view shows for the same config.
  */
 import type { RequestCosts } from "../session/needs/losses"
+import type { ResultPresence } from "../session/presence"
 import type { SessionBase } from "../session/base"
 import type { SessionRun } from "../session/run"
 import type { Timeline } from "../session/timeline-types"
@@ -30,6 +31,8 @@ export interface BillPrice {
 export interface TuneBill {
   /** What the calls cover, in words ("217 calls: main thread, 3 subagents"). */
   covers: string
+  /** The results the log's own config kept out (not a config's loss: it is what happened). */
+  baseline: ResultPresence | null
   /** A config the session engine runs. */
   run(
     body: Record<string, unknown>,

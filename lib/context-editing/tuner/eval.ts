@@ -209,7 +209,8 @@ export function evaluator(
       const p = bill?.run(body, b, run)
       if (bill && !p) return byTimeline(c, body)
       if (p) {
-        const a = agentCost(presence, b, p.costs ?? runCosts(b, run, o), agent)
+        const costs = p.costs ?? runCosts(b, run, o)
+        const a = agentCost(presence, b, costs, agent, bill!.baseline)
         return entryOf(c, { ...t, overflows: p.overflows }, billed(p, a))
       }
       const a = agentCost(presence, b, runCosts(b, run, o), agent)

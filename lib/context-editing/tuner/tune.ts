@@ -25,6 +25,10 @@ import {
 } from "./eval"
 import { candidateSpace, type Space } from "./space"
 import type { TuneBill } from "./bill"
+import { type ToolAdvice, toolAdvice } from "./advice"
+import { sessionNeeds } from "./agent"
+import { presenceOf } from "../session/presence"
+import { runSession } from "../session/run"
 import { documentedDefaults, recommendedOf, whyOf } from "./recommend"
 import { type AgentSwitches, agentSwitches } from "../session/needs/switches"
 import type { SimulateOptions } from "../types"
@@ -74,6 +78,10 @@ export interface TuneResult {
   infeasible: number
   /** Which calls the costs cover. */
   covers: string
+  /** Per tool, whether its results were needed again, and what to do (from the session's evidence). */
+  advice: ToolAdvice[]
+  /** The edit kinds the search tried (Apply keeps the request's own edits of the others). */
+  searched: string[]
 }
 
 /** Pareto frontier: lower cost and lower peak both better; ties keep the simpler config. */
@@ -228,7 +236,23 @@ export async function tuneSession(
   }
   if (signal?.aborted) throw abortError()
   options.onProgress?.(search.seen.size, search.seen.size)
-  return answer(search, none, defaults, sp.contextWindow, options.bill)
+  return {
+    ...answer(search, none, defaults, sp.contextWindow, options.bill),
+    advice: b
+      ? toolAdvice(presenceOf(b, runSession(b, null, 0)), sessionNeeds(b))
+      : [],
+    searched: searchedKinds(sp),
+  }
+}
+
+/** The edit kinds a space tries. */
+function searchedKinds(sp: Space): string[] {
+  const out: string[] = []
+  if (sp.maxKeep > 0) out.push("clear_tool_uses_20250919")
+  if (sp.thinking.some((t) => t !== undefined))
+    out.push("clear_thinking_20251015")
+  if (sp.compactTriggers.length > 0) out.push("compact_20260112")
+  return out
 }
 
 /** The search's answer: frontier, alternatives, the config put forward and why. */
@@ -238,7 +262,7 @@ function answer(
   defaults: TuneEntry[],
   contextWindow: number | null,
   bill: TuneBill | undefined
-): TuneResult {
+): Omit<TuneResult, "advice" | "searched"> {
   const all = search.entries()
   const recommended = recommendedOf(all)
   const left = recommended

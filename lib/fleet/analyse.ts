@@ -65,7 +65,7 @@ export interface Replayed {
   dollars: number
   /** The largest request the config controls (0: a one-request log). */
   peak: number
-  /** What the config's re-fetches add (docs/semantics.md#result-needs); 0 with the log's own config. */
+  /** What the config's re-fetches and extra compaction summaries add (docs/semantics.md#result-needs); 0 with the log's own config. */
   refetch?: number
   /** Why the config would break the agent here (null: it would not). */
   infeasible?: string | null
@@ -242,7 +242,7 @@ export function analyseLog(
     config: {
       dollars: mine.dollars,
       peak: mine.peak,
-      refetch: mine.c.refetch.dollars,
+      refetch: mine.c.refetch.dollars + mine.c.summaries.dollars,
       infeasible: mine.c.infeasible,
       bill: billDollars(mine.c, own.c),
     },

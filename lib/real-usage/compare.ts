@@ -107,6 +107,8 @@ export interface RealComparison {
    * log's own config.
    */
   refetch: Refetch
+  /** The summaries the config's compactions write beyond the log's own (output the log does not hold; not in `configDollars`). */
+  summaries: Refetch
   /** Why the config would break the agent (it clears results before the model reads them); null: it would not. */
   infeasible: string | null
   /** The results behind `refetch`, and those cleared before they were read. */
@@ -245,6 +247,7 @@ export function compareWithLog(
     outputTokens: usage.reduce((s, u) => s + u.output_tokens, 0),
     unseen: unseenCompactions(usage),
     refetch: losses.refetch,
+    summaries: losses.summaries,
     infeasible: losses.infeasible,
     lost: losses.lost,
     unread: losses.unread,

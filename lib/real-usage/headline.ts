@@ -23,7 +23,7 @@ export interface ThreeNumbers {
   replayError: number
   /** With this config: the engine with the page's config, its re-fetches included. */
   whatIf: number
-  /** The part of `whatIf` the config's re-fetches cost (docs/semantics.md#result-needs). */
+  /** The part of `whatIf` the config's re-fetches and extra compaction summaries cost (docs/semantics.md#result-needs). */
   refetch: number
   /** The what-if corrected by the replay's error: whatIf × logged ÷ replayed. */
   corrected: number
@@ -53,13 +53,14 @@ export function threeNumbers(
 ): ThreeNumbers {
   const logged = page.realDollars
   const replayed = (asLogged ?? page).configDollars
-  const whatIf = page.configDollars + page.refetch.dollars
+  const whatIf =
+    page.configDollars + page.refetch.dollars + page.summaries.dollars
   return {
     logged,
     replayed,
     replayError: logged > 0 ? replayed / logged - 1 : 0,
     whatIf,
-    refetch: page.refetch.dollars,
+    refetch: page.refetch.dollars + page.summaries.dollars,
     corrected: replayed > 0 ? (whatIf * logged) / replayed : whatIf,
     sameConfig: asLogged === null,
   }
@@ -83,7 +84,8 @@ export function compareAsLogged(
  * comparison with the log's own config, whose bill this gives exactly.
  */
 export function billDollars(page: RealComparison, own: RealComparison): number {
-  const whatIf = page.configDollars + page.refetch.dollars
+  const whatIf =
+    page.configDollars + page.refetch.dollars + page.summaries.dollars
   return own.configDollars > 0
     ? (whatIf * own.realDollars) / own.configDollars
     : whatIf

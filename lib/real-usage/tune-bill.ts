@@ -170,7 +170,8 @@ export function leanBill(
     p.baseline
   )
   return {
-    cost: price.dollars + l.refetch.dollars * price.scale,
+    cost:
+      price.dollars + (l.refetch.dollars + l.summaries.dollars) * price.scale,
     peak: run.steps.length < 2 ? 0 : price.peak,
     infeasible: l.infeasible !== null,
   }

@@ -26,6 +26,8 @@ export interface ResultPresence {
   names: readonly string[]
   /** Each request's last message (request k answers with message ends[k] + 1). */
   ends: readonly number[]
+  /** Requests (0-based) at which the config's compaction fires. */
+  compactedAt: readonly number[]
   /** Tokens of pair j's result and of its call, as sent. */
   resultTokens(j: number): number
   useTokens(j: number): number
@@ -56,6 +58,7 @@ export function presenceOf(b: SessionBase, run: SessionRun): ResultPresence {
     ids: pairs.map((p) => p.id),
     names: pairs.map((p) => p.name),
     ends: b.ends,
+    compactedAt: run.steps.flatMap((st, k) => (st.compacted ? [k] : [])),
     resultTokens: (j) => {
       const s = b.resultSlot[j]!
       return s < 0 ? 0 : b.tok[s]!

@@ -19,15 +19,17 @@ import type { SessionBase } from "../session/base"
 import type { SessionRun } from "../session/run"
 import type { TimelineOptions } from "../session/timeline-types"
 import { CACHE_WRITE_1H } from "../result/cache-impact"
+import { SUMMARY_TOKENS } from "../session/summary"
 
 /** What the agent pays for a config: its re-fetches, and whether it breaks. */
-export type AgentCost = Pick<Losses, "refetch" | "infeasible"> & {
+export type AgentCost = Pick<Losses, "refetch" | "summaries" | "infeasible"> & {
   /** Results it takes out while a later turn still needs them. */
   lost: number
 }
 
 export const NO_AGENT_COST: AgentCost = {
   refetch: NO_REFETCH,
+  summaries: NO_REFETCH,
   infeasible: null,
   lost: 0,
 }
@@ -57,6 +59,7 @@ export function runCosts(
     price: () => price,
     cached: (tl.caching ?? "end") !== "none",
     ttl: tl.writePrice === CACHE_WRITE_1H ? "1h" : "5m",
+    summaryTokens: tl.summaryTokens ?? SUMMARY_TOKENS,
   }
 }
 
@@ -73,7 +76,12 @@ export function agentCost(
   baseline: ResultPresence | null = null
 ): AgentCost {
   const l = lossesOf(p, sessionNeeds(b), costs, s, baseline)
-  return { refetch: l.refetch, infeasible: l.infeasible, lost: l.lost.length }
+  return {
+    refetch: l.refetch,
+    summaries: l.summaries,
+    infeasible: l.infeasible,
+    lost: l.lost.length,
+  }
 }
 
 /** The agent's cost of a run on the session's own prices. */

@@ -45,8 +45,12 @@ export interface TuneBill {
 
 /** The agent's cost in the bill's dollars. */
 export function scaledAgent(a: AgentCost, scale: number): AgentCost {
-  if (scale === 1 || a.refetch.dollars === 0) return a
-  return { ...a, refetch: { ...a.refetch, dollars: a.refetch.dollars * scale } }
+  if (scale === 1) return a
+  const times = (r: AgentCost["refetch"]) => ({
+    ...r,
+    dollars: r.dollars * scale,
+  })
+  return { ...a, refetch: times(a.refetch), summaries: times(a.summaries) }
 }
 
 /** The most tool results one user message brings (a parallel batch). */

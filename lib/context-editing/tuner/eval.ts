@@ -36,13 +36,16 @@ export interface TuneEntry {
   edits: Record<string, unknown>[]
   /**
    * What the tuner minimises: the session's input cost with this config
-   * (`sessionCost`) plus what its re-fetches cost (`refetch.dollars`).
+   * (`sessionCost`) plus what its re-fetches cost (`refetch.dollars`) and
+   * the summaries its compactions write (`summaries.dollars`).
    */
   cost: number
   /** The session's input cost in dollars: timeline().cost.withEdits, or with a log every call of it (`TuneBill`). */
   sessionCost: number
   /** What the config forces the agent to fetch again (docs/semantics.md#result-needs). */
   refetch: Refetch
+  /** The summaries its compactions write beyond the log's own (output; in `cost`). */
+  summaries: Refetch
   /** Results it takes out while a later turn still needs them. */
   lost: number
   /** Why it would break the agent (it clears results before the model reads them); never put forward. Null: it would not. */
@@ -75,9 +78,10 @@ function entryOf(c: TuneConfig, t: Timeline, priced: Priced): TuneEntry | null {
   const { agent } = priced
   return {
     edits: editsOf(c),
-    cost: priced.cost + agent.refetch.dollars,
+    cost: priced.cost + agent.refetch.dollars + agent.summaries.dollars,
     sessionCost: priced.cost,
     refetch: agent.refetch,
+    summaries: agent.summaries,
     lost: agent.lost,
     infeasible: agent.infeasible,
     peak: priced.peak,

@@ -105,6 +105,7 @@ function refetchOf(
     price: () => price,
     cached: true,
     ttl: "5m" as const,
+    summaryTokens: t.summaryTokens,
   }
   return lossesOf(presence, needs, costs, DEFAULT_AGENT_SWITCHES).refetch
     .dollars

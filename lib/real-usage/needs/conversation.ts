@@ -27,6 +27,7 @@ import { inferBreakpoints } from "../replay"
 
 export const NO_LOSSES: Losses = {
   refetch: NO_REFETCH,
+  summaries: NO_REFETCH,
   lost: [],
   unread: [],
   infeasible: null,
@@ -66,6 +67,7 @@ export function requestCosts(
       priceOf(byMessage.get(t.points[k]?.lastMessage ?? -1) ?? model),
     cached: mode !== "none",
     ttl: hour ? "1h" : "5m",
+    summaryTokens: t.summaryTokens,
   }
 }
 

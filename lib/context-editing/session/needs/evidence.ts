@@ -11,6 +11,9 @@
  *   in context carry it, any of them would have done (`alternatives`).
  * - **same-call**: the same tool is called again with the same input: the
  *   agent wanted the result again (and fetched it again itself).
+ * - **same-target**: a later call acts on a path the result's call named
+ *   (an edit of the file it read): what a compaction loses with the call
+ *   itself, while clearing keeps the call (docs/semantics.md#result-needs).
  *
  * Pure and linear in the transcript: each text is scanned once.
  */
@@ -20,7 +23,7 @@ import { callKey, distinctive, inputText, resultText } from "./distinctive"
 export interface ResultUse {
   /** The assistant message (the model's output) that used it. */
   message: number
-  kind: "content" | "same-call"
+  kind: "content" | "same-call" | "same-target"
   /** What showed it: a piece of the result, or the repeated call. */
   evidence: string
   /** Other results (indices) carrying the same piece then: any of them would have done. */
@@ -63,9 +66,14 @@ class Scan {
   /** First result index still in context (a compaction drops the earlier ones). */
   liveFrom = 0
   /** Pending calls: tool_use id → its call. */
-  calls = new Map<string, { name: string; key: string; message: number }>()
+  calls = new Map<
+    string,
+    { name: string; key: string; message: number; paths: string[] }
+  >()
   /** Latest result index per call key (results worth fetching again only). */
   lastOfKey = new Map<string, number>()
+  /** Latest result index per path its call named. */
+  lastOfPath = new Map<string, number>()
 
   addDurable(text: string) {
     for (const p of distinctive(text)) this.durable.add(p)
@@ -85,7 +93,10 @@ class Scan {
     })
     const text = resultText(b.content)
     // A short answer ("File created", an error) is not content to fetch again.
-    if (call && text.length >= MIN_PAYLOAD) this.lastOfKey.set(call.key, i)
+    if (call && text.length >= MIN_PAYLOAD) {
+      this.lastOfKey.set(call.key, i)
+      for (const path of call.paths) this.lastOfPath.set(path, i)
+    }
     for (const p of distinctive(text)) {
       const list = this.carriers.get(p)
       if (!list) this.carriers.set(p, [i])
@@ -122,6 +133,33 @@ function contentUses(scan: Scan, pieces: Set<string>, message: number) {
   for (const [i, use] of found) scan.results[i]!.uses.push(use)
 }
 
+/** The uses a call makes: the same call again, or another call on a path a result's call named. */
+function callUses(scan: Scan, key: string, paths: string[], message: number) {
+  const record = (i: number | undefined, kind: ResultUse["kind"]) => {
+    const r = i === undefined || i < scan.liveFrom ? null : scan.results[i]!
+    if (!r || r.uses.some((u) => u.message === message && u.kind === kind))
+      return
+    r.uses.push({ message, kind, evidence: key.slice(0, 80), alternatives: [] })
+  }
+  record(scan.lastOfKey.get(key), "same-call")
+  for (const path of paths) {
+    const i = scan.lastOfPath.get(path)
+    if (i !== undefined && scan.results[i]!.key !== key)
+      record(i, "same-target")
+  }
+}
+
+/** The paths a call's input names (string fields that are whole paths). */
+function pathsIn(input: unknown): string[] {
+  if (input === null || typeof input !== "object") return []
+  return Object.values(input).filter(
+    (v): v is string =>
+      typeof v === "string" &&
+      v.length < 300 &&
+      /^[~.]?\/?[\w.@+-]+\/[\w.@+/-]+$/.test(v)
+  )
+}
+
 /** The pieces of an assistant message's output, and its calls (repeated ones recorded). */
 function assistantTurn(scan: Scan, blocks: Block[], message: number) {
   const out = new Set<string>()
@@ -134,15 +172,10 @@ function assistantTurn(scan: Scan, blocks: Block[], message: number) {
       const name = typeof b.name === "string" ? b.name : ""
       distinctive(inputText(b.input), out)
       const key = callKey(name, b.input)
-      const before = scan.lastOfKey.get(key)
-      if (before !== undefined && before >= scan.liveFrom)
-        scan.results[before]!.uses.push({
-          message,
-          kind: "same-call",
-          evidence: key.slice(0, 80),
-          alternatives: [],
-        })
-      if (typeof b.id === "string") scan.calls.set(b.id, { name, key, message })
+      const paths = pathsIn(b.input)
+      callUses(scan, key, paths, message)
+      if (typeof b.id === "string")
+        scan.calls.set(b.id, { name, key, message, paths })
     }
   }
   contentUses(scan, out, message)

@@ -58,6 +58,7 @@ const costsOf = (t: Timeline): RequestCosts => ({
   price: () => priceOf(MODEL),
   cached: true,
   ttl: "5m",
+  summaryTokens: 3500,
 })
 
 function lossesFor(request: Record<string, unknown>, switches = {}) {

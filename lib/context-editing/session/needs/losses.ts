@@ -44,6 +44,12 @@ export interface UnreadResult {
 
 export interface Losses {
   refetch: Refetch
+  /**
+   * The summaries the config's compactions write beyond the log's own
+   * (output the log does not hold: each an assumed summary, at the model's
+   * output price).
+   */
+  summaries: Refetch
   lost: LostResult[]
   unread: UnreadResult[]
   /** Why the config would break the agent (null: it would not). */
@@ -59,6 +65,33 @@ export interface RequestCosts {
   /** Whether requests read their prefix from the cache, and the TTL they write. */
   cached: boolean
   ttl: "5m" | "1h"
+  /** Tokens assumed for each compaction summary (the timeline's). */
+  summaryTokens: number
+}
+
+/**
+ * Output price × input price: every model on the pricing page charges 5×
+ * its input for output (platform.claude.com/docs/en/about-claude/pricing).
+ */
+export const OUTPUT_PRICE = 5
+
+/** The summaries the config's compactions write beyond the baseline's. */
+function summariesOf(
+  p: ResultPresence,
+  costs: RequestCosts,
+  baseline: ResultPresence | null
+): Refetch {
+  const extra = p.compactedAt.filter(
+    (k) => !baseline || !baseline.compactedAt.includes(k)
+  )
+  let dollars = 0
+  for (const k of extra)
+    dollars += (costs.summaryTokens * OUTPUT_PRICE * costs.price(k).input) / 1e6
+  return {
+    calls: extra.length,
+    tokens: extra.length * costs.summaryTokens,
+    dollars,
+  }
 }
 
 export const NO_REFETCH: Refetch = { calls: 0, tokens: 0, dollars: 0 }
@@ -129,6 +162,47 @@ interface Need {
   evidence: string
   /** Other pairs carrying the same piece then. */
   others: number[]
+  /** A later call on the result's path: a need only once the call is gone too (compaction). */
+  target: boolean
+}
+
+const evidenced = new WeakMap<readonly ResultNeed[], Map<string, Need[]>>()
+
+/**
+ * The evidence's needs in request order: config-independent (which pair,
+ * which request needed it), so computed once per transcript and session.
+ */
+function evidenceInOrder(
+  p: ResultPresence,
+  needs: readonly ResultNeed[]
+): Need[] {
+  let byShape = evidenced.get(needs)
+  if (!byShape) evidenced.set(needs, (byShape = new Map()))
+  const shape = `${p.ids.length} ${p.ends.join(",")}`
+  const hit = byShape.get(shape)
+  if (hit) return hit
+  const pairOf = new Map(p.ids.map((id, j) => [id, j]))
+  const byLast = new Map(p.ends.map((e, k) => [e, k]))
+  const out: Need[] = []
+  for (const need of needs) {
+    const j = pairOf.get(need.id)
+    if (j === undefined) continue
+    const first = p.firstRequest(j)
+    for (const use of need.uses) {
+      if (use.kind === "same-call") continue // the agent fetched it again itself
+      const k = byLast.get(use.message - 1) ?? -1
+      if (k <= first) continue // unanswered, or read in the request it arrives
+      const others = use.alternatives
+        .map((i) => pairOf.get(needs[i]!.id))
+        .filter((x): x is number => x !== undefined)
+      const target = use.kind === "same-target"
+      const { id, name } = need
+      out.push({ pair: j, id, name, k, evidence: use.evidence, others, target })
+    }
+  }
+  out.sort((a, b) => a.k - b.k)
+  byShape.set(shape, out)
+  return out
 }
 
 /** Every need the switches count, in request order. */
@@ -138,30 +212,15 @@ function needsInOrder(
   s: AgentSwitches
 ): Need[] {
   if (s.neededBy === "never") return []
-  const pairOf = new Map(p.ids.map((id, j) => [id, j]))
-  const byLast = new Map(p.ends.map((e, k) => [e, k]))
+  if (s.neededBy === "content") return evidenceInOrder(p, needs)
+  // "every": needed once, right after the config takes it out (an upper bound).
   const out: Need[] = []
-  for (const need of needs) {
-    const j = pairOf.get(need.id)
-    if (j === undefined) continue
+  for (let j = 0; j < p.ids.length; j++) {
     const first = p.firstRequest(j)
-    const base = { pair: j, id: need.id, name: need.name }
-    if (s.neededBy === "every") {
-      // Needed once, right after the config takes it out (an upper bound).
-      const k = first + keptFor(p, j, first)
-      if (first >= 0 && k < p.ends.length)
-        out.push({ ...base, k, evidence: "assumed", others: [] })
-      continue
-    }
-    for (const use of need.uses) {
-      const k =
-        use.kind === "content" ? (byLast.get(use.message - 1) ?? -1) : -1
-      if (k <= first) continue // unanswered, or read in the request it arrives
-      const others = use.alternatives
-        .map((i) => pairOf.get(needs[i]!.id))
-        .filter((x): x is number => x !== undefined)
-      out.push({ ...base, k, evidence: use.evidence, others })
-    }
+    const k = first + keptFor(p, j, first)
+    if (first < 0 || k >= p.ends.length) continue
+    const base = { pair: j, id: p.ids[j]!, name: p.names[j]!, k }
+    out.push({ ...base, evidence: "assumed", others: [], target: false })
   }
   return out.sort((a, b) => a.k - b.k)
 }
@@ -192,8 +251,10 @@ export function lossesOf(
   for (const need of needsInOrder(p, needs, s)) {
     const { k, pair: j } = need
     const how = gone(j, k)
-    // Still there, or another result carrying the same piece is.
+    // Still there, or another result carrying the same piece is; a call on
+    // its path needs it only where its own call is gone too (compaction).
     if (how === null || need.others.some((o) => gone(o, k) === null)) continue
+    if (need.target && how !== "compacted") continue
     const first = p.firstRequest(j)
     const stay =
       s.refetchStays === "to-end"
@@ -207,5 +268,11 @@ export function lossesOf(
     const { id, name, evidence } = need
     lost.push({ id, name, how, neededAt: k + 1, evidence, tokens })
   }
-  return { refetch, lost, unread, infeasible: infeasibleText(unread) }
+  return {
+    refetch,
+    summaries: summariesOf(p, costs, baseline),
+    lost,
+    unread,
+    infeasible: infeasibleText(unread),
+  }
 }

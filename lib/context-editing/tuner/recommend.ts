@@ -72,6 +72,11 @@ export function whyOf(
       ? `counting ${best.refetch.calls} re-fetch${best.refetch.calls === 1 ? "" : "es"} of results it clears while a later turn still uses them (${formatDollars(best.refetch.dollars)})`
       : "and it clears nothing a later turn of this session used"
   )
+  const more = best.compactions.length - (none?.compactions.length ?? 0)
+  if (more > 0)
+    parts.push(
+      `it compacts ${best.compactions.length} time${best.compactions.length === 1 ? "" : "s"} (${more} more than with no edits): after each the agent works from a summary, and the files it reads again are priced by the evidence, which finds about as many re-reads as agents make after real compactions`
+    )
   const d = [...defaults].sort(better)[0]
   if (d && d.label !== best.label)
     parts.push(

@@ -13,9 +13,8 @@ const { timeline, tuneSession } = await import("@/lib/context-editing")
 const { parseImport } = await import("@/lib/import")
 const { compareWithLog } = await import("@/lib/real-usage/compare")
 const { logBill } = await import("@/lib/real-usage/tune-bill")
-const { cacheSetup, sessionCaching, writePrice } = await import(
-  "@/lib/context-editing"
-)
+const { cacheSetup, sessionCaching, writePrice } =
+  await import("@/lib/context-editing")
 
 const text = buildLog()
 const ms = (f) => {

@@ -27,6 +27,7 @@ const asTune = (e: Entry): TuneEntry => ({
   cost: e.cost,
   sessionCost: e.cost,
   refetch: { calls: 0, tokens: 0, dollars: 0 },
+  summaries: { calls: 0, tokens: 0, dollars: 0 },
   lost: 0,
   infeasible: null,
   peak: e.peak,

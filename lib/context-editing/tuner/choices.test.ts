@@ -16,6 +16,7 @@ const entry = (keep: number | null, cost: number, peak: number): TuneEntry => ({
   cost,
   sessionCost: cost,
   refetch: { calls: 0, tokens: 0, dollars: 0 },
+  summaries: { calls: 0, tokens: 0, dollars: 0 },
   lost: 0,
   infeasible: null,
   peak,

@@ -12,6 +12,9 @@ import { buildLog } from "./generate.mjs"
 const { timeline, tuneSession } = await import("@/lib/context-editing")
 const { parseImport } = await import("@/lib/import")
 const { compareWithLog } = await import("@/lib/real-usage/compare")
+const { logBill } = await import("@/lib/real-usage/tune-bill")
+const { cacheSetup, sessionCaching, writePrice } =
+  await import("@/lib/context-editing")
 
 const text = buildLog()
 const ms = (f) => {
@@ -32,6 +35,15 @@ const [compareMs, c] = ms(() => compareWithLog(t, r.realUsage))
 const t0 = performance.now()
 const tuned = await tuneSession(r.data)
 const tuneMs = performance.now() - t0
+// What the Tune tab runs on an imported log: every call of it priced (its bill).
+const setup = cacheSetup(r.data)
+const tl = { caching: sessionCaching(setup), writePrice: writePrice(setup) }
+const t1 = performance.now()
+const billed = await tuneSession(r.data, {
+  timeline: tl,
+  bill: logBill(r.data, r.realUsage, tl),
+})
+const billMs = performance.now() - t1
 console.log(
   `log: ${(text.length / 1e6).toFixed(2)} MB, ${r.realUsage.length} calls, ${t.requests} requests (engine: ${t.engine}, rejected: ${t.points.filter((p) => !p.ok).length})`
 )
@@ -47,6 +59,9 @@ console.log(
 )
 console.log(
   `tune (whole search)      ${tuneMs.toFixed(0)} ms (${(tuneMs / parseMs).toFixed(1)}×), ${tuned.evaluated} configs, frontier ${tuned.frontier.length}`
+)
+console.log(
+  `tune on the log's bill    ${billMs.toFixed(0)} ms (${(billMs / parseMs).toFixed(1)}×), ${billed.evaluated} configs, recommended: ${billed.recommended?.label ?? "none"} (target: ≤ 5 s)`
 )
 console.log(
   `bill $${c.realDollars.toFixed(2)}, replay $${c.configDollars.toFixed(2)} (${((c.configDollars / c.realDollars - 1) * 100).toFixed(1)} %)`

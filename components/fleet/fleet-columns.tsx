@@ -31,9 +31,10 @@ const TITLES: Record<string, string> = {
   dollars: "Input and output, as logged",
   replay: "The engine's replay with the log's own config (input side)",
   error: "Replay ÷ logged input − 1",
-  config: "The same replay with the config (input side)",
-  saved: "Replay − with config",
-  peak: "The largest request with the config, in tokens",
+  config:
+    "The bill with the config, as the playground shows it: the replay with the config, its re-fetches included, scaled by the replay's error (input side)",
+  saved: "Logged input − with config",
+  peak: "The largest request the config controls, in tokens (the session's own conversations of two requests or more)",
   misses: "Cache misses the log shows: what they cost (how many)",
 }
 
@@ -69,8 +70,19 @@ export function whatIfColumns(): Column<SessionRow>[] {
       ...num("error", "error", (s) => s.replayError ?? 0),
       cell: (s) => pct(s.replayError),
     },
-    num("config", "with config $", (s) => s.configDollars, usd),
-    num("saved", "saved", (s) => s.replayDollars - s.configDollars, usd),
+    {
+      ...num("config", "with config $", (s) => s.correctedDollars, usd),
+      cell: (s) =>
+        s.infeasible
+          ? `${usd(s.correctedDollars)} (breaks)`
+          : usd(s.correctedDollars),
+    },
+    num(
+      "saved",
+      "saved",
+      (s) => s.logged.inputDollars - s.correctedDollars,
+      usd
+    ),
     num("peak", "peak", (s) => s.peak),
     {
       ...num("misses", "misses $", (s) => s.misses.dollars),

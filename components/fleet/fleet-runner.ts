@@ -167,6 +167,7 @@ const nothing = (n: number): FileScores => ({
   cost: new Float64Array(n),
   peak: new Float64Array(n),
   over: new Uint8Array(n),
+  infeasible: new Uint8Array(n),
   fast: false,
 })
 

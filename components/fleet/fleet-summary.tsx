@@ -52,6 +52,7 @@ export function FleetSummary() {
       data-input-dollars={t.logged.inputDollars}
       data-replay-dollars={t.replayDollars}
       data-config-dollars={t.configDollars}
+      data-bill-dollars={t.correctedDollars}
     >
       <p data-testid="fleet.summary.line">
         {status === "cancelled" ? "So far: " : ""}
@@ -79,12 +80,18 @@ export function FleetSummary() {
           </p>
         </Card>
         <Card title="With this config" testId="fleet.card.config">
-          <p className="text-lg font-semibold">{usd(t.configDollars)}</p>
+          <p className="text-lg font-semibold" data-testid="fleet.bill">
+            {usd(t.correctedDollars)}
+          </p>
           <p className="text-xs text-zinc-500">
-            {savedOrMore(t.replayDollars, t.configDollars, usd)} against the
-            replay; corrected by each replay&rsquo;s error ≈{" "}
-            {usd(t.correctedDollars)} of the {usd(t.logged.inputDollars)}{" "}
-            logged. Largest request {n(t.peak)} tokens.
+            {savedOrMore(t.logged.inputDollars, t.correctedDollars, usd)}{" "}
+            against the {usd(t.logged.inputDollars)} logged (input side): each
+            session&rsquo;s what-if ({usd(t.configDollars)} replayed
+            {t.refetchDollars > 0 && `, ${usd(t.refetchDollars)} of re-fetches`}
+            ) scaled by its replay&rsquo;s error, as the playground shows it.
+            Largest request the config controls {n(t.peak)} tokens.
+            {t.infeasible > 0 &&
+              ` It would break the agent in ${n(t.infeasible)} session${t.infeasible === 1 ? "" : "s"} (it clears results before the model reads them).`}
           </p>
         </Card>
         <Card title="Cache misses (as logged)" testId="fleet.card.misses">

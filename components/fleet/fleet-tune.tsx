@@ -25,6 +25,11 @@ type Entry = Pick<FleetTuneEntry, "edits" | "cost" | "peak" | "label"> & {
 const asTune = (e: Entry): TuneEntry => ({
   edits: e.edits,
   cost: e.cost,
+  sessionCost: e.cost,
+  refetch: { calls: 0, tokens: 0, dollars: 0 },
+  summaries: { calls: 0, tokens: 0, dollars: 0 },
+  lost: 0,
+  infeasible: null,
   peak: e.peak,
   label: e.label,
   overflows: [],
@@ -108,19 +113,24 @@ export function FleetTune() {
               ? `${n(result.evaluated)} configs tried in ${result.rounds} rounds. `
               : ""}
             Best: <strong>{frontier[best]?.label}</strong>,{" "}
-            {usd(frontier[best]?.cost ?? 0)} in total
-            {result?.none ? ` (no edits: ${usd(result.none.cost)})` : ""}
+            {usd(frontier[best]?.cost ?? 0)} in total (each session&rsquo;s
+            bill, its re-fetches included)
+            {result?.none ? `; no edits: ${usd(result.none.cost)}` : ""}
             {report
-              ? `; the config replayed now: ${usd(report.total.configDollars)}`
+              ? `; the config on the page now: ${usd(report.total.correctedDollars)}`
               : ""}
-            .
+            . Configs that clear a tool result before the model reads it in any
+            session are left out.
           </p>
           <FrontierChart
             frontier={frontier.map(asTune)}
             alternatives={(result?.alternatives ?? []).map(asTune)}
             current={
               report
-                ? { cost: report.total.configDollars, peak: report.total.peak }
+                ? {
+                    cost: report.total.correctedDollars,
+                    peak: report.total.peak,
+                  }
                 : null
             }
             none={result?.none ? asTune(result.none) : null}

@@ -34,6 +34,36 @@ export {
 } from "./session/timeline"
 export { SUMMARY_TOKENS } from "./session/summary"
 export {
+  presenceOf,
+  timelinePresence,
+  type ResultLoss,
+  type ResultPresence,
+} from "./session/presence"
+export {
+  resultNeeds,
+  type NeedsOptions,
+  type ResultNeed,
+  type ResultUse,
+} from "./session/needs/evidence"
+export {
+  infeasibleText,
+  lossesOf,
+  type Losses,
+  type LostResult,
+  NO_REFETCH,
+  type Refetch,
+  type RequestCosts,
+  type UnreadResult,
+  unreadResults,
+} from "./session/needs/losses"
+export {
+  AGENT_SWITCH_SPECS,
+  type AgentSwitches,
+  type AgentSwitchSpec,
+  agentSwitches,
+  DEFAULT_AGENT_SWITCHES,
+} from "./session/needs/switches"
+export {
   paretoFrontier,
   tuneSession,
   type TuneConfig,
@@ -41,6 +71,9 @@ export {
   type TuneOptions,
   type TuneResult,
 } from "./tuner/tune"
+export { type ToolAdvice, toolAdvice } from "./tuner/advice"
+export { applyTuned } from "./tuner/apply"
+export type { BillPrice, TuneBill } from "./tuner/bill"
 export {
   clearsNewestResult,
   tuneChoices,

@@ -12,6 +12,7 @@ import { sessionIdIn } from "./layout"
 import type { RealRow } from "@/lib/real-usage/compare"
 import type { MissCause } from "@/lib/real-usage/replay"
 
+import { billDollars } from "@/lib/real-usage/headline"
 import { causeText } from "@/lib/real-usage/misses"
 
 import { bucketsOf, topCalls } from "./bill-analysis"
@@ -66,7 +67,14 @@ export interface TopCall {
 /** A replay's result: input-side dollars and the largest request (tokens). */
 export interface Replayed {
   dollars: number
+  /** The largest request the config controls (0: a one-request log). */
   peak: number
+  /** What the config's re-fetches and extra compaction summaries add (docs/semantics.md#result-needs); 0 with the log's own config. */
+  refetch?: number
+  /** Why the config would break the agent here (null: it would not). */
+  infeasible?: string | null
+  /** The bill with the config: (dollars + refetch) × logged ÷ the replay of the log's own config. */
+  bill?: number
 }
 
 export interface FileAnalysis {
@@ -198,7 +206,13 @@ export function analyseRead(
     }),
     misses: missesOf(own.c.rows),
     replay: { dollars: own.dollars, peak: own.peak },
-    config: { dollars: mine.dollars, peak: mine.peak },
+    config: {
+      dollars: mine.dollars,
+      peak: mine.peak,
+      refetch: mine.c.refetch.dollars + mine.c.summaries.dollars,
+      infeasible: mine.c.infeasible,
+      bill: billDollars(mine.c, own.c),
+    },
     unmodelled: gaps(own),
     notes: cfg.notes,
     model: log.request.model,

@@ -70,6 +70,16 @@ export function replayOptions(
   return { caching: sessionCaching(setup), writePrice: writePrice(setup) }
 }
 
+/**
+ * The largest request a config controls in a log: its imported
+ * conversation's, the part the log lacks included — 0 for a one-request
+ * conversation (a side call, a compaction's summarising call), which no
+ * config can make smaller without clearing what the model has not read.
+ */
+export function controlledPeak(t: Timeline, c: RealComparison): number {
+  return t.points.filter((p) => p.ok).length < 2 ? 0 : c.configPeak
+}
+
 /** The replay of a log's request (with whatever edits it carries) against its bill. */
 export function replay(
   request: Record<string, unknown>,
@@ -77,6 +87,6 @@ export function replay(
   options: SimulateOptions
 ): { t: Timeline; c: RealComparison; dollars: number; peak: number } {
   const t = timeline(request, options, replayOptions(request))
-  const c = compareWithLog(t, usage)
-  return { t, c, dollars: c.configDollars, peak: c.configPeak }
+  const c = compareWithLog(t, usage, options)
+  return { t, c, dollars: c.configDollars, peak: controlledPeak(t, c) }
 }

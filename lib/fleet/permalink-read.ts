@@ -120,6 +120,9 @@ function session(r: number[], i: number, w: SummaryWire): SessionRow {
       replayDollars > 0
         ? ((r[12]! / 1e6) * l.inputDollars) / replayDollars
         : r[12]! / 1e6,
+    // A link carries the what-if without its re-fetches (fields of v1).
+    refetchDollars: 0,
+    infeasible: null,
     replayError:
       l.inputDollars > 0 && r[14] === 1
         ? (replayDollars - l.inputDollars) / l.inputDollars

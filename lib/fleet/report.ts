@@ -31,10 +31,15 @@ export interface SessionRow {
   /** The same with the folder's config. */
   configDollars: number
   /**
-   * The what-if corrected by the replay's own error
-   * (docs/semantics.md#session-replay): config × logged input ÷ replay.
+   * The session's bill with the folder's config, the number the playground
+   * shows for the same log (docs/semantics.md#session-replay): each file's
+   * what-if, its re-fetches included, × its logged input ÷ its replay.
    */
   correctedDollars: number
+  /** What the config's re-fetches add, before that scaling (docs/semantics.md#result-needs). */
+  refetchDollars: number
+  /** Why the config would break the agent in this session (null: it would not). */
+  infeasible: string | null
   /** (replay − logged input) ÷ logged input; null when nothing was billed or replayed. */
   replayError: number | null
   /** The largest request with the folder's config (tokens, the part the log lacks included). */
@@ -76,8 +81,11 @@ export interface FleetTotal {
   logged: Logged
   replayDollars: number
   configDollars: number
-  /** The sum of the sessions' corrected what-ifs. */
+  /** The sum of the sessions' bills with the config. */
   correctedDollars: number
+  refetchDollars: number
+  /** Sessions the config would break (it clears results before the model reads them). */
+  infeasible: number
   /** The largest request of any session with the folder's config. */
   peak: number
   misses: Misses
@@ -104,6 +112,15 @@ export interface FleetReport {
 const where = (file: string, main: string) =>
   file === main ? "" : `${file.slice(file.lastIndexOf("/") + 1)}: `
 
+/** One file's bill with the config (its logged input when it was not replayed). */
+function fileBill(a: FileResult["analysis"]): number {
+  const input = a.buckets.reduce((x, b) => x + b.inputDollars, 0)
+  if (!a.config || !a.replay) return input
+  if (a.config.bill !== undefined) return a.config.bill
+  const whatIf = a.config.dollars + (a.config.refetch ?? 0)
+  return a.replay.dollars > 0 ? (whatIf * input) / a.replay.dollars : whatIf
+}
+
 function sessionRow(file: string, parts: FileResult[]): SessionRow {
   const logged = emptyLogged()
   const row: SessionRow = {
@@ -118,6 +135,8 @@ function sessionRow(file: string, parts: FileResult[]): SessionRow {
     replayDollars: 0,
     configDollars: 0,
     correctedDollars: 0,
+    refetchDollars: 0,
+    infeasible: null,
     replayError: null,
     peak: 0,
     misses: { count: 0, dollars: 0, byCause: {} },
@@ -137,6 +156,9 @@ function sessionRow(file: string, parts: FileResult[]): SessionRow {
     }
     row.replayDollars += a.replay?.dollars ?? 0
     row.configDollars += a.config?.dollars ?? 0
+    row.refetchDollars += a.config?.refetch ?? 0
+    row.correctedDollars += fileBill(a)
+    row.infeasible ??= a.config?.infeasible ?? null
     row.peak = Math.max(row.peak, a.config?.peak ?? 0)
     addMisses(row.misses, a.misses)
     if (!a.replay) row.modelled = false
@@ -144,10 +166,6 @@ function sessionRow(file: string, parts: FileResult[]): SessionRow {
     for (const n of a.notes) if (!row.notes.includes(n)) row.notes.push(n)
   }
   row.models = [...models]
-  row.correctedDollars =
-    row.replayDollars > 0
-      ? (row.configDollars * logged.inputDollars) / row.replayDollars
-      : row.configDollars
   row.replayError =
     logged.inputDollars > 0 && row.modelled
       ? (row.replayDollars - logged.inputDollars) / logged.inputDollars
@@ -215,6 +233,8 @@ export function totalOf(sessions: SessionRow[]): FleetTotal {
     replayDollars: 0,
     configDollars: 0,
     correctedDollars: 0,
+    refetchDollars: 0,
+    infeasible: 0,
     peak: 0,
     misses: { count: 0, dollars: 0, byCause: {} },
     unmodelled: 0,
@@ -228,6 +248,8 @@ export function totalOf(sessions: SessionRow[]): FleetTotal {
     t.replayDollars += s.replayDollars
     t.configDollars += s.configDollars
     t.correctedDollars += s.correctedDollars
+    t.refetchDollars += s.refetchDollars ?? 0
+    if (s.infeasible) t.infeasible++
     t.peak = Math.max(t.peak, s.peak)
     if (s.unmodelled.length > 0) t.unmodelled++
   }

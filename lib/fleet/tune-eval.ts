@@ -1,81 +1,79 @@
 /**
- * The tuner's candidates on one log file: for each config, the what-if's
- * input-side dollars and largest request — the numbers the folder's
- * analysis gives for that config (analyse.ts), so a config the tuner picks
- * totals, once applied, what the tuner said.
+ * The tuner's candidates on one log file: for each config, the bill the
+ * folder's analysis gives for it (analyse.ts `config.bill`: the what-if,
+ * its re-fetches included, scaled by the replay's error — the number the
+ * playground shows for the same log), the largest request it controls, and
+ * whether it would break the agent; so a config the tuner picks totals,
+ * once applied, what the tuner said.
  *
  * Exactly that computation is `compareWithLog(timeline(withConfig(request,
- * edits)), usage)` per config. The lean path computes the same sums from
- * the same pieces, without what they do not change: one session base for
- * the file; per config the engine's run (runSession) and the cache of the
- * side with the edits (cacheTokens); the replay of the imported
- * conversation (replayConversation, lib/real-usage), with its hidden part
- * and the file's other conversations (replayed with their own config) taken
- * once from the log's own replay. It is used when it gives the exact path's
- * numbers on the file's first candidate with no edit, with clearing and with
- * compaction (checked per file and pass), and the exact path otherwise.
+ * edits)), usage)` per config. The lean path (lib/real-usage/tune-bill.ts,
+ * the page's Tune runs it too) computes the same sums without what a
+ * config does not change: one session base for the file; per config the
+ * engine's run, the cache of the side with the edits and the replay of the
+ * imported conversation; the file's other conversations replayed once. It
+ * is used when it gives the exact path's numbers on the file's first
+ * candidate with no edit, with clearing and with compaction (checked per
+ * file and pass), and the exact path otherwise.
  */
-import type { SimulateOptions, Timeline } from "@/lib/context-editing"
+import {
+  DEFAULT_AGENT_SWITCHES,
+  type SimulateOptions,
+} from "@/lib/context-editing"
 import { getModelInfo } from "@/lib/context-editing/models"
 import { blockOwner } from "@/lib/context-editing/rules/catalogue"
 import { sessionBase } from "@/lib/context-editing/session/base"
-import { cacheTokens } from "@/lib/context-editing/session/cache"
 import { SUMMARY_TOKENS } from "@/lib/context-editing/session/summary"
 import { runSession } from "@/lib/context-editing/session/run"
 import { engineEdits } from "@/lib/context-editing/session/timeline"
 import { editsOf, type TuneConfig } from "@/lib/context-editing/tuner/eval"
 import type { RealUsage } from "@/lib/import/types"
-import { importedHistory, usageDollars } from "@/lib/real-usage/compare"
-import { replayConversation } from "@/lib/real-usage/replay"
+import { billDollars } from "@/lib/real-usage/headline"
+import { leanBill, logParts } from "@/lib/real-usage/tune-bill"
 
 import { editsOfRequest, withConfig } from "./config"
 import { readLog, replay, replayOptions } from "./log-reading"
 
 /** Per candidate (same order as the configs): NaN where the engine rejected it. Typed arrays: small to post, no garbage for the page. */
 export interface FileScores {
+  /** The bill with the config (re-fetches included, scaled by the replay's error): the analysis' `config.bill`. */
   cost: Float64Array
+  /** The largest request the config controls. */
   peak: Float64Array
   /** 1 where the largest request is over the session's context window. */
   over: Uint8Array
+  /** 1 where the config would break the agent (it clears results before the model reads them). */
+  infeasible: Uint8Array
   /** Whether the lean path was used. */
   fast: boolean
 }
 
 type Request = Record<string, unknown>
-type Score = { cost: number; peak: number; rejected: number } | null
+type Score = {
+  cost: number
+  peak: number
+  rejected: number
+  infeasible: boolean
+} | null
 type Own = ReturnType<typeof replay>
-type Point = Extract<Timeline["points"][number], { ok: true }>
 
 /** What the lean path takes once per file from the log's own replay. */
 function leanParts(
   request: Request,
   usage: RealUsage[],
-  own: Own,
   options: SimulateOptions
 ) {
   const base = sessionBase(request, options)
   if (!base.ok) return null
-  const main = usage[0]?.thread ?? "main"
-  const isMain = usage.map((u) => (u.thread ?? main) === main)
-  let side = 0
-  own.c.rows.forEach((r, i) => {
-    if (!isMain[i]) side += r.replayDollars
-  })
   const o = replayOptions(request)
-  // The log's history (start state, hidden part, resets): the same for every config.
-  const history = importedHistory(own.t, usage)
-  if (!history) return null
   return {
     b: base.base,
-    history,
-    calls: usage.filter((_, i) => isMain[i]),
-    side,
-    caching: o.caching ?? "end",
+    parts: logParts(request, usage, o, options),
     summaryTokens: o.summaryTokens ?? SUMMARY_TOKENS,
   }
 }
 
-/** The replay's sums for one config on the lean path (null: timeline() would take another path). */
+/** A config's score on the lean path (null: timeline() would take another path). */
 function leanScore(
   p: NonNullable<ReturnType<typeof leanParts>>,
   body: Request,
@@ -83,41 +81,8 @@ function leanScore(
 ): Score {
   const cfg = engineEdits(p.b, body, options)
   if (!cfg) return null
-  const caching = p.caching
   const run = runSession(p.b, cfg.edits, p.summaryTokens)
-  const points = new Map<number, Point>()
-  let peak = 0
-  run.steps.forEach((st, k) => {
-    const prev = k > 0 ? run.steps[k - 1]!.after : null
-    const u = cacheTokens(p.b, run.tc, prev, st.after, st.inputTokens, caching)
-    const use = {
-      read: u.read,
-      written: u.written,
-      uncached: u.uncached,
-      cost: 0,
-      dollars: 0,
-    }
-    points.set(st.after.end, {
-      request: k + 1,
-      lastMessage: st.after.end,
-      ok: true,
-      originalTokens: st.originalTokens,
-      inputTokens: st.inputTokens,
-      applied: st.applied,
-      compacted: st.compacted,
-      withEdits: use,
-      withoutEdits: use,
-      breakAt: null,
-    })
-    peak = Math.max(peak, st.inputTokens)
-  })
-  const t = { caching, points: [...points.values()] } as unknown as Timeline
-  const replayed = replayConversation(p.calls, t, points, p.history)
-  let cost = p.side
-  replayed.forEach(
-    (r, i) => (cost += r ? r.dollars + r.compaction : usageDollars(p.calls[i]!))
-  )
-  return { cost, peak: peak + p.history.hidden, rejected: 0 }
+  return { ...leanBill(p.parts, p.b, run, DEFAULT_AGENT_SWITCHES), rejected: 0 }
 }
 
 /**
@@ -170,7 +135,8 @@ const same = (f: Score, r: Score) =>
     : r !== null &&
       close(f.cost, r.cost) &&
       close(f.peak, r.peak) &&
-      f.rejected === r.rejected
+      f.rejected === r.rejected &&
+      f.infeasible === r.infeasible
 
 /** Scores every config on one log (see the file comment). */
 export function evaluateConfigs(
@@ -183,6 +149,7 @@ export function evaluateConfigs(
     cost: new Float64Array(n),
     peak: new Float64Array(n),
     over: new Uint8Array(n),
+    infeasible: new Uint8Array(n),
     fast: false,
   }
   const log = readLog(text)
@@ -196,10 +163,15 @@ export function evaluateConfigs(
   const body = (c: TuneConfig) => withConfig(request, editsOf(c)).request
   const exact = (c: TuneConfig): Score => {
     const r = replay(body(c), log.usage, options)
-    return { cost: r.dollars, peak: r.peak, rejected: rejected(r) }
+    return {
+      cost: billDollars(r.c, own.c),
+      peak: r.peak,
+      rejected: rejected(r),
+      infeasible: r.c.infeasible !== null,
+    }
   }
   const lean =
-    rejected(own) === 0 ? leanParts(request, log.usage, own, options) : null
+    rejected(own) === 0 ? leanParts(request, log.usage, options) : null
   let useLean = lean !== null
   // Checked against the exact path: the first config of each shape (which
   // edits it has), so every kind of edit the pass scores is compared once.
@@ -227,6 +199,7 @@ export function evaluateConfigs(
     out.cost[k] = ok ? r!.cost : Number.NaN
     out.peak[k] = ok ? r!.peak : Number.NaN
     out.over[k] = ok && r!.peak > window ? 1 : 0
+    out.infeasible[k] = ok && r!.infeasible ? 1 : 0
   }
   out.fast = useLean
   return out

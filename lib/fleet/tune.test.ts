@@ -22,7 +22,11 @@ function applied(edits: Record<string, unknown>[]) {
   const r = buildReport(
     files.map((f) => ({ path: f.path, analysis: analyseLog(f.text, edits) }))
   )
-  return { cost: r.total.configDollars, peak: r.total.peak }
+  return {
+    cost: r.total.correctedDollars,
+    peak: r.total.peak,
+    infeasible: r.total.infeasible,
+  }
 }
 
 const tool = (value: number, keep: number): TuneConfig => ({
@@ -50,8 +54,11 @@ describe("tune across sessions", () => {
       configs.forEach((c, k) => {
         const a = analyseLog(f.text, editsOf(c))
         if (Number.isNaN(s.cost[k]!)) return
-        expect(s.cost[k]).toBeCloseTo(a.config!.dollars, 9)
+        // The bill the Sessions view shows (re-fetches in it), the peak the
+        // config controls, and whether it breaks the agent.
+        expect(s.cost[k]).toBeCloseTo(a.config!.bill!, 9)
         expect(s.peak[k]).toBe(a.config!.peak)
+        expect(s.infeasible[k]).toBe(a.config!.infeasible ? 1 : 0)
       })
     }
   })
@@ -70,7 +77,12 @@ describe("tune across sessions", () => {
       { compact: 60_000 },
       { compact: 120_000 },
     ]
-    const scored = grid.map((c) => applied(editsOf(c)))
+    // A config that breaks the agent in a session is no rival.
+    const scored = grid
+      .map((c) => applied(editsOf(c)))
+      .filter((g) => g.infeasible === 0)
+    expect(scored.length).toBeGreaterThan(5)
+    expect(best.infeasible).toBe(0)
     for (const g of scored)
       if (g.peak <= best.peak)
         expect(best.cost).toBeLessThanOrEqual(g.cost + 1e-9)

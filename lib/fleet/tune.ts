@@ -14,11 +14,7 @@
  * clear_thinking, from the frontier and from the cheapest config of each
  * keep) — two passes over the files by default.
  */
-import {
-  EDIT_LIMITS,
-  paretoFrontier,
-  type TuneEntry,
-} from "@/lib/context-editing"
+import { EDIT_LIMITS, paretoFrontier } from "@/lib/context-editing"
 import {
   editsOf,
   labelOf,
@@ -48,6 +44,8 @@ export interface FleetTuneEntry {
   peak: number
   /** Sessions whose largest request is over their model's context window. */
   over: number
+  /** Sessions the config would break (it clears results before the model reads them): never put forward. */
+  infeasible: number
 }
 
 export interface FleetTuneResult {
@@ -215,10 +213,12 @@ export function totalsOf(
     let cost = 0
     let peak = 0
     let over = 0
+    let infeasible = 0
     for (const f of files) {
       cost += f.cost[k]!
       peak = Math.max(peak, f.peak[k]!)
       over += f.over[k]!
+      infeasible += f.infeasible?.[k] ?? 0
     }
     if (Number.isNaN(cost) || Number.isNaN(peak)) return
     out.push({
@@ -228,6 +228,7 @@ export function totalsOf(
       cost,
       peak,
       over,
+      infeasible,
     })
   })
   return out
@@ -237,22 +238,7 @@ export function totalsOf(
 export function fleetFrontier(
   entries: readonly FleetTuneEntry[]
 ): FleetTuneEntry[] {
-  const as = new Map<TuneEntry, FleetTuneEntry>()
-  const list = entries.map((e) => {
-    const t: TuneEntry = {
-      edits: e.edits,
-      cost: e.cost,
-      peak: e.peak,
-      overflows: [],
-      equivalents: 0,
-      tokens: 0,
-      compactions: [],
-      label: e.label,
-    }
-    as.set(t, e)
-    return t
-  })
-  return paretoFrontier(list).map((t) => as.get(t)!)
+  return paretoFrontier(entries.filter((e) => e.infeasible === 0))
 }
 
 /** The cheapest frontier config among those with the fewest sessions over their window. */
@@ -268,6 +254,7 @@ export function cheapestPerKeep(
 ): FleetTuneEntry[] {
   const best = new Map<number, FleetTuneEntry>()
   for (const e of all) {
+    if (e.infeasible > 0) continue
     const k = e.config.tool ? e.config.tool.keep : -1
     const b = best.get(k)
     if (!b || e.cost < b.cost || (e.cost === b.cost && e.peak < b.peak))

@@ -9,9 +9,15 @@
  * replay is priced as logged and listed with the reason.
  */
 import {
+  type AgentSwitches,
+  agentSwitches,
+  type Losses,
+  type LostResult,
+  type Refetch,
   type SimulateOptions,
   type Timeline,
   timeline,
+  type UnreadResult,
 } from "@/lib/context-editing"
 import type { ImportedRequest, RealUsage } from "@/lib/import/types"
 
@@ -23,6 +29,7 @@ import {
   usageDollars,
 } from "./bill"
 import { type LoggedMiss, loggedMiss } from "./misses"
+import { conversationLosses, NO_LOSSES } from "./needs/conversation"
 import {
   type LoggedHistory,
   loggedHistory,
@@ -94,6 +101,25 @@ export interface RealComparison {
    * replay above; the headline adds them to neither.
    */
   unseen: { calls: number; tokens: number; dollars: number }
+  /**
+   * What the config forces the agent to fetch again: results it takes out
+   * before a later turn used them (docs/semantics.md#result-needs), each
+   * fetched again by one more request. Not in `configDollars`. 0 with the
+   * log's own config.
+   */
+  refetch: Refetch
+  /** The summaries the config's compactions write beyond the log's own (output the log does not hold; not in `configDollars`). */
+  summaries: Refetch
+  /** Why the config would break the agent (it clears results before the model reads them); null: it would not. */
+  infeasible: string | null
+  /** The results behind `refetch`, and those cleared before they were read. */
+  lost: LostResult[]
+  unread: UnreadResult[]
+}
+
+/** What the what-if assumes beyond the config (each a named switch). */
+export interface WhatIfOptions {
+  agent?: Partial<AgentSwitches>
 }
 
 const timelines = new WeakMap<
@@ -219,14 +245,26 @@ function rowOf(
 export function compareWithLog(
   t: Timeline,
   usage: RealUsage[],
-  options?: SimulateOptions
+  options?: SimulateOptions,
+  what: WhatIfOptions = {}
 ): RealComparison {
   const { main, groups } = conversations(t, usage, options)
   const byCall = new Map<RealUsage, RealRow>()
+  const agent = agentSwitches(what.agent)
   let hiddenMain = 0
+  let losses: Losses = NO_LOSSES
   for (const [id, g] of groups) {
     const { hidden, asRun, whatIf } = replayBoth(g)
     if (id === main) hiddenMain = hidden
+    if (id === main && g.t)
+      losses = conversationLosses(
+        g.t,
+        g.calls,
+        hidden,
+        agent,
+        usage[0]?.config ?? null,
+        options
+      )
     g.calls.forEach((u, i) => {
       const why =
         u.unmodelled ??
@@ -253,6 +291,11 @@ export function compareWithLog(
     },
     outputTokens: usage.reduce((s, u) => s + u.output_tokens, 0),
     unseen: unseenCompactions(usage),
+    refetch: losses.refetch,
+    summaries: losses.summaries,
+    infeasible: losses.infeasible,
+    lost: losses.lost,
+    unread: losses.unread,
   }
 }
 

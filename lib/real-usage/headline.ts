@@ -21,8 +21,10 @@ export interface ThreeNumbers {
   replayed: number
   /** The replay's error against the bill: replayed ÷ logged − 1. */
   replayError: number
-  /** With this config: the engine with the page's config. */
+  /** With this config: the engine with the page's config, its re-fetches included. */
   whatIf: number
+  /** The part of `whatIf` the config's re-fetches and extra compaction summaries cost (docs/semantics.md#result-needs). */
+  refetch: number
   /** The what-if corrected by the replay's error: whatIf × logged ÷ replayed. */
   corrected: number
   /** The page's config is the one the log was imported with. */
@@ -51,12 +53,14 @@ export function threeNumbers(
 ): ThreeNumbers {
   const logged = page.realDollars
   const replayed = (asLogged ?? page).configDollars
-  const whatIf = page.configDollars
+  const whatIf =
+    page.configDollars + page.refetch.dollars + page.summaries.dollars
   return {
     logged,
     replayed,
     replayError: logged > 0 ? replayed / logged - 1 : 0,
     whatIf,
+    refetch: page.refetch.dollars + page.summaries.dollars,
     corrected: replayed > 0 ? (whatIf * logged) / replayed : whatIf,
     sameConfig: asLogged === null,
   }
@@ -72,4 +76,17 @@ export function compareAsLogged(
   if (!asLogged || configOf(asLogged) === configOf(request)) return null
   const t: Timeline = timeline(asLogged, options)
   return compareWithLog(t, usage, options)
+}
+
+/**
+ * The one number every view shows for a config on a log: the what-if (its
+ * re-fetches included) scaled by the replay's own error — `own` is the
+ * comparison with the log's own config, whose bill this gives exactly.
+ */
+export function billDollars(page: RealComparison, own: RealComparison): number {
+  const whatIf =
+    page.configDollars + page.refetch.dollars + page.summaries.dollars
+  return own.configDollars > 0
+    ? (whatIf * own.realDollars) / own.configDollars
+    : whatIf
 }

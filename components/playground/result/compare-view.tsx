@@ -24,10 +24,11 @@ import {
 } from "../store/playground-store-provider"
 import { approx, approxShort } from "../store/use-simulation"
 import { CacheSetupLine } from "./cache-setup-line"
+import { type LogPrice, useLogPricing } from "./compare-bill"
 import { useSimOptions } from "./use-sim-options"
 import { type Progress, useProgressive } from "./use-progressive"
 
-type Row = { id: string; result: StrategyResult }
+type Row = { id: string; result: StrategyResult; log: LogPrice | null }
 type Ok = Extract<StrategyResult, { ok: true }>
 
 /** "−34 %" / "+12 %" / "same" against the no-edits row. */
@@ -62,7 +63,17 @@ function Versus({
   )
 }
 
-function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
+function Cells({
+  r,
+  none,
+  log,
+  noneLog,
+}: {
+  r: Ok
+  none: Ok | undefined
+  log: LogPrice | null
+  noneLog: LogPrice | null
+}) {
   const s = r.session
   return (
     <>
@@ -85,11 +96,15 @@ function Cells({ r, none }: { r: Ok; none: Ok | undefined }) {
         value={s.equivalents.withEdits}
         base={none?.session.equivalents.withEdits}
       />
-      <Versus
-        value={s.cost.withEdits}
-        base={none?.session.cost.withEdits}
-        money
-      />
+      {log ? (
+        <Versus value={log.bill} base={noneLog?.bill} money />
+      ) : (
+        <Versus
+          value={s.cost.withEdits}
+          base={none?.session.cost.withEdits}
+          money
+        />
+      )}
     </>
   )
 }
@@ -98,11 +113,13 @@ function StrategyRow({
   strategy,
   item,
   none,
+  noneLog,
   onUse,
 }: {
   strategy: Strategy
   item: Progress<Row>
   none: Ok | undefined
+  noneLog: LogPrice | null
   /** null: the request cannot take a strategy (invalid text, bare array). */
   onUse: (() => void) | null
 }) {
@@ -110,6 +127,10 @@ function StrategyRow({
     item.state !== "pending" && item.value.id === strategy.id
       ? item.value.result
       : undefined
+  const log =
+    item.state !== "pending" && item.value.id === strategy.id
+      ? item.value.log
+      : null
   const compactions = value?.ok ? value.session.compactions : []
   const overflow = value?.ok ? value.session.firstOverflow.withEdits : null
   return (
@@ -149,6 +170,20 @@ function StrategyRow({
             Over the context window from request {overflow}
           </div>
         )}
+        {log?.infeasible && (
+          <div
+            className="text-[11px] text-red-700 dark:text-red-400"
+            data-testid={`compare.infeasible.${strategy.id}`}
+          >
+            Breaks the agent: it {log.infeasible}
+          </div>
+        )}
+        {log && log.refetch > 0 && (
+          <div className="text-[11px] text-amber-800 dark:text-amber-300">
+            Forces re-fetches ({formatDollars(log.refetch)} before scaling, in
+            the bill)
+          </div>
+        )}
         {compactions.length > 0 && (
           <div className="text-[11px] text-violet-700 dark:text-violet-400">
             Compacts at request {compactions.join(", ")}
@@ -160,7 +195,7 @@ function StrategyRow({
           Simulating…
         </td>
       ) : value.ok ? (
-        <Cells r={value} none={none} />
+        <Cells r={value} none={none} log={log} noneLog={noneLog} />
       ) : (
         <td
           colSpan={4}
@@ -234,18 +269,23 @@ export function CompareView({ request }: { request: unknown }) {
   const rows = useMemo(() => strategies(body), [body])
   const setup = useMemo(() => cacheSetup(body), [body])
   const caching = sessionCaching(setup)
+  const tl = useMemo(
+    () => ({ caching: sessionCaching(setup), writePrice: writePrice(setup) }),
+    [setup]
+  )
+  // An imported log: each row priced as its bill over every call of the log.
+  const priceLog = useLogPricing(body, options, tl)
   const compute = useCallback(
     (i: number): Row => {
       const strategy = rows[i]!
+      const result = compareStrategy(body, strategy, options, tl)
       return {
         id: strategy.id,
-        result: compareStrategy(body, strategy, options, {
-          caching,
-          writePrice: writePrice(setup),
-        }),
+        result,
+        log: result.ok && priceLog ? priceLog(result.session) : null,
       }
     },
-    [rows, body, options, caching, setup]
+    [rows, body, options, tl, priceLog]
   )
   const items = useProgressive(rows.length, compute)
   const noneAt = rows.findIndex((s) => s.id === "none")
@@ -254,6 +294,8 @@ export function CompareView({ request }: { request: unknown }) {
     noneItem && noneItem.state !== "pending" && noneItem.value.result.ok
       ? noneItem.value.result
       : undefined
+  const noneLog =
+    noneItem && noneItem.state !== "pending" ? noneItem.value.log : null
   const verdict = bestOf(rows, items, none)
   const requests = none?.session.requests
   const shown = none?.session.points.length
@@ -298,7 +340,11 @@ export function CompareView({ request }: { request: unknown }) {
               <th className="pr-2 font-medium">
                 session: {caching === "none" ? "cost" : "cache cost"}
               </th>
-              <th className="pr-2 font-medium">session: $ (input)</th>
+              <th className="pr-2 font-medium">
+                {priceLog
+                  ? "bill: $ (every call of the log)"
+                  : "session: $ (input)"}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -308,6 +354,7 @@ export function CompareView({ request }: { request: unknown }) {
                 strategy={strategy}
                 item={items[i]!}
                 none={strategy.id === "none" ? undefined : none}
+                noneLog={strategy.id === "none" ? null : noneLog}
                 onUse={
                   canUse
                     ? () =>

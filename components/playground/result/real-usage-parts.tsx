@@ -4,6 +4,7 @@ import { formatDollars as dollars } from "@/lib/context-editing"
 import type { RealComparison } from "@/lib/real-usage/compare"
 import type { ThreeNumbers } from "@/lib/real-usage/headline"
 import { causeText } from "@/lib/real-usage/misses"
+import { coversText } from "@/lib/real-usage/covers"
 
 import { approx } from "../store/use-simulation"
 
@@ -28,11 +29,25 @@ export function RealHeadline({
       <p data-testid="real.headline">
         <strong>
           With this config this session would have cost{" "}
-          {dollars(three.corrected)} instead of {dollars(three.logged)}, peaking
-          at {approx(c.configPeak)} tokens
+          <span data-testid="real.bill">{dollars(three.corrected)}</span>{" "}
+          instead of {dollars(three.logged)}, peaking at {approx(c.configPeak)}{" "}
+          tokens
         </strong>{" "}
         (as run, the log&rsquo;s largest request was{" "}
-        {c.realPeak.toLocaleString("en-US")} tokens).
+        {c.realPeak.toLocaleString("en-US")} tokens)
+        {three.refetch > 0 && (
+          <>
+            , if the agent otherwise took the same steps: the re-fetches this
+            config forces are in it
+          </>
+        )}
+        .
+      </p>
+      <p
+        className="text-xs text-zinc-600 dark:text-zinc-400"
+        data-testid="real.covers"
+      >
+        Every number here covers {coversText(c)}, input side.
       </p>
       <dl
         className="grid grid-cols-3 gap-2 text-xs"
@@ -57,8 +72,14 @@ export function RealHeadline({
         <div data-testid="real.whatif-total">
           <dt className="text-zinc-500">With this config</dt>
           <dd className="font-medium">
-            {dollars(three.whatIf)}
-            {three.sameConfig ? " (the log's config)" : ""}
+            {dollars(three.corrected)}
+            {three.sameConfig ? " (the log's config)" : ""}{" "}
+            <span className="text-zinc-500" data-testid="real.whatif-replay">
+              (replayed {dollars(three.whatIf)}
+              {three.refetch > 0 &&
+                `, re-fetches ${dollars(three.refetch)} of it`}
+              , scaled by the replay&rsquo;s error)
+            </span>
           </dd>
         </div>
       </dl>
@@ -67,11 +88,12 @@ export function RealHeadline({
         data-testid="real.hidden"
       >
         {calls.toLocaleString("en-US")} API calls of the log (every conversation
-        of the file), input side, each at its own model&rsquo;s prices with
-        5-minute and 1-hour cache writes apart. The headline is the what-if
-        corrected by the replay&rsquo;s error (with this config × as logged ÷ as
-        replayed). Output ({c.outputTokens.toLocaleString("en-US")} tokens) is
-        held as logged in all three and not priced.{" "}
+        of the file), each at its own model&rsquo;s prices with 5-minute and
+        1-hour cache writes apart. The what-if is scaled by the replay&rsquo;s
+        error (with this config × as logged ÷ as replayed), so the log&rsquo;s
+        own config gives the bill itself. Output (
+        {c.outputTokens.toLocaleString("en-US")} tokens) is held as logged in
+        all three and not priced.{" "}
         {whole
           ? "The log holds the prompt as sent (system prompt included); the replay corrects the prediction by "
           : "The log does not contain the system prompt and tool definitions Claude Code sent: "}

@@ -10,6 +10,8 @@ import { originRealUsage } from "@/lib/state/origin"
 
 import { usePlaygroundStore } from "../store/playground-store-provider"
 import { approx, approxShort, fmt } from "../store/use-simulation"
+import { useAgentSwitches } from "./agent-switches"
+import { RealAgentCost, ResultNeedsPanel } from "./real-usage-agent"
 import { RealHeadline, RealMisses, RealUnseen } from "./real-usage-parts"
 import { useSimOptions } from "./use-sim-options"
 import { RequestTableHead, VirtualTable } from "./virtual-rows"
@@ -91,9 +93,10 @@ export function RealUsageView({ timeline }: { timeline: Timeline }) {
   const usage = usePlaygroundStore((s) => originRealUsage(s.origin))
   const request = usePlaygroundStore((s) => s.request)
   const options = useSimOptions()
+  const agent = useAgentSwitches()
   const c = useMemo(
-    () => (usage ? compareWithLog(timeline, usage, options) : null),
-    [timeline, usage, options]
+    () => (usage ? compareWithLog(timeline, usage, options, { agent }) : null),
+    [timeline, usage, options, agent]
   )
   const asLogged = useMemo(
     () =>
@@ -115,6 +118,8 @@ export function RealUsageView({ timeline }: { timeline: Timeline }) {
         three={three}
         whole={usage?.[0]?.config?.system !== undefined}
       />
+      <RealAgentCost c={c} sameConfig={three.sameConfig} />
+      <ResultNeedsPanel t={timeline} c={c} />
       <RealMisses c={c} />
       <RealUnseen c={c} />
       <VirtualTable

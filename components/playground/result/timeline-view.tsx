@@ -13,6 +13,7 @@ import {
   writePrice,
   formatDollars as dollars,
 } from "@/lib/context-editing"
+import { callCounts } from "@/lib/real-usage/calls"
 import { causeText, predictedMisses } from "@/lib/real-usage/misses"
 import { originRealUsage } from "@/lib/state/origin"
 
@@ -137,6 +138,30 @@ function PredictedMissesLine({ t, model }: { t: Timeline; model: string }) {
 }
 
 /**
+ * Beside the conversation's requests, the API calls its log records, and
+ * why the two counts differ (docs/semantics.md#session-replay).
+ */
+function LoggedCalls({ t }: { t: Timeline }) {
+  const usage = usePlaygroundStore((s) => originRealUsage(s.origin))
+  if (!usage) return null
+  const c = callCounts(t, usage)
+  return (
+    <span data-testid="timeline.calls">
+      {" "}
+      The log records {c.calls.toLocaleString("en-US")} API calls in all:{" "}
+      {c.main.toLocaleString("en-US")} answer requests of this conversation
+      {c.unanswered > 0 &&
+        ` (${c.unanswered.toLocaleString("en-US")} of its requests have no call of their own in the log: turns interrupted or never sent alone)`}
+      {c.repeats > 0 &&
+        `, ${c.repeats.toLocaleString("en-US")} repeat a request`}
+      {c.other > 0 &&
+        `; ${c.other.toLocaleString("en-US")} belong to subagents and side calls`}
+      .
+    </span>
+  )
+}
+
+/**
  * The session request by request (docs/semantics.md#prompt-cache): every user message sends the
  * conversation again and the server edits it afresh, so the cache breaks
  * wherever an edit's result differs from the request before.
@@ -170,7 +195,7 @@ export function TimelineView({ request }: { request: unknown }) {
         {t.points.length < t.requests
           ? `; the last ${t.points.length} are shown`
           : ""}
-        .
+        .<LoggedCalls t={t} />
       </p>
       {points.length > 0 && (
         <>
@@ -198,11 +223,19 @@ export function TimelineView({ request }: { request: unknown }) {
             </strong>
             . Input tokens sent: {approx(t.tokens.withEdits)} with the edits,{" "}
             {approx(t.tokens.withoutEdits)} without.{" "}
-            <span data-testid="timeline.dollars">
-              In dollars: {dollars(t.cost.withEdits)} with the edits,{" "}
-              {dollars(t.cost.withoutEdits)} without, at {t.price.label}
-              &rsquo;s prices ({t.pricingNote})
-            </span>
+            {logged ? (
+              <span data-testid="timeline.dollars">
+                In dollars: the bill above, which covers every call of the log
+                at its own model (these requests alone, without the part the log
+                leaves out, are not a bill)
+              </span>
+            ) : (
+              <span data-testid="timeline.dollars">
+                In dollars: {dollars(t.cost.withEdits)} with the edits,{" "}
+                {dollars(t.cost.withoutEdits)} without, at {t.price.label}
+                &rsquo;s prices ({t.pricingNote})
+              </span>
+            )}
           </p>
           <PredictedMissesLine t={t} model={modelOf(latest)} />
           {t.contextWindow !== null &&

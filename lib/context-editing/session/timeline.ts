@@ -29,6 +29,7 @@ import { cacheTokens } from "./cache"
 import { SUMMARY_TOKENS } from "./summary"
 import { runSession, type SessionRun } from "./run"
 import { simulate } from "../result/simulate"
+import { rememberPresence } from "./presence"
 import { replayEach, windowStart } from "./replay"
 import type {
   BreakAt,
@@ -147,12 +148,12 @@ export function runPoints(
   return out
 }
 
-/** The incremental path's points, or null when the session needs the per-request path. */
+/** The incremental path's points (and its run), or null when the session needs the per-request path. */
 function incremental(
   request: Record<string, unknown>,
   options: SimulateOptions,
   o: Required<Omit<TimelineOptions, "perRequest">>
-): RawPoint[] | null {
+): { points: RawPoint[]; b: SessionBase; run: SessionRun } | null {
   const r = sessionBase(request, options)
   if (!r.ok || r.base.ends.length === 0) return null
   const b = r.base
@@ -166,7 +167,7 @@ function incremental(
       ? 0
       : windowStart(messages, b.ends, o.budget)
   const from = first > 0 ? first + 1 : 0
-  return runPoints(b, run, o.caching, from)
+  return { points: runPoints(b, run, o.caching, from), b, run }
 }
 
 const withCost = (
@@ -281,7 +282,12 @@ export function timeline(
   const messages = Array.isArray(request.messages) ? request.messages : []
   const ends = requestEnds(messages)
   const fast = perRequest ? null : incremental(request, opts, o)
-  if (fast) return assemble(request, ends.length, fast, o, "incremental")
+  if (fast) {
+    const t = assemble(request, ends.length, fast.points, o, "incremental")
+    // Which results each request holds (session/presence.ts), every request covered.
+    if (budget === TIMELINE_BUDGET) rememberPresence(t, fast.b, fast.run)
+    return t
+  }
   const slow = replayEach(request, options, caching, summaryTokens, budget)
   return assemble(request, ends.length, slow, o, "per-request")
 }

@@ -17,6 +17,16 @@ import type { SimulateOptions } from "../types"
 import { EDIT_DEFAULTS } from "../rules/catalogue"
 import { parseEdits } from "../rules/parse-edits"
 import { editsOf, labelOf, type TuneConfig } from "./kinds"
+import type { Refetch } from "../session/needs/losses"
+import type { AgentSwitches } from "../session/needs/switches"
+import { presenceOf } from "../session/presence"
+import { type AgentCost, agentCost, runCosts } from "./agent"
+import {
+  batchAgentCost,
+  type BillPrice,
+  scaledAgent,
+  type TuneBill,
+} from "./bill"
 
 export { editsOf, labelOf, toolConfig, type TuneConfig } from "./kinds"
 
@@ -24,8 +34,22 @@ export { editsOf, labelOf, toolConfig, type TuneConfig } from "./kinds"
 export interface TuneEntry {
   /** The `context_management.edits` array of this config. */
   edits: Record<string, unknown>[]
-  /** Session input cost in dollars (= timeline().cost.withEdits). */
+  /**
+   * What the tuner minimises: the session's input cost with this config
+   * (`sessionCost`) plus what its re-fetches cost (`refetch.dollars`) and
+   * the summaries its compactions write (`summaries.dollars`).
+   */
   cost: number
+  /** The session's input cost in dollars: timeline().cost.withEdits, or with a log every call of it (`TuneBill`). */
+  sessionCost: number
+  /** What the config forces the agent to fetch again (docs/semantics.md#result-needs). */
+  refetch: Refetch
+  /** The summaries its compactions write beyond the log's own (output; in `cost`). */
+  summaries: Refetch
+  /** Results it takes out while a later turn still needs them. */
+  lost: number
+  /** Why it would break the agent (it clears results before the model reads them); never put forward. Null: it would not. */
+  infeasible: string | null
   /** The largest input tokens of any request (= max of timeline() inputTokens). */
   peak: number
   /** Requests (1-based) that would still exceed the context window. */
@@ -46,12 +70,21 @@ export interface Evaluator {
   count: number
 }
 
-function entryOf(c: TuneConfig, t: Timeline): TuneEntry | null {
+/** The numbers an entry takes from a config's pricing. */
+type Priced = { cost: number; peak: number; agent: AgentCost }
+
+function entryOf(c: TuneConfig, t: Timeline, priced: Priced): TuneEntry | null {
   if (t.points.some((p) => !p.ok)) return null
+  const { agent } = priced
   return {
     edits: editsOf(c),
-    cost: t.cost.withEdits,
-    peak: t.peak.withEdits,
+    cost: priced.cost + agent.refetch.dollars + agent.summaries.dollars,
+    sessionCost: priced.cost,
+    refetch: agent.refetch,
+    summaries: agent.summaries,
+    lost: agent.lost,
+    infeasible: agent.infeasible,
+    peak: priced.peak,
     overflows: t.overflows,
     equivalents: t.equivalents.withEdits,
     tokens: t.tokens.withEdits,
@@ -127,12 +160,21 @@ function requiredCompact(
     : EDIT_DEFAULTS.compact_20260112.trigger.value
 }
 
+/** What an evaluator prices configs with, besides the simulation's options. */
+export interface EvalContext {
+  tl: TimelineOptions
+  /** The session the request holds (null: the engine does not model it). */
+  b: SessionBase | null
+  /** A log's bill, when configs are priced over every call of a log. */
+  bill?: TuneBill | undefined
+  agent: AgentSwitches
+}
+
 /** An evaluator on the session engine (or, for sessions it does not model, on timeline()). */
 export function evaluator(
   request: Record<string, unknown>,
   options: SimulateOptions,
-  tl: TimelineOptions,
-  b: SessionBase | null
+  { tl, b, bill, agent }: EvalContext
 ): Evaluator {
   const o = {
     budget: Number.POSITIVE_INFINITY,
@@ -141,6 +183,18 @@ export function evaluator(
     writePrice: tl.writePrice ?? CACHE_WRITE,
   }
   const compact = requiredCompact(request, b)
+  const byTimeline = (c: TuneConfig, body: Record<string, unknown>) => {
+    const t = timeline(body, options, o)
+    const a = batchAgentCost(c, t, request)
+    const p = bill?.timeline(body, t)
+    return p
+      ? entryOf(c, { ...t, overflows: p.overflows }, billed(p, a))
+      : entryOf(c, t, {
+          cost: t.cost.withEdits,
+          peak: t.peak.withEdits,
+          agent: a,
+        })
+  }
   const ev: Evaluator = {
     count: 0,
     evaluate(config) {
@@ -149,20 +203,37 @@ export function evaluator(
         compact !== undefined && config.compact === undefined
           ? { ...config, compact }
           : config
-      const body = {
-        ...request,
-        context_management: { edits: editsOf(c) },
-      }
-      if (!b) return entryOf(c, timeline(body, options, o))
-      const cfg = engineEdits(b, body, options)
+      const body = { ...request, context_management: { edits: editsOf(c) } }
       // The API rejects it (error points), or the engine does not model it.
-      if (!cfg) return entryOf(c, timeline(body, options, o))
+      const cfg = b ? engineEdits(b, body, options) : null
+      if (!b || !cfg) return byTimeline(c, body)
       const run = runSession(b, cfg.edits, o.summaryTokens)
-      return entryOf(c, totals(b, run, o, request))
+      const t = totals(b, run, o, request)
+      const presence = presenceOf(b, run)
+      const p = bill?.run(body, b, run)
+      if (bill && !p) return byTimeline(c, body)
+      if (p) {
+        const costs = p.costs ?? runCosts(b, run, o)
+        const a = agentCost(presence, b, costs, agent, bill!.baseline)
+        return entryOf(c, { ...t, overflows: p.overflows }, billed(p, a))
+      }
+      const a = agentCost(presence, b, runCosts(b, run, o), agent)
+      return entryOf(c, t, {
+        cost: t.cost.withEdits,
+        peak: t.peak.withEdits,
+        agent: a,
+      })
     },
   }
   return ev
 }
+
+/** An entry's numbers from a log's bill. */
+const billed = (p: BillPrice, a: AgentCost): Priced => ({
+  cost: p.dollars,
+  peak: p.peak,
+  agent: scaledAgent(a, p.scale),
+})
 
 /** Parses a config's edits like simulate does (a config the schema rejects is never evaluated). */
 export const parses = (c: TuneConfig): boolean =>

@@ -5,7 +5,13 @@ import {
   memoryToolSession,
   toolConversation,
 } from "../__fixtures__/build"
+import { priceOf } from "../request/prices"
+import { resultNeeds } from "../session/needs/evidence"
+import { lossesOf, unreadResults } from "../session/needs/losses"
+import { DEFAULT_AGENT_SWITCHES } from "../session/needs/switches"
+import { timelinePresence } from "../session/presence"
 import { timeline } from "../session/timeline"
+import type { Timeline } from "../session/timeline-types"
 import { paretoFrontier, tuneSession } from "./tune"
 import { editsOf, type TuneConfig, type TuneEntry } from "./eval"
 
@@ -22,8 +28,12 @@ const session = (model: string, thinking = false) => ({
 function agrees(request: Record<string, unknown>, e: TuneEntry) {
   const t = timeline({ ...request, context_management: { edits: e.edits } })
   expect(t.points.every((p) => p.ok)).toBe(true)
-  expect(e.cost).toBe(t.cost.withEdits)
+  expect(e.sessionCost).toBe(t.cost.withEdits)
+  expect(e.cost).toBeCloseTo(t.cost.withEdits + e.refetch.dollars, 12)
   expect(e.peak).toBe(t.peak.withEdits)
+  // Never a config that clears a result before the model reads it.
+  expect(e.infeasible).toBeNull()
+  expect(unreadResults(timelinePresence(t)!)).toEqual([])
   expect(e.overflows).toEqual(t.overflows)
 }
 
@@ -71,12 +81,34 @@ function noneBeats(
       context_management: { edits: editsOf(c) },
     })
     if (t.points.some((p) => !p.ok)) continue
+    // A config that clears results before they are read is no rival.
+    const presence = timelinePresence(t)!
+    if (unreadResults(presence).length > 0) continue
+    const cost = t.cost.withEdits + refetchOf(request, t, presence)
     const covered = frontier.some(
-      (f) =>
-        f.cost <= t.cost.withEdits * 1.01 && f.peak <= t.peak.withEdits * 1.01
+      (f) => f.cost <= cost * 1.01 && f.peak <= t.peak.withEdits * 1.01
     )
     expect(covered, JSON.stringify(c)).toBe(true)
   }
+}
+
+/** A grid config's re-fetches, priced on the session's own requests. */
+function refetchOf(
+  request: Record<string, unknown>,
+  t: Timeline,
+  presence: NonNullable<ReturnType<typeof timelinePresence>>
+): number {
+  const price = priceOf(request.model)
+  const needs = resultNeeds(request.messages as unknown[])
+  const costs = {
+    prompt: (k: number) => (t.points[k]?.ok ? t.points[k].inputTokens : 0),
+    price: () => price,
+    cached: true,
+    ttl: "5m" as const,
+    summaryTokens: t.summaryTokens,
+  }
+  return lossesOf(presence, needs, costs, DEFAULT_AGENT_SWITCHES).refetch
+    .dollars
 }
 
 describe("tuneSession", () => {

@@ -24,6 +24,13 @@ import {
   type TuneEntry,
 } from "./eval"
 import { candidateSpace, type Space } from "./space"
+import type { TuneBill } from "./bill"
+import { type ToolAdvice, toolAdvice } from "./advice"
+import { sessionNeeds } from "./agent"
+import { presenceOf } from "../session/presence"
+import { runSession } from "../session/run"
+import { documentedDefaults, recommendedOf, whyOf } from "./recommend"
+import { type AgentSwitches, agentSwitches } from "../session/needs/switches"
 import type { SimulateOptions } from "../types"
 
 export type { TuneConfig, TuneEntry } from "./eval"
@@ -31,6 +38,10 @@ export type { TuneConfig, TuneEntry } from "./eval"
 /** Options of tuneSession: the simulation's, the timeline's, progress and cancellation. */
 export interface TuneOptions extends SimulateOptions {
   timeline?: TimelineOptions
+  /** Price configs over every call of a log instead of the request's own session (lib/real-usage/tune-bill.ts). */
+  bill?: TuneBill
+  /** What the agent does when a config takes a result out (each a named switch; defaults: the evidence). */
+  agent?: Partial<AgentSwitches>
   /** Called as candidates are evaluated (done of an estimated total). */
   onProgress?: (done: number, total: number) => void
   signal?: AbortSignal
@@ -53,15 +64,35 @@ export interface TuneResult {
   /** Configurations evaluated. */
   evaluated: number
   contextWindow: number | null
+  /**
+   * The config put forward (the page's first choice, the report's answer):
+   * never one that clears a result before the model reads it; null when
+   * every config tried would.
+   */
+  recommended: TuneEntry | null
+  /** Why it, in words. */
+  why: string
+  /** The documented defaults, evaluated alike, for comparison. */
+  defaults: TuneEntry[]
+  /** Configs evaluated and left out because they clear results before the model reads them. */
+  infeasible: number
+  /** Which calls the costs cover. */
+  covers: string
+  /** Per tool, whether its results were needed again, and what to do (from the session's evidence). */
+  advice: ToolAdvice[]
+  /** The edit kinds the search tried (Apply keeps the request's own edits of the others). */
+  searched: string[]
 }
 
 /** Pareto frontier: lower cost and lower peak both better; ties keep the simpler config. */
-export function paretoFrontier(entries: readonly TuneEntry[]): TuneEntry[] {
+export function paretoFrontier<
+  E extends Pick<TuneEntry, "cost" | "peak" | "edits">,
+>(entries: readonly E[]): E[] {
   const sorted = [...entries].sort(
     (a, b) =>
       a.cost - b.cost || a.peak - b.peak || a.edits.length - b.edits.length
   )
-  const out: TuneEntry[] = []
+  const out: E[] = []
   for (const e of sorted)
     if (out.length === 0 || e.peak < out[out.length - 1]!.peak) out.push(e)
   return out
@@ -101,10 +132,13 @@ class Search {
     if (this.opts.signal?.aborted) throw abortError()
     return e
   }
+  /** Every config evaluated that the API takes. */
+  entries(): TuneEntry[] {
+    return [...this.seen.values()].filter((e): e is TuneEntry => e !== null)
+  }
+  /** The frontier of the configs that keep the agent working. */
   frontier(): TuneEntry[] {
-    return paretoFrontier(
-      [...this.seen.values()].filter((e): e is TuneEntry => e !== null)
-    )
+    return paretoFrontier(this.entries().filter((e) => e.infeasible === null))
   }
 }
 
@@ -153,6 +187,7 @@ function bestTools(search: Search): NonNullable<TuneConfig["tool"]>[] {
 function cheapestPerKeep(search: Search): TuneEntry[] {
   const best = new Map<number, TuneEntry>()
   for (const [e, c] of search.configs) {
+    if (e.infeasible !== null) continue
     const k = c.tool ? c.tool.keep : -1
     const b = best.get(k)
     if (!b || e.cost < b.cost || (e.cost === b.cost && e.peak < b.peak))
@@ -170,7 +205,8 @@ export async function tuneSession(
   if (signal?.aborted) throw abortError()
   const base = sessionBase(request, options)
   const b = base.ok ? base.base : null
-  const ev = evaluator(request, options, tl, b)
+  const agent = agentSwitches(options.agent)
+  const ev = evaluator(request, options, { tl, b, bill: options.bill, agent })
   const budget = options.maxEvaluations ?? (b ? 1500 : 60)
   const search = new Search(ev, options, budget)
   const none = await search.run({})
@@ -193,13 +229,58 @@ export async function tuneSession(
     }
     if (search.seen.size === before) break
   }
+  const defaults: TuneEntry[] = []
+  for (const d of documentedDefaults(request)) {
+    const e = await search.run(d.config)
+    if (e) defaults.push({ ...e, label: `${d.name}: ${e.label}` })
+  }
   if (signal?.aborted) throw abortError()
   options.onProgress?.(search.seen.size, search.seen.size)
+  return {
+    ...answer(search, none, defaults, sp.contextWindow, options.bill),
+    advice: b
+      ? toolAdvice(presenceOf(b, runSession(b, null, 0)), sessionNeeds(b))
+      : [],
+    searched: searchedKinds(sp),
+  }
+}
+
+/** The edit kinds a space tries. */
+function searchedKinds(sp: Space): string[] {
+  const out: string[] = []
+  if (sp.maxKeep > 0) out.push("clear_tool_uses_20250919")
+  if (sp.thinking.some((t) => t !== undefined))
+    out.push("clear_thinking_20251015")
+  if (sp.compactTriggers.length > 0) out.push("compact_20260112")
+  return out
+}
+
+/** The search's answer: frontier, alternatives, the config put forward and why. */
+function answer(
+  search: Search,
+  none: TuneEntry | null,
+  defaults: TuneEntry[],
+  contextWindow: number | null,
+  bill: TuneBill | undefined
+): Omit<TuneResult, "advice" | "searched"> {
+  const all = search.entries()
+  const recommended = recommendedOf(all)
+  const left = recommended
+    ? all.filter((e) => e.infeasible !== null && e.cost < recommended.cost)
+        .length
+    : all.length
   return {
     frontier: search.frontier(),
     alternatives: cheapestPerKeep(search),
     none,
     evaluated: search.seen.size,
-    contextWindow: sp.contextWindow,
+    contextWindow,
+    recommended,
+    why: recommended
+      ? whyOf(recommended, none, defaults, left)
+      : "Every config tried clears tool results before the model reads them.",
+    defaults,
+    infeasible: all.filter((e) => e.infeasible !== null).length,
+    covers: bill?.covers ?? "the requests of this conversation, at its model",
   }
 }

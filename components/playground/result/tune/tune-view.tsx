@@ -3,31 +3,28 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react"
 
 import {
-  cacheSetup,
+  applyTuned,
   formatDollars as dollars,
   OUTPUT_NOT_MODELLED,
-  sessionCaching,
   tuneChoices,
-  type SimulateOptions,
   type TuneEntry,
   type TuneResult,
-  writePrice,
 } from "@/lib/context-editing"
 
-import { useRefineStatus } from "@/components/tokens/refine-status"
-import { countedTexts } from "@/components/tokens/refiner"
-
 import { usePlaygroundStore } from "../../store/playground-store-provider"
-import { approx, approxShort } from "../../store/use-simulation"
+import { approx } from "../../store/use-simulation"
+import { AgentSwitchControls } from "../agent-switches"
 import { FrontierChart } from "./frontier-chart"
-import { type FrontierColumn, FrontierTable, withEdits } from "./frontier-table"
+import { FrontierTable, withEdits } from "./frontier-table"
 import { SessionChart } from "../session-chart"
+import {
+  TuneAdvice,
+  TuneDefaults,
+  TuneRecommended,
+  tuneColumns,
+} from "./tune-answer"
+import { asBody, useTuneInput } from "./tune-input"
 import { type TunePreview, useTuner } from "./use-tuner"
-
-const asBody = (r: unknown): Record<string, unknown> | null =>
-  r !== null && typeof r === "object" && !Array.isArray(r)
-    ? (r as Record<string, unknown>)
-    : null
 
 /** The tuner's progress, with Cancel (or Search again once stopped). */
 function Progress({
@@ -82,63 +79,7 @@ function Progress({
   )
 }
 
-/** The Tune tab's columns: session cost, peak input and whether it fits. */
-const tuneColumns = (
-  contextWindow: number | null
-): FrontierColumn<TuneEntry>[] => [
-  { head: "session cost", cell: (e) => dollars(e.cost) },
-  { head: "peak input", cell: (e) => approxShort(e.peak) },
-  {
-    head: "window",
-    cell: (e) =>
-      contextWindow === null
-        ? "?"
-        : e.overflows.length === 0
-          ? "fits"
-          : `${e.overflows.length} over (first: ${e.overflows[0]})`,
-  },
-]
-
-/**
- * What the tuner searches: the session without its edits, the switches,
- * the calibration, the session's caching and, once the header shows counted
- * numbers, its BPE counts.
- */
-function useTuneInput(latest: unknown) {
-  const assumptions = usePlaygroundStore((s) => s.assumptions)
-  const calibration = usePlaygroundStore((s) => s.calibration)
-  const estimator = usePlaygroundStore((s) => s.tokenEstimator)
-  const refine = useRefineStatus().state
-  // The header's BPE counts, once it shows counted numbers (one search per
-  // counted state, not one per batch of the counting).
-  const counts = useMemo(
-    () => (estimator && refine === "counted" ? countedTexts() : undefined),
-    [estimator, refine]
-  )
-  // The search depends on the session, not on the config being tried: a
-  // change of context_management alone (Apply, an edit form) keeps the
-  // result on screen, and the focus on the Apply button pressed.
-  const session = useSessionWithoutEdits(asBody(latest))
-  const input = useMemo(() => {
-    const body = session
-    const setup = cacheSetup(session)
-    return {
-      request: body,
-      options: {
-        assumptions: assumptions as SimulateOptions["assumptions"],
-        calibration,
-      },
-      timeline: {
-        caching: sessionCaching(setup),
-        writePrice: writePrice(setup),
-      },
-      ...(counts ? { counts } : {}),
-    }
-  }, [session, assumptions, calibration, counts])
-  return input
-}
-
-/** One line: how many configs, the cheapest, no edits and your config. */
+/** One line: how many configs, the cheapest that keeps the agent working, no edits and your config. */
 function TuneSummary({
   result,
   current,
@@ -150,9 +91,12 @@ function TuneSummary({
     <p data-testid="tune.summary">
       {result.frontier.length} config
       {result.frontier.length === 1 ? "" : "s"} on the frontier (
-      {result.evaluated.toLocaleString("en-US")} tried). Cheapest:{" "}
-      <strong>{dollars(result.frontier[0]?.cost ?? 0)}</strong> for the session,
-      peaking at {approx(result.frontier[0]?.peak ?? 0)} tokens
+      {result.evaluated.toLocaleString("en-US")} tried
+      {result.infeasible > 0 &&
+        `; ${result.infeasible.toLocaleString("en-US")} left out: they clear results before the model reads them`}
+      ). Cheapest that keeps the agent working:{" "}
+      <strong>{dollars(result.frontier[0]?.cost ?? 0)}</strong>, peaking at{" "}
+      {approx(result.frontier[0]?.peak ?? 0)} tokens
       {result.none && <> (no edits: {dollars(result.none.cost)})</>}
       {current && <>; your config: {dollars(current.cost)}</>}.
     </p>
@@ -196,7 +140,17 @@ export function TuneView({ request }: { request: unknown }) {
     const e = i === null ? null : shownFrontier[i]
     if (e) void preview(e.edits)?.then(setShown)
   }
-  const apply = (e: TuneEntry) => updateRequest(withEdits(e.edits))
+  // Apply keeps the request's own edits of kinds the search did not try.
+  const apply = (e: TuneEntry) =>
+    updateRequest(
+      withEdits(
+        applyTuned(
+          Array.isArray(ownEdits) ? ownEdits : [],
+          e.edits,
+          result?.searched ?? []
+        )
+      )
+    )
   if (!input.request)
     return (
       <p className="text-sm">
@@ -210,9 +164,17 @@ export function TuneView({ request }: { request: unknown }) {
         Which config keeps every request under the window and costs least? The
         tuner replays the whole session under clear_tool_uses (trigger, keep,
         clear_at_least, exclusions, inputs), clear_thinking and compaction
-        settings, and keeps the configs no other beats on both session cost and
-        peak context. {OUTPUT_NOT_MODELLED}
+        settings, adds what each config forces the agent to fetch again, leaves
+        out every config that clears a result before the model reads it, and
+        keeps the configs no other beats on both cost and peak context.{" "}
+        {OUTPUT_NOT_MODELLED}
       </p>
+      <details className="text-xs">
+        <summary className="cursor-pointer text-zinc-500">
+          What the re-fetches assume of the agent
+        </summary>
+        <AgentSwitchControls />
+      </details>
       <Progress
         state={state}
         onCancel={() => {
@@ -226,6 +188,7 @@ export function TuneView({ request }: { request: unknown }) {
       />
       {result && (
         <>
+          <TuneRecommended result={result} onApply={apply} />
           <TuneSummary result={result} current={current} />
           <FrontierChart
             frontier={shownFrontier}
@@ -269,6 +232,8 @@ export function TuneView({ request }: { request: unknown }) {
             id="tune"
             caption="Configs on the frontier"
           />
+          <TuneDefaults result={result} onApply={apply} />
+          <TuneAdvice advice={result.advice} />
           <details data-testid="tune.alternatives">
             <summary className="cursor-pointer text-xs text-zinc-500">
               Cheapest config for each keep (to keep the newest results the
@@ -285,53 +250,5 @@ export function TuneView({ request }: { request: unknown }) {
         </>
       )}
     </div>
-  )
-}
-
-/**
- * The request without its context_management, as the same object while
- * only context_management changes (the store replaces just the parts it
- * changes, so the other fields keep their identity).
- */
-function useSessionWithoutEdits(
-  body: Record<string, unknown> | null
-): Record<string, unknown> | null {
-  const rest = useMemo(() => {
-    if (!body) return null
-    const { context_management: cm, ...others } = body
-    // A compaction edit stays: a conversation with compaction blocks needs
-    // one, and the tuner keeps its trigger in every config it tries.
-    const compact = compactEdits(cm)
-    return compact ? { ...others, context_management: compact } : others
-  }, [body])
-  const [stable, setStable] = useState(rest)
-  if (sameFields(stable, rest)) return stable
-  setStable(rest) // derived state: kept until another field changes
-  return rest
-}
-
-/** The request's compact_20260112 edits alone, or undefined when it has none. */
-function compactEdits(cm: unknown): { edits: unknown[] } | undefined {
-  const edits = (cm as { edits?: unknown } | null | undefined)?.edits
-  if (!Array.isArray(edits)) return undefined
-  const compact = edits.filter(
-    (e) => (e as { type?: unknown } | null)?.type === "compact_20260112"
-  )
-  return compact.length > 0 ? { edits: compact } : undefined
-}
-
-function sameFields(
-  a: Record<string, unknown> | null,
-  b: Record<string, unknown> | null
-): boolean {
-  if (a === null || b === null) return a === b
-  const keys = Object.keys(b)
-  return (
-    Object.keys(a).length === keys.length &&
-    keys.every((k) =>
-      k === "context_management" // rebuilt on every change: compare its text
-        ? JSON.stringify(a[k]) === JSON.stringify(b[k])
-        : Object.is(a[k], b[k])
-    )
   )
 }

@@ -3,34 +3,41 @@
 // the search runs (the tuner yields to the event loop between batches).
 import { installAllExtensions } from "@/lib/extensions/all"
 import {
+  type AgentSwitches,
   timeline,
   tuneSession,
   type SimulateOptions,
+  type Timeline,
   type TimelineOptions,
 } from "@/lib/context-editing"
+import type { RealUsage } from "@/lib/import/types"
+import { compareWithLog, type RealComparison } from "@/lib/real-usage/compare"
+import { configKey } from "@/lib/real-usage/needs/conversation"
+import { compareAsLogged, threeNumbers } from "@/lib/real-usage/headline"
+import { logBill } from "@/lib/real-usage/tune-bill"
 import { createRefinedEstimator } from "@/lib/tokens/refine"
 
 // The PDF reader and schema validator, as the page has them (lib/extensions).
 installAllExtensions()
 
+/** What a search and a preview share: the session, the options, and a log's calls when there is one. */
+type Session = {
+  id: number
+  request: Record<string, unknown>
+  options: SimulateOptions
+  timeline: TimelineOptions
+  counts?: Array<[string, number]>
+  /** The imported log's calls: configs are priced over all of them (its bill). */
+  usage?: RealUsage[]
+  agent?: Partial<AgentSwitches>
+}
+
 export type TuneRequest =
-  | {
-      kind: "tune"
-      id: number
-      request: Record<string, unknown>
-      options: SimulateOptions
-      timeline: TimelineOptions
-      counts?: Array<[string, number]>
-    }
-  | {
-      kind: "preview"
-      id: number
-      request: Record<string, unknown>
-      edits: unknown[] | null
-      options: SimulateOptions
-      timeline: TimelineOptions
-      counts?: Array<[string, number]>
-    }
+  | ({ kind: "tune" } & Session)
+  | ({ kind: "preview"; edits: unknown[] | null } & Omit<
+      Session,
+      "usage" | "agent"
+    >)
 
 let counted: {
   counts: Array<[string, number]>
@@ -38,7 +45,7 @@ let counted: {
 } | null = null
 
 /** The page's options, with its BPE counts as the estimator when it sent them. */
-function optionsOf(msg: TuneRequest): SimulateOptions {
+function optionsOf(msg: Pick<Session, "options" | "counts">): SimulateOptions {
   if (!msg.counts) return msg.options
   if (counted?.counts !== msg.counts)
     counted = {
@@ -49,6 +56,29 @@ function optionsOf(msg: TuneRequest): SimulateOptions {
       }),
     }
   return { ...msg.options, estimator: counted.estimator }
+}
+
+/** The log of the last search (a preview's message does not carry it again), and its own replay. */
+let log: {
+  usage: RealUsage[]
+  agent: Partial<AgentSwitches> | undefined
+  own: Map<string, RealComparison | null>
+} | null = null
+
+/** A config's cost and peak: the session's, or with a log its bill (the number the Timeline shows). */
+function priced(
+  msg: Pick<Session, "options" | "counts">,
+  body: Record<string, unknown>,
+  t: Timeline
+) {
+  if (!log) return { cost: t.cost.withEdits, peak: t.peak.withEdits }
+  const options = optionsOf(msg)
+  const c = compareWithLog(t, log.usage, options, { agent: log.agent })
+  const key = configKey(body)
+  if (!log.own.has(key))
+    log.own.set(key, compareAsLogged(body, log.usage, options))
+  const three = threeNumbers(c, log.own.get(key)!)
+  return { cost: three.corrected, peak: c.configPeak }
 }
 
 function previewOf(msg: Extract<TuneRequest, { kind: "preview" }>) {
@@ -67,8 +97,7 @@ function previewOf(msg: Extract<TuneRequest, { kind: "preview" }>) {
   return {
     after,
     before,
-    cost: t.cost.withEdits,
-    peak: t.peak.withEdits,
+    ...priced(msg, body, t),
     compactions: t.compactions.length,
   }
 }
@@ -80,9 +109,17 @@ self.onmessage = async (e: MessageEvent<TuneRequest>) => {
       self.postMessage({ kind: "preview", id: msg.id, ...previewOf(msg) })
       return
     }
+    const options = optionsOf(msg)
+    log = msg.usage
+      ? { usage: msg.usage, agent: msg.agent, own: new Map() }
+      : null
     const result = await tuneSession(msg.request, {
-      ...optionsOf(msg),
+      ...options,
       timeline: msg.timeline,
+      agent: msg.agent,
+      ...(msg.usage
+        ? { bill: logBill(msg.request, msg.usage, msg.timeline, options) }
+        : {}),
       onProgress: (done, total) =>
         self.postMessage({ kind: "progress", id: msg.id, done, total }),
     })

@@ -3,10 +3,12 @@
 import { useCallback, useEffect, useRef, useState } from "react"
 
 import type {
+  AgentSwitches,
   SimulateOptions,
   TimelineOptions,
   TuneResult,
 } from "@/lib/context-editing"
+import type { RealUsage } from "@/lib/import/types"
 
 import type { TuneRequest } from "./tune.worker"
 
@@ -32,6 +34,9 @@ type Input = {
   timeline: TimelineOptions
   /** BPE counts of the request's texts, once the page counted them all. */
   counts?: Array<[string, number]>
+  /** An imported log's calls: configs are then priced over all of them. */
+  usage?: RealUsage[]
+  agent?: AgentSwitches
 }
 
 /**
@@ -104,6 +109,7 @@ export function useTuner(input: Input) {
     (edits: unknown[] | null): Promise<TunePreview> | null => {
       if (!input.request) return null
       const id = -++previewSeq.current
+      // The log's calls stay in the worker from the search (not sent again).
       const msg: TuneRequest = {
         kind: "preview",
         id,

@@ -16,7 +16,7 @@ import { billDollars } from "@/lib/real-usage/headline"
 import { causeText } from "@/lib/real-usage/misses"
 
 import { bucketsOf, topCalls } from "./bill-analysis"
-import { type ReadLog, readLog, replay } from "./log-reading"
+import { type LoggedCall, type ReadLog, readLog, replay } from "./log-reading"
 import { whyNoCalls } from "./no-calls"
 
 export { addLogged, emptyLogged } from "./bill-analysis"
@@ -77,11 +77,21 @@ export interface Replayed {
   bill?: number
 }
 
+/** One call of a file, kept so a folder counts a call several files copy once (count-once.ts). */
+export interface FileCall {
+  call: LoggedCall
+  /** Its replayed dollars with the log's own config and with the folder's (0: not replayed). */
+  replay: number
+  config: number
+}
+
 export interface FileAnalysis {
   sessionId: string | null
   bytes: number
   /** Distinct API calls the log records. */
   requests: number
+  /** Those calls, in the log's order. */
+  calls: FileCall[]
   buckets: Bucket[]
   top: TopCall[]
   misses: Misses
@@ -176,6 +186,7 @@ export function analyseRead(
     sessionId: file.sessionId,
     bytes: file.bytes,
     requests: 0,
+    calls: [],
     buckets: [],
     top: [],
     misses: { count: 0, dollars: 0, byCause: {} },
@@ -199,6 +210,11 @@ export function analyseRead(
   return {
     ...base,
     requests: log.calls.length,
+    calls: log.calls.map((call, i) => ({
+      call,
+      replay: own.c.rows[i]?.replayDollars ?? 0,
+      config: mine.c.rows[i]?.replayDollars ?? 0,
+    })),
     buckets: bucketsOf(log.calls),
     top: topCalls(log.calls, (i) => {
       const miss = own.c.rows[i]?.miss

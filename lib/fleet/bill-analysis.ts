@@ -91,6 +91,7 @@ export function billAnalysis(
     sessionId,
     bytes,
     requests: calls.length,
+    calls: calls.map((call) => ({ call, replay: 0, config: 0 })),
     buckets: bucketsOf(calls),
     top: topCalls(calls),
     misses: { count: 0, dollars: 0, byCause: {} },

@@ -5,6 +5,7 @@ import { withinDays } from "./date-range"
 import type { LoggedCall } from "./logged-call"
 
 const call = (timestamp: string | null, inputDollars: number): LoggedCall => ({
+  key: null,
   model: "claude-sonnet-4-5-20250929",
   timestamp,
   input: 1,

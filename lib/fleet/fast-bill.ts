@@ -157,7 +157,7 @@ export class BillReader {
     const head = this.decoder.decode(concat(this.head, this.headBytes))
     return {
       kind: "bill",
-      calls: [...this.calls.values()].map(loggedCall),
+      calls: [...this.calls].map(([key, c]) => loggedCall(key, c)),
       sessionId: sessionIdOf(head),
       bytes: this.bytes,
       longLines: this.longLines,
@@ -332,7 +332,7 @@ function concat(parts: Uint8Array[], bytes: number): Uint8Array {
   return out
 }
 
-function loggedCall(c: Call): LoggedCall {
+function loggedCall(key: string, c: Call): LoggedCall {
   const u: RealUsage = {
     messageIndex: -1,
     input_tokens: c.usage.input_tokens,
@@ -341,6 +341,7 @@ function loggedCall(c: Call): LoggedCall {
     output_tokens: c.usage.output_tokens,
     cache_creation_1h_input_tokens: c.usage.cache_creation_1h_input_tokens,
     model: c.model,
+    call: key,
     ...(c.last ? { timestamp: c.last } : {}),
   }
   return callOf(u)

@@ -15,6 +15,12 @@ import {
 
 /** One API call of the log, as billed. */
 export interface LoggedCall {
+  /**
+   * `message.id/requestId` when the log has both (null otherwise): the key
+   * under which a folder counts a call once, whichever files copy it
+   * (lib/fleet/count-once.ts).
+   */
+  key: string | null
   model: string
   timestamp: string | null
   input: number
@@ -35,11 +41,16 @@ export interface LoggedCall {
  */
 const OUTPUT_PRICE = 5
 
+/** The folder-wide key of a call: its id and request id, when the log has both. */
+export const folderKey = (call: string | undefined): string | null =>
+  call !== undefined && call.includes("/") ? call : null
+
 /** A logged call's tokens and dollars, from its real usage. */
 export function callOf(u: RealUsage): LoggedCall {
   const b = loggedBilled(u)
   const row = rowFor(priceOf(u.model), realInput(u))
   return {
+    key: folderKey(u.call),
     model: u.model,
     timestamp: u.timestamp ?? null,
     input: b.uncached,

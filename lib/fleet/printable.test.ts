@@ -19,6 +19,7 @@ describe("text from logs printed to a terminal", () => {
   it("prints a hostile file name and model escaped in every table, and no raw control byte at all", () => {
     const calls = [
       {
+        key: null,
         model: "claude-\u001b]0;x\u0007",
         timestamp: "2026-10-01T00:00:00Z",
         input: 1,

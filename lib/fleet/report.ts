@@ -6,6 +6,7 @@
  */
 import type { FileAnalysis, Logged, Misses, TopCall } from "./analyse"
 import { addLogged, emptyLogged } from "./bill-analysis"
+import { countOnce } from "./count-once"
 import { classifyPath, groupSessions, type PlacedFile } from "./layout"
 
 /** One analysed file, its path relative to the folder. */
@@ -284,7 +285,7 @@ export function* reportSteps(
 ): Generator<void, FleetReport> {
   const placed: Array<FileResult & PlacedFile> = []
   const skipped: SkippedFile[] = []
-  for (const f of files) {
+  for (const f of countOnce(files)) {
     const role = classifyPath(f.path)
     if (f.analysis.noCalls)
       skipped.push({ file: f.path, reason: f.analysis.noCalls })

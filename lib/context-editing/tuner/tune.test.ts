@@ -10,6 +10,7 @@ import { resultNeeds } from "../session/needs/evidence"
 import { lossesOf, unreadResults } from "../session/needs/losses"
 import { DEFAULT_AGENT_SWITCHES } from "../session/needs/switches"
 import { timelinePresence } from "../session/presence"
+import { SUMMARY_TOKENS } from "../session/summary"
 import { timeline } from "../session/timeline"
 import type { Timeline } from "../session/timeline-types"
 import { paretoFrontier, tuneSession } from "./tune"
@@ -29,7 +30,18 @@ function agrees(request: Record<string, unknown>, e: TuneEntry) {
   const t = timeline({ ...request, context_management: { edits: e.edits } })
   expect(t.points.every((p) => p.ok)).toBe(true)
   expect(e.sessionCost).toBe(t.cost.withEdits)
-  expect(e.cost).toBeCloseTo(t.cost.withEdits + e.refetch.dollars, 12)
+  // The summaries its compactions write are output: 5 × the input price each.
+  const compactions = t.points.filter((p) => p.ok && p.compacted).length
+  expect(e.summaries.calls).toBe(compactions)
+  const price = priceOf(String(request.model)).input
+  expect(e.summaries.dollars).toBeCloseTo(
+    (compactions * SUMMARY_TOKENS * 5 * price) / 1e6,
+    12
+  )
+  expect(e.cost).toBeCloseTo(
+    t.cost.withEdits + e.refetch.dollars + e.summaries.dollars,
+    12
+  )
   expect(e.peak).toBe(t.peak.withEdits)
   // Never a config that clears a result before the model reads it.
   expect(e.infeasible).toBeNull()

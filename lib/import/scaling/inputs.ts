@@ -205,7 +205,8 @@ export const SCALING_INPUTS: ScalingInput[] = [
     importer: "page",
     name: "one line of `curl ` repeated",
     make: (n) => "curl ".repeat(n),
-    n: 6400,
+    // Large enough that a GC step between the two sizes is not the ratio.
+    n: 12800,
   },
   {
     importer: "page",

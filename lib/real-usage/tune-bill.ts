@@ -28,6 +28,7 @@ import {
 import { cacheTokens } from "@/lib/context-editing/session/cache"
 import type { SessionBase } from "@/lib/context-editing/session/base"
 import type { SessionRun } from "@/lib/context-editing/session/run"
+import { SUMMARY_TOKENS } from "@/lib/context-editing/session/summary"
 import type { BillPrice, TuneBill } from "@/lib/context-editing/tuner/bill"
 import type { RealUsage } from "@/lib/import/types"
 
@@ -51,6 +52,8 @@ export interface LogParts {
   /** The bill ÷ the replay with the log's own config. */
   scale: number
   caching: NonNullable<TimelineOptions["caching"]>
+  /** The summary a compaction is assumed to write (the timeline's). */
+  summaryTokens: number
   model: string
   window: number
   covers: string
@@ -80,6 +83,7 @@ export function logParts(
     side,
     scale: c.configDollars > 0 ? c.realDollars / c.configDollars : 1,
     caching: tl.caching ?? "end",
+    summaryTokens: tl.summaryTokens ?? SUMMARY_TOKENS,
     model,
     window: getModelInfo(model).contextWindow ?? Number.POSITIVE_INFINITY,
     covers: coversText(c),
@@ -151,7 +155,11 @@ export function leanReplay(
   run: SessionRun
 ): BillPrice {
   const { points, list } = runPoints(p, b, run)
-  const t = { caching: p.caching, points: list } as unknown as Timeline
+  const t = {
+    caching: p.caching,
+    points: list,
+    summaryTokens: p.summaryTokens,
+  } as unknown as Timeline
   return priceOf(p, t, points)
 }
 

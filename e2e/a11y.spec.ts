@@ -70,6 +70,10 @@ test("import, edit and share by keyboard alone; focus comes back after each dial
   await tabTo(page, "header.import")
   await page.keyboard.press("Enter")
   await expect(page.getByTestId("import.dialog")).toBeVisible()
+  // The example's edits are kept only when asked: ask, by keyboard.
+  await tabTo(page, "import.keep-edits")
+  await page.keyboard.press("Space")
+  await expect(page.getByTestId("import.keep-edits")).toBeChecked()
   await tabTo(page, "import.text")
   await page.keyboard.insertText(
     JSON.stringify({

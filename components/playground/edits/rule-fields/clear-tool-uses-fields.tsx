@@ -189,7 +189,9 @@ function GateRow(row: RowProps) {
   const { edit, errorFor, scale, trace, ids, testId } = row
   const gate = edit.clear_at_least as Threshold | null | undefined
   const gateValue = num(gate?.value) ?? 0
-  const frees = trace?.frees
+  // The tick: the most clearing can free here (past it the gate skips the
+  // edit), which is more than it frees now when it stopped at the trigger.
+  const frees = trace?.mostFrees ?? trace?.frees
   const freesSomething = frees !== undefined && frees > 0
   const range = tokenRange(
     Math.max(scale.inputTokens, frees ?? 0, gateValue, 1000)
@@ -200,7 +202,7 @@ function GateRow(row: RowProps) {
       htmlFor={`${ids}-gate`}
       hint={`All or nothing: if clearing would free fewer tokens, the edit is skipped (each clear invalidates the prompt cache).${
         freesSomething
-          ? ` The tick marks what clearing frees now (≈${short(Math.round(frees))}).`
+          ? ` The tick marks the most clearing can free here (≈${short(Math.round(frees))}): past it the edit is skipped.`
           : ""
       }`}
       errorFor={errorFor}

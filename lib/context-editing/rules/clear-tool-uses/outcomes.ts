@@ -77,7 +77,8 @@ export function skipBelowClearAtLeast(
         : "Its result would have been cleared, but the edit was skipped"
     )
   }
-  return { ...trace(run, null, "gate"), frees: saved }
+  // Nothing stopped early: what it would free is the most it can.
+  return { ...trace(run, null, "gate"), frees: saved, mostFrees: saved }
 }
 
 const ALREADY_PLACEHOLDER =
@@ -100,7 +101,11 @@ export function keepUnchanged(run: EditRun, v: Victims): EditTrace {
     decide(s, v.uses[i]!, "kept", e.index, TYPE, ALREADY_PLACEHOLDER)
   }
   run.steps.push(unchangedStep(v.count))
-  return { ...trace(run, null, "result"), frees: v.saved }
+  return {
+    ...trace(run, null, "result"),
+    frees: v.saved,
+    mostFrees: v.saved + v.stoppedSaved,
+  }
 }
 
 /**

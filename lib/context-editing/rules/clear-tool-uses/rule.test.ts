@@ -61,6 +61,31 @@ describe("clear_tool_uses_20250919", () => {
     expect(below.edits[0]!.frees).toBeUndefined()
   })
 
+  it("says the most clearing could free when it stopped at the trigger: clear_at_least skips it only past that", () => {
+    const messages = toolConversation(5, 2000)
+    const whole = simulateOk(
+      req(messages, { trigger: tokens(1000), keep: uses(2) })
+    )
+    const total = whole.original_input_tokens
+    // A trigger just under the prompt: clearing the oldest result is enough.
+    const edit = { trigger: tokens(total - 100), keep: uses(2) }
+    const r = simulateOk(req(messages, edit)).edits[0]!
+    expect(r.mostFrees).toBe(whole.edits[0]!.frees)
+    expect(r.frees!).toBeLessThan(r.mostFrees!)
+    const gate = (n: number) =>
+      simulateOk(req(messages, { ...edit, clear_at_least: tokens(n) }))
+        .edits[0]!
+    // Asking for more than the trigger needs clears more, up to the most.
+    expect(gate(r.mostFrees!)).toMatchObject({
+      applied: true,
+      frees: r.mostFrees,
+    })
+    expect(gate(r.mostFrees! + 1)).toMatchObject({
+      applied: false,
+      stoppedAt: "gate",
+    })
+  })
+
   it("clears the oldest results first and keeps the `keep` most recent pairs", () => {
     const r = simulateOk(
       req(toolConversation(5, 2600), { trigger: tokens(1000), keep: uses(2) })

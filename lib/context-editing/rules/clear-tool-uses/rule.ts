@@ -107,7 +107,11 @@ export function applyClearToolUses(
   // produces no entry.
   if (victims.changing === 0) return keepUnchanged(run, victims)
   const entry = clearVictims(run, plan, victims)
-  return { ...trace(run, entry, null), frees: victims.saved }
+  return {
+    ...trace(run, entry, null),
+    frees: victims.saved,
+    mostFrees: victims.saved + victims.stoppedSaved,
+  }
 }
 
 /** A live tool use without a result is never cleared. */

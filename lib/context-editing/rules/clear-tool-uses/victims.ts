@@ -122,6 +122,8 @@ export interface Victims {
   hiddenSaved: number
   /** Would-be victims left alone because the prompt already fell below the trigger. */
   stopped: number
+  /** What those would have freed: `saved + stoppedSaved` is the most clearing can free. */
+  stoppedSaved: number
   inputs: number
   /** Keep rank from which pairs hold a keep slot. */
   keptFrom: number
@@ -142,6 +144,7 @@ function emptyVictims(n: number, keptFrom: number): Victims {
     saved: 0,
     hiddenSaved: 0,
     stopped: 0,
+    stoppedSaved: 0,
     inputs: 0,
     keptFrom,
     excludedNames: [],
@@ -193,6 +196,23 @@ function addVictim(
     v.inputs++
     v.changing++
   }
+}
+
+/** What clearing a pair would free, as `addVictim` counts it (nothing is decided). */
+function wouldFree(
+  s: SimState,
+  plan: ClearingPlan,
+  k: number,
+  result: number,
+  use: number
+): number {
+  if (s.a.recs[result]!.ignored) return hiddenFrees(s, plan, k, result, use)
+  let freed = untouched(s, result)
+    ? s.tokens[result]! - contentVariant(s, plan.resultTable, result, plan.ph)
+    : 0
+  if (plan.anyInputs && plan.inputsFor(s.a.pairs[k]!.name) && untouched(s, use))
+    freed += s.tokens[use]! - variant(s, plan.inputTable!, use, plan.clearInput)
+  return freed
 }
 
 /** What clearing a pair before a replayed compaction block frees, from its original counts. */
@@ -277,6 +297,7 @@ export function selectVictims(
         decide(s, pairUse[k]!, "kept_recent", ei, TYPE, keepReason)
       } else if (v.saved >= need) {
         v.stopped++
+        v.stoppedSaved += wouldFree(s, plan, k, result, pairUse[k]!)
         const why = stoppedReasonFor(run.e.trigger.value)
         decide(s, result, "kept", ei, TYPE, why)
         decide(s, pairUse[k]!, "kept", ei, TYPE, why)

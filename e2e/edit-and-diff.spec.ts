@@ -467,7 +467,8 @@ test("'Enable thinking' on a request with max_tokens 1024 raises max_tokens with
 test("undo and redo walk through edit changes", async ({ playground }) => {
   await playground.open()
   const original = await playground.appliedEdits()
-  await playground.setNumber(1, "keep", 0)
+  // A lower trigger clears more (keep does not bind on the sample).
+  await playground.setNumber(1, "trigger.value", 60_000)
   await expect.poll(() => playground.appliedEdits()).not.toEqual(original)
   await playground.header("undo").click()
   await playground.expectAppliedEdits(original)

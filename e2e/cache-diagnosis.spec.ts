@@ -34,6 +34,13 @@ test("a second run shows the API's reason the cache missed beside the predicted 
   await playground.pasteFragment(
     requestFragment({ ...base, system: "You are verbose." })
   )
+  // A link is read (and checked) before it replaces the request: send once
+  // the request holds it.
+  await expect
+    .poll(async () => (await playground.editorText()).includes("verbose"), {
+      timeout: 20_000,
+    })
+    .toBe(true)
   await expect(playground.server("send")).toBeEnabled({ timeout: 20_000 })
   await playground.server("send").click()
   await expect(playground.server("diagnosis-api")).toContainText(

@@ -67,10 +67,11 @@ test("the Timeline tab replays the session request by request, with where each o
   ).toHaveAttribute("data-selected", "true")
   await playground.resultTab("timeline").click()
 
-  // keep 1: clearing covers more, and the summary follows the new config.
-  await playground.setNumber(1, "keep", 1)
+  // A lower trigger: clearing covers more, and the summary follows the new
+  // config (keep does not bind on the sample: clearing stops at the trigger).
+  await playground.setNumber(1, "trigger.value", 60_000)
   const after = timeline(
-    setEditField(base, 1, "keep", { type: "tool_uses", value: 1 })
+    setEditField(base, 1, "trigger", { type: "input_tokens", value: 60_000 })
   )
   expect(Math.round(after.equivalents.withEdits)).not.toBe(
     Math.round(expected.equivalents.withEdits)

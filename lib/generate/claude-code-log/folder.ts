@@ -105,7 +105,8 @@ function spec(
   const model = MODELS[pickWeighted(random, MODEL_WEIGHTS)]!
   const layout: SubagentLayout = pick(random, o.layouts ?? LAYOUTS)
   return {
-    seed: 1000 + i,
+    // Per folder seed too: two folders never share a session (its ids).
+    seed: 1000 + i + ((o.seed ?? 1) - 1) * 1_000_003,
     targetBytes: Math.max(4_000, Math.round(bytes)),
     model,
     start,

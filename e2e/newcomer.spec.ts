@@ -10,8 +10,9 @@ import { expect, test } from "./fixtures"
  * never scrolls itself blank.
  */
 
+// Playwright runs from the repository's root.
 const fixture = (name: string) =>
-  readFileSync(join(__dirname, "../lib/import/__fixtures__", name), "utf8")
+  readFileSync(join("lib/import/__fixtures__", name), "utf8")
 
 test("Compose: new messages, a reply, a tool call and a blank start are all requests the API accepts", async ({
   playground,
@@ -22,6 +23,8 @@ test("Compose: new messages, a reply, a tool call and a blank start are all requ
   const messages = page.locator(
     "[data-testid^='compose.message.'][data-testid$='.role']"
   )
+  // The forms are drawn once Compose shows the conversation.
+  await expect(messages.first()).toBeVisible()
   const before = await messages.count()
   await playground.compose("add.user").click()
   // The new message's starting text is selected: typing replaces it.
@@ -210,7 +213,7 @@ test("the Timeline of a real log never lengthens the page (scrolling its end lea
   await playground.open()
   await playground.importText(
     readFileSync(
-      join(__dirname, "../test/real/claude-code/opus45-explore-cold.jsonl"),
+      join("test/real/claude-code/opus45-explore-cold.jsonl"),
       "utf8"
     ),
     { keepEdits: false }

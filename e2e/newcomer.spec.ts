@@ -232,11 +232,15 @@ test.describe("on a narrow screen", () => {
     playground,
   }) => {
     await playground.open()
+    // What the screen shows (the wide wording is in the page, hidden).
+    const shown = { useInnerText: true }
     await expect(playground.page.getByTestId("intro")).toContainText(
-      "in the Edits tab"
+      "in the Edits tab",
+      shown
     )
     await expect(playground.page.getByTestId("intro")).not.toContainText(
-      "middle column"
+      "middle column",
+      shown
     )
   })
 })

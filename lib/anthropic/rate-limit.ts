@@ -84,9 +84,12 @@ export function createRateLimiter(policy: RateLimitPolicy): MemoryRateLimiter {
   }
 }
 
-/** `count_tokens` is free upstream: allow bursts of 30, then 1 per second. */
+/**
+ * `count_tokens` is free upstream: allow bursts of 60 (a whole probe run,
+ * 34 requests, fits in one: lib/probes), then 1 per second.
+ */
 export const COUNT_TOKENS_RATE_LIMIT: RateLimitPolicy = {
-  capacity: 30,
+  capacity: 60,
   refillPerSecond: 1,
 }
 

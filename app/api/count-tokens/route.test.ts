@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 
 import type { ApiErrorBody, ApiErrorDetails } from "@/lib/anthropic/errors"
+import { COUNT_TOKENS_RATE_LIMIT } from "@/lib/anthropic/rate-limit"
 import { MAX_BODY_BYTES, type CountTokensResult } from "@/lib/anthropic/schemas"
 import {
   CANARY_KEY,
@@ -224,16 +225,18 @@ describe("POST /api/count-tokens", () => {
     expect(ctx.fake.requests()).toHaveLength(0)
   })
 
-  it("rate-limits one client after a burst of 30 and says when to retry", async () => {
+  it("rate-limits one client after a burst (a whole probe run fits) and says when to retry", async () => {
+    const burst = COUNT_TOKENS_RATE_LIMIT.capacity
+    expect(burst).toBeGreaterThanOrEqual(34) // the probe plan's requests
     const ip = nextClientIp()
     const statuses: number[] = []
     let last: Response | undefined
-    for (let i = 0; i < 31; i++) {
+    for (let i = 0; i <= burst; i++) {
       last = await POST(jsonPost(URL, {}, { "x-forwarded-for": ip }))
       statuses.push(last.status)
     }
-    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true)
-    expect(statuses[30]).toBe(429)
+    expect(statuses.slice(0, burst).every((s) => s === 400)).toBe(true)
+    expect(statuses[burst]).toBe(429)
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
     expect((await last?.json()).error.details.source).toBe("playground")
     // Another client is unaffected.

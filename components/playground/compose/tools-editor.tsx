@@ -1,6 +1,6 @@
 "use client"
 
-import { memo, useRef, useState } from "react"
+import { memo, useEffect, useRef, useState } from "react"
 
 import type { TOOL_TEMPLATES } from "@/lib/state/compose-turns"
 import { addTool, toolsOf, withTools } from "@/lib/state/compose-turns"
@@ -78,6 +78,11 @@ export const ToolsEditor = memo(function ToolsEditor({
   // Open at first when there are few; then as the user leaves it (an added tool opens it).
   const [initiallyOpen] = useState(tools.length <= 1)
   const box = useRef<HTMLDetailsElement>(null)
+  // None declared (a blank start): the way to add one is shown, not folded.
+  const none = tools.length === 0
+  useEffect(() => {
+    if (none && box.current) box.current.open = true
+  }, [none])
   const add = (template: keyof typeof TOOL_TEMPLATES) => {
     compose((r) => addTool(r, template))
     if (box.current) box.current.open = true

@@ -66,7 +66,11 @@ export class PlaygroundPage extends PlaygroundRegions {
   /** Opens the page (optionally with a fragment) and waits for the workspace. */
   async open(hash = "") {
     await this.page.goto(`/${hash}`)
-    await expect(this.page.getByTestId("region.result")).toBeVisible()
+    // The first paint waits on the engine's bundle; on a loaded CI machine
+    // that can pass the default 10 s without anything being wrong.
+    await expect(this.page.getByTestId("region.result")).toBeVisible({
+      timeout: 30_000,
+    })
   }
 
   /** Opens the page on its sample, with the JSON editor ready. */

@@ -68,6 +68,7 @@ export const MISS_KINDS: readonly MissKind[] = [
   "thinking-changed",
   "content-dropped",
   "times-lost",
+  "start-changed",
 ]
 
 const DAY = /^(\d{4}-\d{2}-\d{2}|unknown)$/

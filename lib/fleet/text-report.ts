@@ -7,7 +7,7 @@
 import { formatDollars as usd } from "@/lib/context-editing/request/prices"
 import { formatCount as n } from "@/lib/format/number"
 
-import type { Logged } from "./analyse"
+import type { Logged, MissKind } from "./analyse"
 import { printable, printableLines } from "./printable"
 import type { FleetReport, GroupRow, SessionRow } from "./report"
 
@@ -147,11 +147,17 @@ function turnsTable(r: FleetReport, limit: number): string {
   )}`
 }
 
-const CAUSES: Record<string, string> = {
+const CAUSES: Record<MissKind, string> = {
   "cold-start": "cold start (the system prompt and tools were not cached)",
   idle: "idle gap over the cache lifetime",
   "prefix-changed": "the prompt's prefix changed",
   "below-minimum": "below the model's minimum cacheable prefix",
+  "model-switch": "the model changed (each has its own cache)",
+  "thinking-changed": "the thinking parameters changed between turns",
+  "content-dropped": "the client dropped content the log holds",
+  "times-lost": "the log lost the call's time (a resumed session)",
+  "start-changed":
+    "changed ahead of the messages (system prompt, thinking, tool_choice)",
   unexplained: "not predicted (something outside the log changed)",
 }
 
@@ -160,7 +166,7 @@ function missesTable(r: FleetReport): string {
   if (m.count === 0) return "Cache misses: none the logs show."
   const rows = Object.entries(m.byCause)
     .sort((a, b) => b[1].dollars - a[1].dollars)
-    .map(([k, v]) => [CAUSES[k] ?? k, n(v.count), usd(v.dollars)])
+    .map(([k, v]) => [CAUSES[k as MissKind] ?? k, n(v.count), usd(v.dollars)])
   return `Cache misses: ${n(m.count)} calls wrote a cached prefix again, costing ${usd(m.dollars)} more than reading it\n${table(["why", "calls", "cost"], rows)}`
 }
 

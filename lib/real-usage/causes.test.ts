@@ -78,9 +78,43 @@ describe("why the cache missed, as the log shows it (docs/semantics.md#cache-inv
     })
   })
 
-  it("leaves a miss nothing in the log explains 'unexplained'", () => {
+  it("names a miss that read only the part of the prompt the log does not hold: the messages' cache emptied", () => {
+    // Part of the tools and system prompt (what the log lacks, ~5,000;
+    // the estimate puts it above 3,000) read, every message written again:
+    // nothing the log holds changed.
     const s = steps(5)
-    missAt(s, 3)
+    const total = 5000 + 3000 * 4 + 3
+    s[3]!.usage = { input: 3, write: total - 3 - 2000, read: 2000 }
+    const c = compare(claudeLog(s))
+    expect(c.hidden).toBeGreaterThan(2000)
+    expect(c.rows[3]!.miss?.cause).toEqual({
+      kind: "start-changed",
+      read: 2000,
+    })
+    // Read nothing at all: the tools changed or the cache was evicted, not located.
+    s[3]!.usage = { input: 3, write: total - 3, read: 0 }
+    expect(compare(claudeLog(s)).rows[3]!.miss?.cause).toEqual({
+      kind: "unexplained",
+    })
+  })
+
+  it("is no miss when the call read all its model's cache held, however much more it wrote", () => {
+    // Call 3 read all call 2 cached (14,000) and wrote 9,000 more than
+    // its turn holds (content the log does not show: a reminder, thinking).
+    const s = steps(5)
+    s[3]!.usage = { input: 3, write: 12_000, read: 14_000 }
+    expect(compare(claudeLog(s)).rows[3]!.miss).toBeNull()
+    // Read 9,000 less than was cached: at most those 9,000 are a miss.
+    s[3]!.usage = { input: 3, write: 20_000, read: 5_000 }
+    expect(compare(claudeLog(s)).rows[3]!.miss?.tokens).toBe(9_000)
+  })
+
+  it("leaves a miss nothing in the log explains 'unexplained'", () => {
+    // The read stopped inside the messages the log holds (past the fixed
+    // prefix and one turn), and nothing the log holds changed there.
+    const s = steps(5)
+    const total = 5000 + 3000 * 4 + 3
+    s[3]!.usage = { input: 3, write: total - 3 - 9000, read: 9000 }
     expect(compare(claudeLog(s)).rows[3]!.miss?.cause).toEqual({
       kind: "unexplained",
     })

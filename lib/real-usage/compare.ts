@@ -28,7 +28,7 @@ import {
   realInput,
   usageDollars,
 } from "./bill"
-import { type LoggedMiss, loggedMiss } from "./misses"
+import { type LoggedMiss, loggedMiss, type MissContext } from "./misses"
 import { conversationLosses, NO_LOSSES } from "./needs/conversation"
 import {
   type LoggedHistory,
@@ -207,13 +207,30 @@ function replayBoth(g: Conversation) {
   return { hidden: history.hidden, asRun, whatIf }
 }
 
+/**
+ * Per call of a conversation: what its model's cache held after the call
+ * before on that model (caches are per model), and the hidden part.
+ */
+function missContexts(
+  calls: readonly RealUsage[],
+  hidden: number
+): MissContext[] {
+  const held = new Map<string, number>()
+  return calls.map((u) => {
+    const cachedBefore = held.get(u.model) ?? null
+    held.set(u.model, u.cache_read_input_tokens + u.cache_creation_input_tokens)
+    return { cachedBefore, hidden }
+  })
+}
+
 function rowOf(
   u: RealUsage,
   r: ReplayedCall | null,
   asRun: ReplayedCall | null,
-  hidden: number,
+  around: MissContext,
   reason: string | undefined
 ): RealRow {
+  const { hidden } = around
   const logged = loggedBilled(u)
   const realDollars = usageDollars(u)
   const p = r?.point
@@ -232,7 +249,7 @@ function rowOf(
     replayed: r ? r.replay : logged,
     replayDollars: r ? r.dollars + r.compaction : realDollars,
     cause: r ? r.cause : null,
-    miss: loggedMiss(u, asRun),
+    miss: loggedMiss(u, asRun, around),
     ...(r ? {} : { unmodelled: reason ?? "no request of its conversation" }),
   }
 }
@@ -265,11 +282,12 @@ export function compareWithLog(
         usage[0]?.config ?? null,
         options
       )
+    const around = missContexts(g.calls, hidden)
     g.calls.forEach((u, i) => {
       const why =
         u.unmodelled ??
         (g.t ? "its request failed in the engine" : "no conversation to replay")
-      byCall.set(u, rowOf(u, whatIf[i]!, asRun[i]!, hidden, why))
+      byCall.set(u, rowOf(u, whatIf[i]!, asRun[i]!, around[i]!, why))
     })
   }
   const rows = usage.map((u) => byCall.get(u)!)

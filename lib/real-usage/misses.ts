@@ -6,10 +6,14 @@
  * cause is the replay's as run, with the log's own config, so no what-if
  * moves it (an idle gap over the TTL, a model switch, the prefix changed at
  * a block, the thinking parameters changed, the client dropped content,
- * below the minimum, a cold start: docs/semantics.md#cache-invalidation),
- * or "unexplained" when nothing the log holds explains it (something it
- * does not hold changed: the system prompt, the tools, a reminder the
- * client injected).
+ * below the minimum, a cold start: docs/semantics.md#cache-invalidation);
+ * when the replay names nothing, where the call's own read stopped: within
+ * the part of the prompt the log does not hold (tools, system prompt, the
+ * client's context ahead of the messages), something there changed — the
+ * system prompt, or the thinking parameters or `tool_choice`, which empty
+ * the messages' cache (DOC); past it, "unexplained" (something the log
+ * does not hold changed inside the messages: a reminder the client
+ * injected or edited).
  */
 import {
   type BreakAt,
@@ -34,14 +38,34 @@ export interface LoggedMiss {
 /** Below this many tokens (or a fifth of the prompt) an extra write is noise. */
 const MIN_MISS = 1024
 
-/** The miss the log shows at a call, if any (`r`: the call replayed as run, with the log's own config). */
+/** What the log shows around a call, for its miss. */
+export interface MissContext {
+  /**
+   * What the cache held for this conversation on the call's model after
+   * the call before (its reads + writes; null: no call before on it).
+   * Only what was cached can be written again.
+   */
+  cachedBefore: number | null
+  /** The part of each prompt the log does not hold (history.ts). */
+  hidden: number
+}
+
+/**
+ * The miss the log shows at a call, if any (`r`: the call replayed as run,
+ * with the log's own config): the tokens written beyond what the request
+ * added, at most what the cache held before and this call did not read.
+ */
 export function loggedMiss(
   u: RealUsage,
-  r: ReplayedCall | null
+  r: ReplayedCall | null,
+  around: MissContext = { cachedBefore: null, hidden: 0 }
 ): LoggedMiss | null {
   if (!r) return null
   const written = u.cache_creation_input_tokens
-  const tokens = written - r.added
+  const read = u.cache_read_input_tokens
+  const rewritten =
+    around.cachedBefore === null ? written : around.cachedBefore - read
+  const tokens = Math.min(written - r.added, rewritten)
   if (tokens <= Math.max(MIN_MISS, 0.2 * realInput(u))) return null
   const row = rowFor(priceOf(u.model), realInput(u))
   const hour =
@@ -50,8 +74,22 @@ export function loggedMiss(
   return {
     tokens,
     dollars: (tokens * (write - row.read)) / 1e6,
-    cause: r.cause ?? r.reset ?? { kind: "unexplained" },
+    cause: r.cause ?? r.reset ?? whereReadStopped(read, around.hidden),
   }
+}
+
+/**
+ * A miss the replay does not name, by where the call's read stopped. Read
+ * up to at most the part of the prompt the log does not hold (tools, system
+ * prompt, the client's context ahead of the messages), and not nothing:
+ * the change lies there (the messages' cache was emptied from its start).
+ * A read of nothing (the tools changed, or the cache was evicted) or one
+ * that stops inside the messages the log holds is not located.
+ */
+function whereReadStopped(read: number, hidden: number): MissCause {
+  return read > 0 && read <= hidden
+    ? { kind: "start-changed", read }
+    : { kind: "unexplained" }
 }
 
 /** A cause in words, for the page. */
@@ -73,6 +111,8 @@ export function causeText(cause: MissCause): string {
       return `the prompt sent was ${cause.tokens.toLocaleString("en-US")} tokens shorter than the log holds: the client dropped earlier content (thinking, old tool results), which changes the prefix`
     case "times-lost":
       return "the log has no time for this call (a resumed session copies earlier calls at the time it resumed): an idle gap here cannot be seen"
+    case "start-changed":
+      return `the call read only the first ${cause.read.toLocaleString("en-US")} tokens, no more than the part the log does not hold (tools, system prompt, the client's context), and none of the messages: something there changed — the system prompt, or the thinking parameters or tool_choice (each empties the messages' cache, per the docs)`
     case "unexplained":
       return "not predicted: something the log does not hold changed (the system prompt, the tools, an injected reminder)"
   }
@@ -98,6 +138,8 @@ export const CAUSE_LABELS: Record<MissCause["kind"], string> = {
   "thinking-changed": "The thinking parameters changed between turns",
   "content-dropped": "The client dropped content the log holds",
   "times-lost": "The log lost the call's time (a resumed session)",
+  "start-changed":
+    "Changed ahead of the messages the log holds (system prompt, thinking parameters, tool_choice)",
   unexplained:
     "Not predicted: something the log does not hold changed (system prompt, tools, a reminder)",
 }

@@ -45,6 +45,7 @@ export type MissCause =
   | { kind: "prefix-changed"; at: BreakAt }
   | { kind: "below-minimum"; minimum: number }
   | Reset
+  | { kind: "start-changed"; read: number }
   | { kind: "unexplained" }
 
 /** One call, replayed. */

@@ -6,6 +6,9 @@
  * models, thinking blocks, the reads of its first call), not from the
  * replay that names the cause.
  */
+import { readFileSync } from "node:fs"
+import { gunzipSync } from "node:zlib"
+
 import { describe, expect, it } from "vitest"
 
 import { timeline } from "@/lib/context-editing"
@@ -118,5 +121,108 @@ describe("misses by cause on the public logs", () => {
       })
     }
     expect(n).toBeGreaterThan(3)
+  })
+})
+
+/**
+ * Five whole Opus 4.6 sessions of Claude Code 2.1 (test/real/claude-code/
+ * compacted/, each with a real compaction): new turns after which the
+ * call read only the tools and system prompt.
+ */
+const dir = new URL("./claude-code/compacted/", import.meta.url)
+const files = (
+  JSON.parse(readFileSync(new URL("sources.json", dir), "utf8")) as {
+    logs: Array<{ file: string }>
+  }
+).logs.map((l) => l.file)
+const logs = files.map((file) => {
+  const text = gunzipSync(readFileSync(new URL(file, dir))).toString("utf8")
+  const { data, usage } = importedLog(text)
+  return {
+    file,
+    text,
+    usage,
+    rows: compareWithLog(timeline(data), usage).rows,
+  }
+})
+
+/** What the first call after a compaction read: a fresh conversation's tools and system prompt. */
+function freshRead(text: string): number | null {
+  let after = false
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue
+    const e = JSON.parse(line)
+    if (e.type === "system" && e.subtype === "compact_boundary") after = true
+    else if (
+      after &&
+      e.type === "assistant" &&
+      e.message?.usage &&
+      !e.isSidechain
+    )
+      return e.message.usage.cache_read_input_tokens ?? 0
+  }
+  return null
+}
+
+describe("misses by cause on Claude Code 2.1 logs (Opus 4.6, adaptive thinking)", () => {
+  it("leaves at most 20 % of what the real misses cost unexplained", () => {
+    let total = 0
+    let unexplained = 0
+    for (const { rows } of logs)
+      for (const r of missed(rows)) {
+        total += r.miss!.dollars
+        if (r.miss!.cause.kind === "unexplained") unexplained += r.miss!.dollars
+      }
+    expect(total).toBeGreaterThan(1)
+    expect(unexplained / total).toBeLessThanOrEqual(0.2)
+  })
+
+  it("a start-changed miss read what a fresh conversation reads after the compaction (tools and system prompt), far less than the call before had cached", () => {
+    let n = 0
+    for (const { text, rows } of logs) {
+      const calls = callsOf(text)
+      const fresh = freshRead(text)
+      rows.forEach((r, i) => {
+        if (r.miss?.cause.kind !== "start-changed") return
+        n++
+        const read = calls.get(r.call)!.read
+        expect(fresh).not.toBeNull()
+        expect(Math.abs(read - fresh!)).toBeLessThanOrEqual(0.01 * fresh!)
+        // The same model's call before (in the log's order) had cached more.
+        const before = rows
+          .slice(0, i)
+          .filter((b) => b.model === r.model && b.thread === r.thread)
+          .at(-1)!
+        expect(calls.get(before.call)!.read).toBeGreaterThan(2 * read)
+      })
+    }
+    expect(n).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe("a miss is only what was cached and written again", () => {
+  it("no call that read all its model's call before had cached is a miss, on any public log (Claude Code 1.x and 2.1)", () => {
+    for (const { text, rows } of [...all, ...logs]) {
+      const usage = new Map<string, { read: number; write: number }>()
+      for (const line of text.split("\n")) {
+        if (!line.trim()) continue
+        const e = JSON.parse(line)
+        const m = e.message
+        if (e.type !== "assistant" || !m?.usage) continue
+        usage.set(e.requestId ? `${m.id}/${e.requestId}` : m.id, {
+          read: m.usage.cache_read_input_tokens ?? 0,
+          write: m.usage.cache_creation_input_tokens ?? 0,
+        })
+      }
+      rows.forEach((r, i) => {
+        const before = rows
+          .slice(0, i)
+          .filter((b) => b.model === r.model && b.thread === r.thread)
+          .at(-1)
+        if (!before || !r.miss) return
+        const b = usage.get(before.call)!
+        expect(usage.get(r.call)!.read).toBeLessThan(b.read + b.write)
+      })
+    }
   })
 })

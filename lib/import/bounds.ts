@@ -81,7 +81,7 @@ export function findExcessiveDepth(text: string, max = MAX_JSON_DEPTH): number {
 }
 
 /** Whether a parsed value nests arrays/objects deeper than `max` (stack-safe: stops at max + 1). */
-function deeperThan(value: unknown, max: number): boolean {
+export function deeperThan(value: unknown, max: number): boolean {
   if (typeof value !== "object" || value === null) return false
   if (max === 0) return true
   if (Array.isArray(value)) {

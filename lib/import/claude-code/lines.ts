@@ -1,4 +1,4 @@
-import { findExcessiveDepth, MAX_JSON_DEPTH } from "../bounds"
+import { deeperThan, findExcessiveDepth, MAX_JSON_DEPTH } from "../bounds"
 import { isRecord, type Notes, plural, thousands } from "../notes"
 import type { ImportError } from "../types"
 
@@ -41,18 +41,34 @@ export interface ParsedLines {
   bad: number[]
 }
 
-/** An entry, or null; only lines that look like one object are parsed. */
-function parseEntry(line: string, lineNo: number): Entry | null {
+/** A line's JSON value, or undefined when it is not JSON. */
+function parsed(line: string): unknown {
   try {
-    const value: unknown = JSON.parse(line)
-    return isRecord(value) && typeof value.type === "string"
-      ? { ...(value as Omit<Entry, "line">), line: lineNo }
-      : null
+    return JSON.parse(line) as unknown
   } catch {
-    return null
+    return undefined
   }
 }
 
+/** An entry, or null. */
+function entryOf(value: unknown, lineNo: number): Entry | null {
+  if (!isRecord(value) || typeof value.type !== "string") return null
+  const entry = value as unknown as Entry
+  entry.line = lineNo
+  return entry
+}
+
+/**
+ * Where a line nests deeper than the limit (-1: it does not). A line that
+ * parsed is checked by walking its value (the native parser does not
+ * recurse, and a walk visits values, not characters: many times faster
+ * than scanning the text); one that did not, or a deep one (to locate it),
+ * by scanning the text.
+ */
+function tooDeepAt(raw: string, value: unknown): number {
+  if (value !== undefined && !deeperThan(value, MAX_JSON_DEPTH)) return -1
+  return findExcessiveDepth(raw)
+}
 /** The lines of a text, without their newlines (the last one after a final newline too). */
 function* textLines(text: string): Generator<string> {
   for (let start = 0; start <= text.length;) {
@@ -89,18 +105,19 @@ export function parseLines(
     const line = raw.trim()
     lineNo++
     if (line === "") continue
+    // Cheap test first: a failed JSON.parse costs microseconds (it throws).
+    const object = line.startsWith("{") && line.endsWith("}")
+    const value = object ? parsed(line) : undefined
     // Nesting is checked per line: a line cut short must not leave an open
     // string or brackets that count against the lines after it.
-    const deep = findExcessiveDepth(raw)
+    const deep = tooDeepAt(raw, value)
     if (deep !== -1)
       return {
         message: `Line ${lineNo} is nested more than ${MAX_JSON_DEPTH} levels deep.`,
         line: lineNo,
         column: deep + 1,
       }
-    // Cheap test first: a failed JSON.parse costs microseconds (it throws).
-    const object = line.startsWith("{") && line.endsWith("}")
-    const entry = object ? parseEntry(line, lineNo) : null
+    const entry = entryOf(value, lineNo)
     if (entry) {
       entries.push(entry)
       continue

@@ -44,6 +44,15 @@ test("one config, one price: the Timeline's headline and what-if, Compare and Tu
   await expect(page.getByTestId("timeline.calls")).toContainText(
     "The log records 152 API calls"
   )
+  // Why the cache missed: the costliest miss (a new turn that read only the
+  // tools and system prompt) is located ahead of the messages, and no miss
+  // of this log is left "not predicted".
+  const misses = page.getByTestId("real.misses")
+  await expect(misses.getByTestId("real.miss").first()).toContainText(
+    "none of the messages"
+  )
+  await expect(misses).not.toContainText("not predicted")
+  await misses.screenshot({ path: "test-results/bill-misses.png" })
 
   await playground.resultTab("compare").click()
   const row = page.getByTestId("compare.row.yours")

@@ -5,7 +5,7 @@
 // their counts join the table and a new estimator (new identity, so the
 // engine counts again) goes into the store. One batch in flight at a time.
 import type { TokenEstimator } from "@/lib/tokens"
-import { createRefinedEstimator, createRefineTable } from "@/lib/tokens/refine"
+import { createRefinedEstimator, type RefineTable } from "@/lib/tokens/refine"
 
 import type { CountAnswer, CountRequest } from "./bpe.worker"
 import { getRefineStatus, setRefineStatus as setStatus } from "./refine-status"
@@ -22,7 +22,24 @@ export type Store = {
   subscribe: (fn: () => void) => () => void
 }
 
-const table = createRefineTable()
+/**
+ * The texts the engine had to estimate. The moment it records one while
+ * the page says "counted", the numbers being drawn are estimates again:
+ * the mark says so right after that render, not when the next batch is
+ * sent (a new request's numbers must never show as counted before they are).
+ */
+class EstimatedTexts extends Map<string, string> {
+  override set(key: string, text: string): this {
+    if (getRefineStatus().state === "counted")
+      queueMicrotask(() => {
+        if (this.size > 0 && getRefineStatus().state === "counted")
+          setStatus({ state: "estimate" })
+      })
+    return super.set(key, text)
+  }
+}
+
+const table: RefineTable = { counts: new Map(), misses: new EstimatedTexts() }
 let worker: Worker | null = null
 /** The batch being counted: keys and texts, in the same order. */
 let inFlight: { keys: string[]; texts: string[] } | null = null

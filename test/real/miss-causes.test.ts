@@ -55,15 +55,21 @@ const all = LOGS.map(({ file, text }) => {
 })
 const missed = (rows: RealRow[]) => rows.filter((r) => r.miss)
 
+/** What the logs' real misses cost, and the part of it left unexplained. */
+function missDollars(logs: ReadonlyArray<{ rows: RealRow[] }>) {
+  let total = 0
+  let unexplained = 0
+  for (const { rows } of logs)
+    for (const r of missed(rows)) {
+      total += r.miss!.dollars
+      if (r.miss!.cause.kind === "unexplained") unexplained += r.miss!.dollars
+    }
+  return { total, unexplained }
+}
+
 describe("misses by cause on the public logs", () => {
   it("leaves at most 20 % of what the real misses cost unexplained", () => {
-    let total = 0
-    let unexplained = 0
-    for (const { rows } of all)
-      for (const r of missed(rows)) {
-        total += r.miss!.dollars
-        if (r.miss!.cause.kind === "unexplained") unexplained += r.miss!.dollars
-      }
+    const { total, unexplained } = missDollars(all)
     expect(total).toBeGreaterThan(5)
     expect(unexplained / total).toBeLessThanOrEqual(0.2)
   })
@@ -166,13 +172,7 @@ function freshRead(text: string): number | null {
 
 describe("misses by cause on Claude Code 2.1 logs (Opus 4.6, adaptive thinking)", () => {
   it("leaves at most 20 % of what the real misses cost unexplained", () => {
-    let total = 0
-    let unexplained = 0
-    for (const { rows } of logs)
-      for (const r of missed(rows)) {
-        total += r.miss!.dollars
-        if (r.miss!.cause.kind === "unexplained") unexplained += r.miss!.dollars
-      }
+    const { total, unexplained } = missDollars(logs)
     expect(total).toBeGreaterThan(1)
     expect(unexplained / total).toBeLessThanOrEqual(0.2)
   })

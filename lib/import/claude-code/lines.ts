@@ -69,6 +69,7 @@ function tooDeepAt(raw: string, value: unknown): number {
   if (value !== undefined && !deeperThan(value, MAX_JSON_DEPTH)) return -1
   return findExcessiveDepth(raw)
 }
+
 /** The lines of a text, without their newlines (the last one after a final newline too). */
 function* textLines(text: string): Generator<string> {
   for (let start = 0; start <= text.length;) {

@@ -325,3 +325,34 @@ describe("timeline with 1-hour caching", () => {
     expect(long.cost.withEdits).toBeGreaterThan(short.cost.withEdits)
   })
 })
+
+describe("timeline of the same transcript twice (the log's conversation as logged beside the imported one)", () => {
+  const options = {}
+
+  it("answers a second request with the same messages, config and options as a fresh one", () => {
+    const first = timeline(edited, options)
+    const again = timeline({ ...edited }, options)
+    const fresh = timeline(structuredClone(edited), options)
+    expect(again).toEqual(fresh)
+    expect(again).toEqual(first)
+  })
+
+  it("is not fooled by a changed config, caching or write price on the same messages", () => {
+    const cleared5 = timeline(edited, options)
+    const none = timeline(plain, options)
+    expect(none).toEqual(timeline(structuredClone(plain), options))
+    expect(oks(none.points).map(cleared)).not.toEqual(
+      oks(cleared5.points).map(cleared)
+    )
+    const oneHour = timeline(edited, options, { writePrice: 2 })
+    expect(oneHour.cost.withEdits).toBeGreaterThan(cleared5.cost.withEdits)
+    expect(oks(oneHour.points).map((p) => p.inputTokens)).toEqual(
+      oks(cleared5.points).map((p) => p.inputTokens)
+    )
+    const uncached = timeline(edited, options, { caching: "none" })
+    expect(uncached).toEqual(
+      timeline(structuredClone(edited), options, { caching: "none" })
+    )
+    expect(uncached.points).not.toEqual(cleared5.points)
+  })
+})

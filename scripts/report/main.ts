@@ -9,7 +9,11 @@ import { availableParallelism, homedir } from "node:os"
 import { join, relative, resolve } from "node:path"
 
 import type { FileAnalysis } from "@/lib/fleet/analyse"
-import { parseReportArgs, REPORT_USAGE } from "@/lib/fleet/cli-args"
+import {
+  parseReportArgs,
+  REPORT_USAGE,
+  type ReportArgs,
+} from "@/lib/fleet/cli-args"
 import type { FleetEdits } from "@/lib/fleet/config"
 import { withinDays } from "@/lib/fleet/date-range"
 import { classifyPath } from "@/lib/fleet/layout"
@@ -177,6 +181,25 @@ export async function main(argv: string[], bundle: string): Promise<number> {
     join,
   })
   if ("error" in where) return (err(where.error), 2)
+  // One thread starts (and loads the engine) while the files are listed;
+  // the others once there are files for them.
+  const threads = args.workers ?? availableParallelism()
+  const pool = new ThreadPool(bundle, 1, args.fileTimeout * 1000, {
+    ...(args.replay ? { youngMb: 64, engine: true } : {}),
+  })
+  try {
+    return await report(args, where.folders, pool, threads)
+  } finally {
+    await pool.close()
+  }
+}
+
+async function report(
+  args: ReportArgs,
+  folders: string[],
+  pool: ThreadPool,
+  threads: number
+): Promise<number> {
   let config
   try {
     config = await readConfig(args.replay ? args.config : null)
@@ -187,86 +210,77 @@ export async function main(argv: string[], bundle: string): Promise<number> {
     err("--config is not used with --no-replay (the bill alone).")
   let files: LogFile[]
   try {
-    files = listLogs(where.folders)
+    files = listLogs(folders)
   } catch (e) {
     return (err(`Could not list the logs: ${(e as Error).message}`), 2)
   }
   const options: SimulateOptions = config.assumptions
     ? { assumptions: config.assumptions as SimulateOptions["assumptions"] }
     : {}
-  const pool = new ThreadPool(
-    bundle,
-    Math.min(args.workers ?? availableParallelism(), Math.max(1, files.length)),
-    args.fileTimeout * 1000,
-    args.replay ? 64 : undefined
+  pool.grow(Math.min(threads, files.length))
+  const job: WorkerJob = args.replay
+    ? { kind: "analyse", edits: config.edits, options }
+    : { kind: "bill" }
+  const pass = await readAll(
+    pool,
+    files,
+    job,
+    args.replay ? "reading" : "reading the bill"
   )
-  try {
-    const job: WorkerJob = args.replay
-      ? { kind: "analyse", edits: config.edits, options }
-      : { kind: "bill" }
-    const pass = await readAll(
-      pool,
-      files,
-      job,
-      args.replay ? "reading" : "reading the bill"
-    )
-    const results = pass.results.flatMap((r) => {
-      const a = withinDays(r.analysis, args)
-      return a ? [{ path: r.path, analysis: a }] : []
-    })
-    const report = buildReport(results)
-    // The tuner's sessions: the files that were replayed.
-    const replayed = pass.results.filter((r) => r.analysis.replay)
-    const tuned =
-      args.replay && args.tune && report.total.requests > 0
-        ? await tune(
-            pool,
-            replayed.map((r) => r.file),
-            replayed.map((r) => r.analysis),
-            options
-          )
-        : null
-    const best = tuned?.frontier[tuned.best]
-    const exact = best
-      ? (
-          await readAll(
-            pool,
-            replayed.map((r) => r.file),
-            { kind: "analyse", edits: best.edits as FleetEdits, options },
-            "replaying the best config"
-          )
-        ).results.reduce((s, r) => s + (r.analysis.config?.dollars ?? 0), 0)
+  const results = pass.results.flatMap((r) => {
+    const a = withinDays(r.analysis, args)
+    return a ? [{ path: r.path, analysis: a }] : []
+  })
+  const report = buildReport(results)
+  // The tuner's sessions: the files that were replayed.
+  const replayed = pass.results.filter((r) => r.analysis.replay)
+  const tuned =
+    args.replay && args.tune && report.total.requests > 0
+      ? await tune(
+          pool,
+          replayed.map((r) => r.file),
+          replayed.map((r) => r.analysis),
+          options
+        )
       : null
-    const folder = where.folders.join(", ")
-    if (args.json) {
-      const doc = {
-        ...(args.replay ? reportJson(report, config.edits) : billJson(report)),
-        folders: where.folders,
-        failed: pass.failed,
-        ...(args.since || args.until
-          ? { days: { since: args.since, until: args.until } }
-          : {}),
-        ...(tuned ? { tune: { ...tuned, exactDollars: exact } } : {}),
-      }
-      out(printableJson(JSON.stringify(doc, null, 2)))
-    } else {
-      const { tuneText } = await import("./tune-text")
-      out(
-        `${textReport(report, {
-          folder,
-          configLabel: config.label,
-          limit: args.top,
-          replay: args.replay,
-          failed: pass.failed,
-        })}${tuned ? `\n\n${tuneText(tuned, exact)}` : ""}`
-      )
+  const best = tuned?.frontier[tuned.best]
+  const exact = best
+    ? (
+        await readAll(
+          pool,
+          replayed.map((r) => r.file),
+          { kind: "analyse", edits: best.edits as FleetEdits, options },
+          "replaying the best config"
+        )
+      ).results.reduce((s, r) => s + (r.analysis.config?.dollars ?? 0), 0)
+    : null
+  const folder = folders.join(", ")
+  if (args.json) {
+    const doc = {
+      ...(args.replay ? reportJson(report, config.edits) : billJson(report)),
+      folders,
+      failed: pass.failed,
+      ...(args.since || args.until
+        ? { days: { since: args.since, until: args.until } }
+        : {}),
+      ...(tuned ? { tune: { ...tuned, exactDollars: exact } } : {}),
     }
-    if (pass.failed.length > 0)
-      err(
-        `${pass.failed.length} of ${files.length} files could not be read (listed in the report).`
-      )
-    return 0
-  } finally {
-    await pool.close()
+    out(printableJson(JSON.stringify(doc, null, 2)))
+  } else {
+    const { tuneText } = await import("./tune-text")
+    out(
+      `${textReport(report, {
+        folder,
+        configLabel: config.label,
+        limit: args.top,
+        replay: args.replay,
+        failed: pass.failed,
+      })}${tuned ? `\n\n${tuneText(tuned, exact)}` : ""}`
+    )
   }
+  if (pass.failed.length > 0)
+    err(
+      `${pass.failed.length} of ${files.length} files could not be read (listed in the report).`
+    )
+  return 0
 }

@@ -1,7 +1,8 @@
 // Worker threads for `npm run report`: one per core (or --workers), each
-// reading one file at a time; the largest files go first so the threads
-// finish together. A file that takes longer than the time limit has its
-// thread ended and replaced, and comes back as an error with the reason.
+// reading one file at a time with the next one queued; the largest files
+// go first so the threads finish together. A file that takes longer than
+// the time limit has its thread ended and replaced, and comes back as an
+// error with the reason.
 import { availableParallelism } from "node:os"
 import { join } from "node:path"
 import { Worker } from "node:worker_threads"
@@ -15,33 +16,122 @@ export interface Task {
   size: number
 }
 
-type Done = (index: number, r: FleetJobResult | { error: string }) => void
+type Outcome = FleetJobResult | { error: string }
+type Done = (index: number, r: Outcome) => void
+
+/**
+ * Files sent to a thread ahead of its answer: the next one is waiting in
+ * its queue when it answers, so it never idles on the main thread's reply.
+ */
+const IN_FLIGHT = 2
+
+/**
+ * One thread's files in flight, answered in the order sent (the thread
+ * reads one at a time). The file at the head has the time limit; when the
+ * thread dies or is ended, the head gets the reason and the rest go back.
+ */
+class Lane {
+  private readonly sent: number[] = []
+  private readonly replies = new Map<number, Outcome>()
+  private stopped: string | null = null
+  private wake: () => void = () => {}
+
+  constructor(private readonly w: Worker) {
+    w.on("message", this.onMessage)
+    w.once("exit", this.onExit)
+  }
+
+  private readonly onMessage = (m: WorkerReply) => {
+    if (!("id" in m)) return
+    this.replies.set(m.id, "result" in m ? m.result : { error: m.error })
+    this.wake()
+  }
+
+  private readonly onExit = () => {
+    this.stopped ??= "its worker thread stopped (out of memory?)"
+    this.wake()
+  }
+
+  get size(): number {
+    return this.sent.length
+  }
+
+  send(id: number, path: string, job: WorkerJob): void {
+    this.sent.push(id)
+    this.w.postMessage({ id, path, job })
+  }
+
+  /** The first file's answer; `dead`: the thread stopped (or was ended at the time limit) before it. */
+  head(timeoutMs: number): Promise<{ id: number; r: Outcome; dead: boolean }> {
+    const id = this.sent[0]!
+    return new Promise((resolve) => {
+      const settle = () => {
+        const r = this.replies.get(id)
+        if (!r && this.stopped === null) return
+        clearTimeout(timer)
+        this.wake = () => {}
+        this.replies.delete(id)
+        this.sent.shift()
+        resolve(
+          r
+            ? { id, r, dead: false }
+            : { id, r: { error: this.stopped! }, dead: true }
+        )
+      }
+      const timer = setTimeout(() => {
+        this.stopped = `given up after ${timeoutMs / 1000} s (--file-timeout)`
+        void this.w.terminate()
+        settle()
+      }, timeoutMs)
+      this.wake = settle
+      settle()
+    })
+  }
+
+  /** The files sent and not begun, once the thread is gone. */
+  abandon(): number[] {
+    this.w.off("message", this.onMessage)
+    this.w.off("exit", this.onExit)
+    return this.sent.splice(0)
+  }
+}
+
+/** How each thread starts. */
+export interface ThreadSetup {
+  /** Each thread's young generation (a replay keeps a whole file's entries: a larger one scavenges less often), default V8's. */
+  youngMb?: number
+  /** The job will replay: each thread loads the engine as it starts, while the main thread lists the files. */
+  engine?: boolean
+}
 
 export class ThreadPool {
-  private readonly workers: Array<Promise<Worker>>
+  private readonly workers: Array<Promise<Worker>> = []
 
-  /**
-   * `bundle`: the folder of the built worker entry, worker.mjs (bundle.mjs);
-   * `youngMb`: each thread's young generation (a replay keeps a whole file's
-   * entries: a larger one scavenges less often), default V8's.
-   */
+  /** `bundle`: the folder of the built worker entry, worker.mjs (bundle.mjs); `size` threads start now. */
   constructor(
     private readonly bundle: string,
     size = availableParallelism(),
     private readonly timeoutMs = 60_000,
-    private readonly youngMb?: number
+    private readonly setup: ThreadSetup = {}
   ) {
-    this.workers = Array.from({ length: Math.max(1, size) }, () => this.start())
+    this.grow(size)
+  }
+
+  /** Starts threads until there are `size` (at least one). */
+  grow(size: number): void {
+    while (this.workers.length < Math.max(1, size))
+      this.workers.push(this.start())
   }
 
   private start(): Promise<Worker> {
     return new Promise<Worker>((resolve, reject) => {
-      const w = new Worker(
-        join(this.bundle, "worker.mjs"),
-        this.youngMb
-          ? { resourceLimits: { maxYoungGenerationSizeMb: this.youngMb } }
-          : {}
-      )
+      const { youngMb, engine = false } = this.setup
+      const w = new Worker(join(this.bundle, "worker.mjs"), {
+        workerData: { engine },
+        ...(youngMb
+          ? { resourceLimits: { maxYoungGenerationSizeMb: youngMb } }
+          : {}),
+      })
       const onReady = (m: WorkerReply) => {
         if (!("ready" in m)) return
         w.off("message", onReady)
@@ -54,55 +144,31 @@ export class ThreadPool {
     })
   }
 
-  /** Runs `job` on one file in `w`: its reply, or an error once the time limit passed or the thread died. */
-  private ask(w: Worker, id: number, path: string, job: WorkerJob) {
-    return new Promise<FleetJobResult | { error: string; dead?: true }>(
-      (resolve) => {
-        const finish = (r: FleetJobResult | { error: string; dead?: true }) => {
-          clearTimeout(timer)
-          w.off("message", onMessage)
-          w.off("exit", onExit)
-          resolve(r)
-        }
-        const onMessage = (m: WorkerReply) => {
-          if ("id" in m && m.id === id)
-            finish("result" in m ? m.result : { error: m.error })
-        }
-        const onExit = () =>
-          finish({
-            error: "its worker thread stopped (out of memory?)",
-            dead: true,
-          })
-        const timer = setTimeout(() => {
-          void w.terminate()
-          finish({
-            error: `given up after ${this.timeoutMs / 1000} s (--file-timeout)`,
-            dead: true,
-          })
-        }, this.timeoutMs)
-        w.on("message", onMessage)
-        w.once("exit", onExit)
-        w.postMessage({ id, path, job })
-      }
-    )
-  }
-
   /** Runs `job` on every task; `done` gets each result (or error) as it arrives. */
   async run(tasks: readonly Task[], job: WorkerJob, done: Done): Promise<void> {
     const order = tasks
       .map((_, i) => i)
       .sort((a, b) => tasks[b]!.size - tasks[a]!.size)
     let next = 0
+    // Files a thread had been sent but never began (it died first).
+    const again: number[] = []
+    const take = () => again.shift() ?? order[next++]
     const drain = async (slot: number) => {
-      let w = await this.workers[slot]!
-      while (next < order.length) {
-        const id = order[next++]!
-        const r = await this.ask(w, id, tasks[id]!.path, job)
-        if ("dead" in r) {
+      let lane = new Lane(await this.workers[slot]!)
+      const fill = () => {
+        for (let id; lane.size < IN_FLIGHT && (id = take()) !== undefined;)
+          lane.send(id, tasks[id]!.path, job)
+      }
+      fill()
+      while (lane.size > 0) {
+        const { id, r, dead } = await lane.head(this.timeoutMs)
+        if (dead) {
+          again.push(...lane.abandon())
           this.workers[slot] = this.start()
-          w = await this.workers[slot]!
+          lane = new Lane(await this.workers[slot]!)
         }
-        done(id, "dead" in r ? { error: r.error } : r)
+        done(id, r)
+        fill()
       }
     }
     await Promise.all(this.workers.map((_, slot) => drain(slot)))

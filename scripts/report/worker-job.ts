@@ -5,7 +5,7 @@
 // be read is an error with its reason, never a crash of the report.
 import { isUtf8 } from "node:buffer"
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs"
-import { parentPort } from "node:worker_threads"
+import { parentPort, workerData } from "node:worker_threads"
 
 import type { FileAnalysis } from "@/lib/fleet/analyse"
 import { billAnalysis } from "@/lib/fleet/bill-analysis"
@@ -209,20 +209,43 @@ const reason = (e: unknown) => {
     : m
 }
 
-/** Answers the pool's messages: `{ id, path, job }` → `{ id, result }` or `{ id, error }`. */
+/** Answers the pool's messages in order: `{ id, path, job }` → `{ id, result }` or `{ id, error }`. */
 export function serve(): void {
   const port = parentPort!
+  const answer = async (
+    id: number,
+    path: string,
+    job: WorkerJob
+  ): Promise<WorkerReply> => {
+    try {
+      return { id, result: await run(path, job) }
+    } catch (e) {
+      return { id, error: reason(e) }
+    }
+  }
+  // One file at a time, in the order sent (the pool queues the next one
+  // ahead; the thread's read buffer serves one file).
+  let queue = Promise.resolve()
   port.on(
     "message",
-    async ({ id, path, job }: { id: number; path: string; job: WorkerJob }) => {
-      let reply: WorkerReply
-      try {
-        reply = { id, result: await run(path, job) }
-      } catch (e) {
-        reply = { id, error: reason(e) }
-      }
-      port.postMessage(reply)
+    ({ id, path, job }: { id: number; path: string; job: WorkerJob }) => {
+      queue = queue.then(async () =>
+        port.postMessage(await answer(id, path, job))
+      )
     }
   )
   port.postMessage({ ready: true } satisfies WorkerReply)
+  // A replay's modules load now, while the main thread lists the files.
+  if ((workerData as { engine?: boolean } | null)?.engine)
+    queue = queue.then(engineLoaded)
+}
+
+/** Everything a replay of a Claude Code log loads (`run` would load it at the first file). */
+async function engineLoaded(): Promise<void> {
+  await extensionsInstalled()
+  await Promise.all([
+    import("@/lib/fleet/analyse"),
+    import("@/lib/fleet/log-reading"),
+    import("@/lib/fleet/layout"),
+  ])
 }

@@ -13,7 +13,7 @@ export interface ReportArgs {
   /** First and last UTC day counted (YYYY-MM-DD); null: no bound. */
   since: string | null
   until: string | null
-  /** Worker threads; null: one per core. */
+  /** Worker threads; null: the default (scripts/report/main.ts). */
   workers: number | null
   /** Rows per table. */
   top: number
@@ -37,7 +37,8 @@ export const REPORT_USAGE = `Usage: npm run report -- [dir] [options]
   --no-tune            skip "tune across sessions"
   --since <day>        count calls from this UTC day on (YYYY-MM-DD or YYYYMMDD)
   --until <day>        count calls up to this UTC day
-  --workers <n>        worker threads (default: one per core)
+  --workers <n>        worker threads (default: one per core; one fewer
+                       to replay, leaving a core to garbage collection)
   --top <n>            rows per table (default 10)
   --file-timeout <s>   give up a file after this many seconds (default 60)
   -h, --help           this text

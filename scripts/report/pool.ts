@@ -1,4 +1,4 @@
-// Worker threads for `npm run report`: one per core (or --workers), each
+// Worker threads for `npm run report` (main.ts says how many), each
 // reading one file at a time with the next one queued; the largest files
 // go first so the threads finish together. A file that takes longer than
 // the time limit has its thread ended and replaced, and comes back as an

@@ -31,11 +31,18 @@ export const MIN_CACHEABLE: ReadonlyArray<readonly [RegExp, MinimumRow]> = [
   [/^claude-/, { tokens: 1024, evidence: DOC }],
 ]
 
+/** Each model row's minimum, once found (a log's replay asks at every call). */
+const MINIMUM_OF = new WeakMap<object, number>()
+
 /** The minimum cacheable prefix of a model id (aliases, Bedrock and Vertex ids resolve). */
 export function minCacheable(model: string): number {
-  const id = getModelInfo(model).id
-  for (const [re, row] of MIN_CACHEABLE) if (re.test(id)) return row.tokens
-  return 1024
+  const info = getModelInfo(model)
+  let tokens = MINIMUM_OF.get(info)
+  if (tokens === undefined) {
+    tokens = MIN_CACHEABLE.find(([re]) => re.test(info.id))?.[1].tokens ?? 1024
+    MINIMUM_OF.set(info, tokens)
+  }
+  return tokens
 }
 
 /** How long a cache entry lives after its last use, in milliseconds (DOC S-PC). */

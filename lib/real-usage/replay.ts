@@ -70,9 +70,26 @@ const ms = (t: string | undefined): number | null => {
   const v = Date.parse(t ?? "")
   return Number.isFinite(v) ? v : null
 }
-/** When a call was sent, and when its answer ended (the cache's lifetime runs from its last use). */
-const startOf = (u: RealUsage) => ms(u.startedAt ?? u.timestamp)
-const endOf = (u: RealUsage) => ms(u.timestamp ?? u.startedAt)
+const TIMES = new WeakMap<
+  RealUsage,
+  { start: number | null; end: number | null }
+>()
+/** When a call was sent, and when its answer ended (the cache's lifetime runs from its last use); read once per call. */
+const timesOf = (
+  u: RealUsage
+): { start: number | null; end: number | null } => {
+  let t = TIMES.get(u)
+  if (!t) {
+    t = {
+      start: ms(u.startedAt ?? u.timestamp),
+      end: ms(u.timestamp ?? u.startedAt),
+    }
+    TIMES.set(u, t)
+  }
+  return t
+}
+const startOf = (u: RealUsage) => timesOf(u).start
+const endOf = (u: RealUsage) => timesOf(u).end
 
 /** What one model's cache holds for a conversation between its calls (caches are per model). */
 interface ModelCache {

@@ -108,10 +108,18 @@ function fallback(id: string): ModelInfo {
   }
 }
 
+/** Rows already resolved, by the id asked (a log's replay asks at every call). */
+const INFO_MEMO = new Map<string, ModelInfo>()
+
 /** Capability row for a model id (aliases and platform ids resolve); unknown ids get a `known: false` guess. */
 export function getModelInfo(id: string): ModelInfo {
-  const c = canonicalId(id)
-  return (
-    BY_ID.get(c) ?? BY_ID.get(c.replace(/-\d{8}$/, "")) ?? fallback(c || id)
-  )
+  let info = INFO_MEMO.get(id)
+  if (!info) {
+    const c = canonicalId(id)
+    info =
+      BY_ID.get(c) ?? BY_ID.get(c.replace(/-\d{8}$/, "")) ?? fallback(c || id)
+    if (INFO_MEMO.size >= 256) INFO_MEMO.clear()
+    INFO_MEMO.set(id, info)
+  }
+  return info
 }

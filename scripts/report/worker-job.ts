@@ -229,15 +229,22 @@ export function serve(): void {
   port.on(
     "message",
     ({ id, path, job }: { id: number; path: string; job: WorkerJob }) => {
-      queue = queue.then(async () =>
-        port.postMessage(await answer(id, path, job))
-      )
+      queue = queue.then(async () => {
+        const reply = await answer(id, path, job)
+        try {
+          port.postMessage(reply)
+        } catch (e) {
+          // An answer that cannot be posted is that file's error, never the queue's end.
+          port.postMessage({ id, error: reason(e) } satisfies WorkerReply)
+        }
+      })
     }
   )
   port.postMessage({ ready: true } satisfies WorkerReply)
   // A replay's modules load now, while the main thread lists the files.
   if ((workerData as { engine?: boolean } | null)?.engine)
-    queue = queue.then(engineLoaded)
+    // A module that fails to load fails each file with its reason (run).
+    queue = queue.then(engineLoaded).catch(() => {})
 }
 
 /** Everything a replay of a Claude Code log loads (`run` would load it at the first file). */

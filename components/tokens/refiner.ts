@@ -26,14 +26,17 @@ export type Store = {
  * The texts the engine had to estimate. The moment it records one while
  * the page says "counted", the numbers being drawn are estimates again:
  * the mark says so right after that render, not when the next batch is
- * sent (a new request's numbers must never show as counted before they are).
+ * sent (a new request's numbers must never show as counted before they
+ * are), and the text is counted soon even when no change of the store
+ * follows (a view that mounts later draws with the page's estimator too).
  */
 class EstimatedTexts extends Map<string, string> {
   override set(key: string, text: string): this {
     if (getRefineStatus().state === "counted")
       queueMicrotask(() => {
-        if (this.size > 0 && getRefineStatus().state === "counted")
-          setStatus({ state: "estimate" })
+        if (this.size === 0 || getRefineStatus().state !== "counted") return
+        setStatus({ state: "estimate" })
+        scheduleCurrent?.()
       })
     return super.set(key, text)
   }

@@ -5,10 +5,24 @@
 // scripts/report/main.ts, bundled once by scripts/report/bundle.mjs.
 import { bundleDir, importEntry } from "./report/bundle.mjs"
 
+// A reader that stops early (`| head`, `| true`) closes the pipe: the
+// report ends there, quietly, as a Unix tool does.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (e) => {
+    if (e.code !== "EPIPE") throw e
+    process.exit(0)
+  })
+
+let early = null
 try {
   const bundle = await bundleDir()
+  const argv = process.argv.slice(2)
+  // The first thread starts now: its engine loads while the command's own
+  // modules load and the files are listed (scripts/report/thread.ts).
+  const { startEarly } = await importEntry(bundle, "thread")
+  early = startEarly(bundle, argv)
   const { main } = await importEntry(bundle, "main")
-  process.exitCode = await main(process.argv.slice(2), bundle)
+  process.exitCode = await main(argv, bundle, early)
 } catch (e) {
   // Not expected (every file's failure is a row): one line, no stack, no control characters.
   const message = e instanceof Error ? e.message : String(e)
@@ -16,4 +30,10 @@ try {
     `npm run report failed: ${message.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")}\n`
   )
   process.exitCode = 1
+} finally {
+  // Ended by the pool that adopted it, or here (--help, a bad argument).
+  await early?.worker.then(
+    (w) => w.terminate(),
+    () => {}
+  )
 }

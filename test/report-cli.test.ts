@@ -225,6 +225,19 @@ describe("npm run report in a terminal", () => {
     expect(got.replayDollars).toBeCloseTo(here.replay!.dollars, 12)
   })
 
+  it("ends quietly when the reader closes the pipe first (| head)", () => {
+    // `true` exits at once: every write of the report meets a closed pipe.
+    const r = spawnSync(
+      "bash",
+      [
+        "-c",
+        `"${process.execPath}" scripts/report.mjs "${good}" --json --no-replay | true; echo "exit $\{PIPESTATUS[0]}" >&2`,
+      ],
+      { encoding: "utf8" }
+    )
+    expect(r.stderr.trim()).toBe("exit 0")
+  })
+
   it("echoes nothing of a --config file that is not JSON", () => {
     const secret = join(tmp, "passwd")
     writeFileSync(secret, "root:x:0:0:root:/root:/bin/bash\n")

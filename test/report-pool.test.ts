@@ -10,6 +10,7 @@ import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 
 import { ThreadPool } from "../scripts/report/pool"
+import { startThread, type ThreadSetup } from "../scripts/report/thread"
 
 const bundle = mkdtempSync(join(tmpdir(), "cep-report-pool-"))
 afterAll(() => rmSync(bundle, { recursive: true, force: true }))
@@ -18,18 +19,21 @@ afterAll(() => rmSync(bundle, { recursive: true, force: true }))
 // file, in the order sent.
 writeFileSync(
   join(bundle, "worker.mjs"),
-  `import { parentPort } from "node:worker_threads"
+  `import { parentPort, threadId } from "node:worker_threads"
 parentPort.on("message", ({ id, path }) => {
   if (path.startsWith("hang")) for (;;) {}
   if (path.startsWith("exit")) process.exit(1)
-  parentPort.postMessage({ id, result: { kind: "read", path, thread: process.pid } })
+  parentPort.postMessage({ id, result: { kind: "read", path, thread: threadId } })
 })
 parentPort.postMessage({ ready: true })
 `
 )
 
-async function answers(paths: string[], threads: number) {
-  const pool = new ThreadPool(bundle, threads, 400)
+async function answers(
+  paths: string[],
+  threads: number,
+  pool = new ThreadPool(bundle, threads, 400)
+) {
   const got = new Map<string, unknown[]>()
   try {
     await pool.run(
@@ -69,5 +73,33 @@ describe("the report's thread pool", () => {
     expect(got.get("exit-again")).toEqual(stopped)
     for (const p of ["after", "last"])
       expect(got.get(p)).toEqual([expect.objectContaining({ path: p })])
+  })
+
+  it("adopts the thread started ahead when the pool wants its setup, and ends it when not", async () => {
+    const setup: ThreadSetup = { engine: false }
+    const ahead = { setup, worker: startThread(bundle, setup) }
+    const adopted = (await ahead.worker).threadId
+    const got = await answers(
+      ["a", "b"],
+      1,
+      new ThreadPool(bundle, 1, 400, setup, ahead)
+    )
+    for (const p of ["a", "b"])
+      expect(got.get(p)).toEqual([
+        expect.objectContaining({ path: p, thread: adopted }),
+      ])
+
+    const other = { setup: { engine: false }, worker: startThread(bundle, {}) }
+    const unwanted = await other.worker
+    const ended = new Promise((done) => unwanted.once("exit", done))
+    const again = await answers(
+      ["c"],
+      1,
+      new ThreadPool(bundle, 1, 400, setup, other)
+    )
+    await ended
+    expect(again.get("c")).toEqual([
+      expect.not.objectContaining({ thread: unwanted.threadId }),
+    ])
   })
 })

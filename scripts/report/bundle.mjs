@@ -22,6 +22,7 @@ const cache = join(root, "node_modules", ".cache", "report")
 const ENTRIES = {
   main: join(root, "scripts/report/main.ts"),
   worker: join(root, "scripts/report/worker-main.ts"),
+  thread: join(root, "scripts/report/thread.ts"),
 }
 
 const stamp = (path) => {
@@ -101,6 +102,6 @@ function readdirOld(keep) {
   }
 }
 
-/** Imports an entry ("main" or "worker") of the bundle in `dir`. */
+/** Imports an entry ("main", "worker" or "thread") of the bundle in `dir`. */
 export const importEntry = (dir, name) =>
   import(pathToFileURL(join(dir, `${name}.mjs`)).href)

@@ -25,6 +25,7 @@ import { type FailedFile, textReport } from "@/lib/fleet/text-report"
 import type { SimulateOptions } from "@/lib/context-editing"
 
 import { type Task, ThreadPool } from "./pool"
+import { BILL_THREAD, type EarlyThread, REPLAY_THREAD } from "./thread"
 import type { WorkerJob } from "./worker-job"
 
 const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : `${s}\n`)
@@ -179,8 +180,15 @@ function defaultThreads(replay: boolean): number {
   return replay ? Math.max(1, cores - 1) : cores
 }
 
-/** Runs the command (`bundle`: the built worker entry's folder); the process's exit code. */
-export async function main(argv: string[], bundle: string): Promise<number> {
+/**
+ * Runs the command (`bundle`: the built worker entry's folder; `early`: a
+ * thread started before, thread.ts); the process's exit code.
+ */
+export async function main(
+  argv: string[],
+  bundle: string,
+  early?: EarlyThread
+): Promise<number> {
   const args = parseReportArgs(argv)
   if ("error" in args) return (err(args.error), 2)
   if (args.help) return (out(REPORT_USAGE), 0)
@@ -195,9 +203,13 @@ export async function main(argv: string[], bundle: string): Promise<number> {
   // One thread starts (and loads the engine) while the files are listed;
   // the others once there are files for them.
   const threads = args.workers ?? defaultThreads(args.replay)
-  const pool = new ThreadPool(bundle, 1, args.fileTimeout * 1000, {
-    ...(args.replay ? { youngMb: 64, engine: true } : {}),
-  })
+  const pool = new ThreadPool(
+    bundle,
+    1,
+    args.fileTimeout * 1000,
+    args.replay ? REPLAY_THREAD : BILL_THREAD,
+    early
+  )
   try {
     return await report(args, where.folders, pool, threads)
   } finally {

@@ -4,11 +4,11 @@
 // the time limit has its thread ended and replaced, and comes back as an
 // error with the reason.
 import { availableParallelism } from "node:os"
-import { join } from "node:path"
-import { Worker } from "node:worker_threads"
+import type { Worker } from "node:worker_threads"
 
 import type { FleetJobResult } from "@/lib/fleet/jobs"
 
+import { type EarlyThread, startThread, type ThreadSetup } from "./thread"
 import type { WorkerJob, WorkerReply } from "./worker-job"
 
 export interface Task {
@@ -96,24 +96,27 @@ class Lane {
   }
 }
 
-/** How each thread starts. */
-export interface ThreadSetup {
-  /** Each thread's young generation (a replay keeps a whole file's entries: a larger one scavenges less often), default V8's. */
-  youngMb?: number
-  /** The job will replay: each thread loads the engine as it starts, while the main thread lists the files. */
-  engine?: boolean
-}
-
 export class ThreadPool {
   private readonly workers: Array<Promise<Worker>> = []
 
-  /** `bundle`: the folder of the built worker entry, worker.mjs (bundle.mjs); `size` threads start now. */
+  /**
+   * `bundle`: the folder of the built worker entry, worker.mjs (bundle.mjs);
+   * `size` threads start now, `early` among them when it was started with
+   * this setup (else it is ended).
+   */
   constructor(
     private readonly bundle: string,
     size = availableParallelism(),
     private readonly timeoutMs = 60_000,
-    private readonly setup: ThreadSetup = {}
+    private readonly setup: ThreadSetup = {},
+    early?: EarlyThread
   ) {
+    if (early?.setup === setup) this.workers.push(early.worker)
+    else
+      void early?.worker.then(
+        (w) => w.terminate(),
+        () => {}
+      )
     this.grow(size)
   }
 
@@ -124,24 +127,7 @@ export class ThreadPool {
   }
 
   private start(): Promise<Worker> {
-    return new Promise<Worker>((resolve, reject) => {
-      const { youngMb, engine = false } = this.setup
-      const w = new Worker(join(this.bundle, "worker.mjs"), {
-        workerData: { engine },
-        ...(youngMb
-          ? { resourceLimits: { maxYoungGenerationSizeMb: youngMb } }
-          : {}),
-      })
-      const onReady = (m: WorkerReply) => {
-        if (!("ready" in m)) return
-        w.off("message", onReady)
-        // A thread that fails later (out of memory) exits: `ask` answers for its file.
-        w.on("error", () => {})
-        resolve(w)
-      }
-      w.on("message", onReady)
-      w.once("error", reject)
-    })
+    return startThread(this.bundle, this.setup)
   }
 
   /** Runs `job` on every task; `done` gets each result (or error) as it arrives. */

@@ -1,0 +1,73 @@
+// How a worker thread of `npm run report` starts (pool.ts starts them),
+// and the first one, started by scripts/report.mjs before the command's
+// own modules load: its engine loads while the main thread reads the
+// arguments and lists the files, and the pool adopts it.
+import { join } from "node:path"
+import { Worker } from "node:worker_threads"
+
+import type { WorkerReply } from "./worker-job"
+
+/** How each thread starts. */
+export interface ThreadSetup {
+  /** Each thread's young generation (a replay keeps a whole file's entries: a larger one scavenges less often), default V8's. */
+  youngMb?: number
+  /** The job will replay: each thread loads the engine as it starts. */
+  engine?: boolean
+}
+
+/** A replay's threads. */
+export const REPLAY_THREAD: ThreadSetup = Object.freeze({
+  youngMb: 64,
+  engine: true,
+})
+
+/** The bill's threads (`--no-replay`). */
+export const BILL_THREAD: ThreadSetup = Object.freeze({})
+
+/** A thread started ahead, with the setup it was started with. */
+export interface EarlyThread {
+  setup: ThreadSetup
+  worker: Promise<Worker>
+}
+
+/** A thread of the bundle in `bundle` (its worker.mjs), resolved once it says it is ready. */
+export function startThread(
+  bundle: string,
+  setup: ThreadSetup
+): Promise<Worker> {
+  return new Promise<Worker>((resolve, reject) => {
+    const { youngMb, engine = false } = setup
+    const w = new Worker(join(bundle, "worker.mjs"), {
+      workerData: { engine },
+      ...(youngMb
+        ? { resourceLimits: { maxYoungGenerationSizeMb: youngMb } }
+        : {}),
+    })
+    const onReady = (m: WorkerReply) => {
+      if (!("ready" in m)) return
+      w.off("message", onReady)
+      // A thread that fails later (out of memory) exits: the pool answers for its file.
+      w.on("error", () => {})
+      resolve(w)
+    }
+    w.on("message", onReady)
+    w.once("error", reject)
+  })
+}
+
+/**
+ * The first thread, started before the arguments are parsed: the setup
+ * they will most likely ask for (the bill's with `--no-replay`, else a
+ * replay's). The pool adopts it when the setup is right and ends it
+ * otherwise; the caller ends it if no pool ever does.
+ */
+export function startEarly(
+  bundle: string,
+  argv: readonly string[]
+): EarlyThread {
+  const setup = argv.includes("--no-replay") ? BILL_THREAD : REPLAY_THREAD
+  const worker = startThread(bundle, setup)
+  // A thread that fails to start fails the pool that adopts it (or nothing).
+  worker.catch(() => {})
+  return { setup, worker }
+}

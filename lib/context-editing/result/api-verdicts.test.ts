@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 
-import { simulate } from "./simulate"
+import { accepts, simulate } from "./simulate"
 
 import {
   clearTools,
@@ -298,6 +298,11 @@ describe("the API's verdict per rule (each row cites its evidence)", () => {
       expect(simulateError(request).message).toMatch(
         new RegExp(`^${escape(verdict)}`)
       )
+  })
+
+  // A session replay checks its first request with accepts() alone (session/timeline.ts).
+  it.each(ROWS)("%s: accepts() gives simulate's verdict", (_n, _e, request) => {
+    expect(accepts(request)).toBe(simulate(request).ok)
   })
 
   it("passes an unknown block through unchanged, counted, with a located warning", () => {

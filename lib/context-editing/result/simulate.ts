@@ -314,3 +314,17 @@ export function simulate(
     }
   }
 }
+
+/**
+ * Whether simulate() would accept the request: its parse and the API's
+ * config checks (acceptRequest), without counting or running the edits.
+ * Never throws.
+ */
+export function accepts(request: unknown, options?: SimulateOptions): boolean {
+  try {
+    const parsed = parseRequest(request)
+    return parsed.ok && acceptRequest(parsed.value, options ?? {}).ok
+  } catch {
+    return false
+  }
+}

@@ -28,7 +28,7 @@ import { type SessionBase, sessionBase } from "./base"
 import { cacheTokens } from "./cache"
 import { SUMMARY_TOKENS } from "./summary"
 import { runSession, type SessionRun } from "./run"
-import { simulate } from "../result/simulate"
+import { accepts } from "../result/simulate"
 import { rememberPresence } from "./presence"
 import { replayEach, windowStart } from "./replay"
 import type {
@@ -78,14 +78,14 @@ export function engineEdits(
   if (!list.some((e) => e.type === owner) && b.a.compactionRecs.length > 0)
     return null
   // Config-level checks (the API's 400s) on the first request alone.
-  const first = simulate(
+  const first = accepts(
     {
       ...request,
       messages: (request.messages as unknown[]).slice(0, b.ends[0]! + 1),
     },
     options
   )
-  return first.ok ? { edits } : null
+  return first ? { edits } : null
 }
 
 function breakAtOf(b: SessionBase, slot: number, c: number): BreakAt {

@@ -184,17 +184,35 @@ async function analyseByLine(
     }
   }
   const log = readClaudeCodeLines(lines())
-  const head = buf.toString("utf8", 0, Math.min(buf.length, 65_536))
   return analyseRead(
     log,
     {
-      sessionId: sessionIdIn(head),
+      sessionId: sessionIdOfHead(buf, sessionIdIn),
       bytes: chars,
       text: () => buf.toString("utf8"),
     },
     job.edits,
     job.options
   )
+}
+
+/**
+ * `sessionIdIn` of the file's first 64 KB, decoding only from the first
+ * "sessionId" key there (the whole 64 KB when a kilobyte from it does not
+ * settle it): the same answer without a 64 KB string per file.
+ */
+export function sessionIdOfHead(
+  buf: Buffer,
+  sessionIdIn: (text: string) => string | null
+): string | null {
+  const end = Math.min(buf.length, 65_536)
+  const at = buf.subarray(0, end).indexOf('"sessionId"')
+  if (at === -1) return null
+  const stop = Math.min(end, at + 1024)
+  const found = sessionIdIn(buf.toString("utf8", at, stop))
+  return found !== null || stop === end
+    ? found
+    : sessionIdIn(buf.toString("utf8", 0, end))
 }
 
 const reason = (e: unknown) => {

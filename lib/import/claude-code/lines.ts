@@ -53,8 +53,9 @@ function parsed(line: string): unknown {
 /** An entry, or null. */
 function entryOf(value: unknown, lineNo: number): Entry | null {
   if (!isRecord(value) || typeof value.type !== "string") return null
-  const entry = value as unknown as Entry
+  const entry = value as unknown as Entry & { toolUseResult?: unknown }
   entry.line = lineNo
+  if (entry.toolUseResult !== undefined) entry.toolUseResult = undefined
   return entry
 }
 

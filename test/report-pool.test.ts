@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest"
 
 import { ThreadPool } from "../scripts/report/pool"
 import { startThread, type ThreadSetup } from "../scripts/report/thread"
+import type { WorkerJob } from "../scripts/report/worker-job"
 
 const bundle = mkdtempSync(join(tmpdir(), "cep-report-pool-"))
 afterAll(() => rmSync(bundle, { recursive: true, force: true }))
@@ -20,10 +21,11 @@ afterAll(() => rmSync(bundle, { recursive: true, force: true }))
 writeFileSync(
   join(bundle, "worker.mjs"),
   `import { parentPort, threadId } from "node:worker_threads"
-parentPort.on("message", ({ id, path }) => {
+parentPort.on("message", ({ id, path, lent }) => {
   if (path.startsWith("hang")) for (;;) {}
   if (path.startsWith("exit")) process.exit(1)
-  parentPort.postMessage({ id, result: { kind: "read", path, thread: threadId } })
+  const text = lent ? Buffer.from(lent.bytes).toString("utf8") : null
+  parentPort.postMessage({ id, result: { kind: "read", path, thread: threadId, text } })
 })
 parentPort.postMessage({ ready: true })
 `
@@ -32,13 +34,14 @@ parentPort.postMessage({ ready: true })
 async function answers(
   paths: string[],
   threads: number,
-  pool = new ThreadPool(bundle, threads, 400)
+  pool = new ThreadPool(bundle, threads, 400),
+  job: WorkerJob = { kind: "bill" }
 ) {
   const got = new Map<string, unknown[]>()
   try {
     await pool.run(
       paths.map((path, i) => ({ path, size: paths.length - i })),
-      { kind: "bill" },
+      job,
       (i, r) => got.set(paths[i]!, [...(got.get(paths[i]!) ?? []), r])
     )
   } finally {
@@ -101,5 +104,26 @@ describe("the report's thread pool", () => {
     expect(again.get("c")).toEqual([
       expect.not.objectContaining({ thread: unwanted.threadId }),
     ])
+  })
+
+  it("hands a replay's thread each file read ahead, the bill's none (it streams its own)", async () => {
+    const logs = Array.from({ length: 6 }, (_, i) => {
+      const path = join(bundle, `log-${i}.jsonl`)
+      writeFileSync(path, `{"type":"user","n":${i}}\n`.repeat(i * 100))
+      return path
+    })
+    const replay: WorkerJob = { kind: "analyse", edits: null, options: {} }
+    const read = await answers(logs, 1, undefined, replay)
+    for (const [i, path] of logs.entries())
+      expect(read.get(path)).toEqual([
+        expect.objectContaining({
+          text: `{"type":"user","n":${i}}\n`.repeat(i * 100),
+        }),
+      ])
+    const billed = await answers(logs, 1)
+    for (const path of logs)
+      expect(billed.get(path)).toEqual([
+        expect.objectContaining({ text: null }),
+      ])
   })
 })

@@ -8,8 +8,10 @@ import type { Worker } from "node:worker_threads"
 
 import type { FleetJobResult } from "@/lib/fleet/jobs"
 
+import { ByteLender } from "./file-bytes"
+import { received } from "./packed-calls"
 import { type EarlyThread, startThread, type ThreadSetup } from "./thread"
-import type { WorkerJob, WorkerReply } from "./worker-job"
+import type { WorkerJob, WorkerReply, WorkerRequest } from "./worker-job"
 
 export interface Task {
   path: string
@@ -36,14 +38,21 @@ class Lane {
   private stopped: string | null = null
   private wake: () => void = () => {}
 
-  constructor(private readonly w: Worker) {
+  constructor(
+    private readonly w: Worker,
+    private readonly lender: ByteLender | null
+  ) {
     w.on("message", this.onMessage)
     w.once("exit", this.onExit)
   }
 
   private readonly onMessage = (m: WorkerReply) => {
     if (!("id" in m)) return
-    this.replies.set(m.id, "result" in m ? m.result : { error: m.error })
+    if (m.bytes) this.lender?.giveBack(m.bytes)
+    this.replies.set(
+      m.id,
+      "result" in m ? received(m.result) : { error: m.error }
+    )
     this.wake()
   }
 
@@ -56,9 +65,12 @@ class Lane {
     return this.sent.length
   }
 
+  /** Sends a file, read here first when the job reads it whole (the bytes are lent: file-bytes.ts). */
   send(id: number, path: string, job: WorkerJob): void {
     this.sent.push(id)
-    this.w.postMessage({ id, path, job })
+    const lent = job.kind === "bill" ? null : this.lender?.lend(path)
+    const m: WorkerRequest = { id, path, job, lent }
+    this.w.postMessage(m, lent ? [lent.bytes.buffer as ArrayBuffer] : [])
   }
 
   /** The first file's answer; `dead`: the thread stopped (or was ended at the time limit) before it. */
@@ -139,8 +151,9 @@ export class ThreadPool {
     // Files a thread had been sent but never began (it died first).
     const again: number[] = []
     const take = () => again.shift() ?? order[next++]
+    const lender = new ByteLender()
     const drain = async (slot: number) => {
-      let lane = new Lane(await this.workers[slot]!)
+      let lane = new Lane(await this.workers[slot]!, lender)
       const fill = () => {
         for (let id; lane.size < IN_FLIGHT && (id = take()) !== undefined;)
           lane.send(id, tasks[id]!.path, job)
@@ -151,7 +164,7 @@ export class ThreadPool {
         if (dead) {
           again.push(...lane.abandon())
           this.workers[slot] = this.start()
-          lane = new Lane(await this.workers[slot]!)
+          lane = new Lane(await this.workers[slot]!, lender)
         }
         done(id, r)
         fill()

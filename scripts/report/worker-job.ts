@@ -3,7 +3,6 @@
 // whole text (lib/fleet/jobs.ts: bill, replay and what-if, or the tuner's
 // configs). The engine loads only when a job needs it. A file that cannot
 // be read is an error with its reason, never a crash of the report.
-import { isUtf8 } from "node:buffer"
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs"
 import { parentPort, workerData } from "node:worker_threads"
 
@@ -16,19 +15,28 @@ import {
 } from "@/lib/fleet/fast-bill"
 import type { FleetJob, FleetJobResult } from "@/lib/fleet/jobs"
 
+import { type Lent, readsByLine, REPLAY_MAX_BYTES } from "./file-bytes"
+import { posted, type PostedResult } from "./packed-calls"
+
 /** `bill`: the bill alone; the others as the page's workers run them. */
 export type WorkerJob = { kind: "bill" } | FleetJob
 
+/** `lent`: the file read by the main thread (file-bytes.ts); its memory goes back with the answer, as `bytes`. */
+export interface WorkerRequest {
+  id: number
+  path: string
+  job: WorkerJob
+  lent?: Lent | null
+}
+
 export type WorkerReply =
-  | { id: number; result: FleetJobResult }
-  | { id: number; error: string }
+  | { id: number; result: PostedResult; bytes?: ArrayBuffer }
+  | { id: number; error: string; bytes?: ArrayBuffer }
   | { ready: true }
 
 const MB = 1024 * 1024
 /** The importer's own limit for anything that is not a Claude Code log (lib/import/bounds.ts). */
 const GENERAL_MAX_BYTES = 20 * MB
-/** Largest Claude Code log replayed (read whole); a larger one gets its bill alone. */
-export const REPLAY_MAX_BYTES = 128 * MB
 const CHUNK = MB
 
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`
@@ -112,8 +120,12 @@ function extensionsInstalled(): Promise<void> {
   return engineReady
 }
 
-async function run(path: string, job: WorkerJob): Promise<FleetJobResult> {
-  const size = statSync(path).size
+async function run(
+  path: string,
+  job: WorkerJob,
+  lent?: Lent | null
+): Promise<FleetJobResult> {
+  const size = lent ? lent.bytes.length : statSync(path).size
   if (job.kind === "bill")
     return { kind: "analyse", analysis: await bill(path, size) }
   if (size > REPLAY_MAX_BYTES) {
@@ -123,8 +135,10 @@ async function run(path: string, job: WorkerJob): Promise<FleetJobResult> {
     return { kind: "analyse", analysis: await bill(path, size, [why]) }
   }
   await extensionsInstalled()
-  const buf = readWhole(path, size)
-  if (job.kind === "analyse" && readsByLine(buf))
+  const buf = lent
+    ? Buffer.from(lent.bytes.buffer, lent.bytes.byteOffset, size)
+    : readWhole(path, size)
+  if (job.kind === "analyse" && (lent ? lent.byLine : readsByLine(buf)))
     return { kind: "analyse", analysis: await analyseByLine(buf, job) }
   if (size > GENERAL_MAX_BYTES && !opensAsClaudeCode(buf))
     throw new Error(notClaudeCode(size))
@@ -151,14 +165,6 @@ function readWhole(path: string, size: number): Buffer {
   }
   return held.subarray(0, n)
 }
-
-/**
- * Whether the file can be read line by line with the page's exact result:
- * Claude Code JSONL, valid UTF-8 (a line decodes as the whole does) and no
- * NUL (which the page's import gate refuses).
- */
-const readsByLine = (buf: Buffer) =>
-  buf.indexOf(0) === -1 && isUtf8(buf) && opensAsClaudeCode(buf)
 
 /**
  * The page's analysis (lib/fleet/analyse.ts) of a Claude Code log decoded
@@ -227,37 +233,40 @@ const reason = (e: unknown) => {
     : m
 }
 
-/** Answers the pool's messages in order: `{ id, path, job }` → `{ id, result }` or `{ id, error }`. */
+/** Answers the pool's messages in order: `{ id, path, job, bytes }` → `{ id, result }` or `{ id, error }`, the bytes given back. */
 export function serve(): void {
   const port = parentPort!
-  const answer = async (
-    id: number,
-    path: string,
-    job: WorkerJob
-  ): Promise<WorkerReply> => {
+  const answer = async ({
+    id,
+    path,
+    job,
+    lent,
+  }: WorkerRequest): Promise<WorkerReply> => {
     try {
-      return { id, result: await run(path, job) }
+      return { id, result: posted(await run(path, job, lent)) }
     } catch (e) {
       return { id, error: reason(e) }
     }
   }
+  const post = (reply: WorkerReply, lent?: Lent | null) => {
+    const back = lent?.bytes.buffer as ArrayBuffer | undefined
+    if (back && "id" in reply) reply.bytes = back
+    port.postMessage(reply, back ? [back] : [])
+  }
   // One file at a time, in the order sent (the pool queues the next one
   // ahead; the thread's read buffer serves one file).
   let queue = Promise.resolve()
-  port.on(
-    "message",
-    ({ id, path, job }: { id: number; path: string; job: WorkerJob }) => {
-      queue = queue.then(async () => {
-        const reply = await answer(id, path, job)
-        try {
-          port.postMessage(reply)
-        } catch (e) {
-          // An answer that cannot be posted is that file's error, never the queue's end.
-          port.postMessage({ id, error: reason(e) } satisfies WorkerReply)
-        }
-      })
-    }
-  )
+  port.on("message", (m: WorkerRequest) => {
+    queue = queue.then(async () => {
+      const reply = await answer(m)
+      try {
+        post(reply, m.lent)
+      } catch (e) {
+        // An answer that cannot be posted is that file's error, never the queue's end.
+        post({ id: m.id, error: reason(e) }, m.lent)
+      }
+    })
+  })
   port.postMessage({ ready: true } satisfies WorkerReply)
   // A replay's modules load now, while the main thread lists the files.
   if ((workerData as { engine?: boolean } | null)?.engine)
@@ -267,8 +276,9 @@ export function serve(): void {
 
 /** Everything a replay of a Claude Code log loads (`run` would load it at the first file). */
 async function engineLoaded(): Promise<void> {
-  await extensionsInstalled()
+  // Loaded together: one module's file is read while another compiles.
   await Promise.all([
+    extensionsInstalled(),
     import("@/lib/fleet/analyse"),
     import("@/lib/fleet/log-reading"),
     import("@/lib/fleet/layout"),

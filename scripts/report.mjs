@@ -3,7 +3,11 @@
 // `claude-sessions-report` command): the folder view of the playground in
 // the terminal (README, "All your sessions at once"). The work is in
 // scripts/report/main.ts, bundled once by scripts/report/bundle.mjs.
+import { setFlagsFromString } from "node:v8"
+
 import { bundleDir, importEntry } from "./report/bundle.mjs"
+
+setFlagsFromString(process.env.XFLAGS ?? "--no-turbo-inlining")
 
 // A reader that stops early (`| head`, `| true`) closes the pipe: the
 // report ends there, quietly, as a Unix tool does.
@@ -13,14 +17,13 @@ for (const stream of [process.stdout, process.stderr])
     process.exit(0)
   })
 
-let early = null
 try {
   const bundle = await bundleDir()
   const argv = process.argv.slice(2)
   // The first thread starts now: its engine loads while the command's own
   // modules load and the files are listed (scripts/report/thread.ts).
   const { startEarly } = await importEntry(bundle, "thread")
-  early = startEarly(bundle, argv)
+  const early = startEarly(bundle, argv)
   const { main } = await importEntry(bundle, "main")
   process.exitCode = await main(argv, bundle, early)
 } catch (e) {
@@ -30,10 +33,14 @@ try {
     `npm run report failed: ${message.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")}\n`
   )
   process.exitCode = 1
-} finally {
-  // Ended by the pool that adopted it, or here (--help, a bad argument).
-  await early?.worker.then(
-    (w) => w.terminate(),
-    () => {}
-  )
 }
+// All is said once the streams have taken the last write: the process
+// ends now, its threads with it (the pool's, or the early one when no pool
+// adopted it: --help, a bad argument), rather than after they have torn
+// down the heaps the replay left (a tenth of a second).
+await Promise.all(
+  [process.stdout, process.stderr].map(
+    (s) => new Promise((r) => s.write("", r))
+  )
+)
+process.exit()

@@ -9,6 +9,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readFileSync,
   rmSync,
   writeFileSync,
   writeSync,
@@ -236,6 +237,28 @@ describe("npm run report in a terminal", () => {
       { encoding: "utf8" }
     )
     expect(r.stderr.trim()).toBe("exit 0")
+  })
+
+  it("hands a slow reader the whole report before it exits", () => {
+    // The reader starts a second late: the report is many times a pipe's
+    // 64 KB, so most of it is still to be written when the work is done.
+    const many = join(tmp, "many")
+    writeLogs(many, 300, 11)
+    const out = join(tmp, "slow-reader.json")
+    const r = spawnSync(
+      "bash",
+      [
+        "-c",
+        `"${process.execPath}" scripts/report.mjs "${many}" --json --no-tune | (sleep 1; cat > "${out}"); echo "exit $\{PIPESTATUS[0]}" >&2`,
+      ],
+      { encoding: "utf8" }
+    )
+    expect(r.stderr.trim().split("\n").at(-1)).toBe("exit 0")
+    const text = readFileSync(out, "utf8")
+    expect(text.length).toBeGreaterThan(4 * 65_536)
+    const direct = report([many, "--json", "--no-tune"])
+    expect(text).toBe(direct.stdout)
+    expect((JSON.parse(text) as Json).total.requests).toBeGreaterThan(0)
   })
 
   it("echoes nothing of a --config file that is not JSON", () => {

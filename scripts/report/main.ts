@@ -161,6 +161,7 @@ async function tune(
           cost: none,
           peak: none,
           over: new Uint8Array(configs.length),
+          infeasible: new Uint8Array(configs.length),
           fast: false,
         }
       } else if (r.kind === "tune") scores[i] = r.scores
@@ -213,7 +214,9 @@ export async function main(
   try {
     return await report(args, where.folders, pool, threads)
   } finally {
-    await pool.close()
+    // Not awaited: ending a thread frees its heap, which takes as long as
+    // building the report; the command exits without waiting for it.
+    void pool.close()
   }
 }
 
@@ -250,6 +253,9 @@ async function report(
     job,
     args.replay ? "reading" : "reading the bill"
   )
+  // No tuning to follow: the threads end now, freeing their heaps while the
+  // report is built (the process cannot exit before they have).
+  if (!(args.replay && args.tune)) void pool.close()
   const results = pass.results.flatMap((r) => {
     const a = withinDays(r.analysis, args)
     return a ? [{ path: r.path, analysis: a }] : []

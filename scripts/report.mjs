@@ -7,7 +7,12 @@ import { setFlagsFromString } from "node:v8"
 
 import { bundleDir, importEntry } from "./report/bundle.mjs"
 
-setFlagsFromString(process.env.XFLAGS ?? "--no-turbo-inlining")
+// Before any thread starts (V8's flags are the process's): on a run of a
+// few seconds TurboFan's inlining compiles cost more than they save — a
+// fifth of all CPU time, and the replaying thread's own time is no shorter
+// with them (lib/fleet/README.md, "What the replaying thread does not have
+// to do").
+setFlagsFromString("--no-turbo-inlining")
 
 // A reader that stops early (`| head`, `| true`) closes the pipe: the
 // report ends there, quietly, as a Unix tool does.

@@ -175,9 +175,8 @@ async function analyseByLine(
   buf: Buffer,
   job: Extract<FleetJob, { kind: "analyse" }>
 ): Promise<FileAnalysis> {
-  const { analyseRead } = await import("@/lib/fleet/analyse")
-  const { readClaudeCodeLines } = await import("@/lib/fleet/log-reading")
-  const { sessionIdIn } = await import("@/lib/fleet/layout")
+  const { analyseRead, readClaudeCodeLines, sessionIdIn } =
+    await replayModules()
   let chars = -1
   function* lines() {
     for (let start = 0; start <= buf.length;) {
@@ -276,11 +275,32 @@ export function serve(): void {
 
 /** Everything a replay of a Claude Code log loads (`run` would load it at the first file). */
 async function engineLoaded(): Promise<void> {
-  // Loaded together: one module's file is read while another compiles.
-  await Promise.all([
+  await replayModules()
+}
+
+/**
+ * What a Claude Code log's replay calls, loaded with the engine's
+ * extensions installed (together: one module's file is read while another
+ * compiles).
+ */
+async function loadReplayModules() {
+  const [, a, r, l] = await Promise.all([
     extensionsInstalled(),
     import("@/lib/fleet/analyse"),
     import("@/lib/fleet/log-reading"),
     import("@/lib/fleet/layout"),
   ])
+  return {
+    analyseRead: a.analyseRead,
+    readClaudeCodeLines: r.readClaudeCodeLines,
+    sessionIdIn: l.sessionIdIn,
+  }
+}
+
+let replayReady: ReturnType<typeof loadReplayModules> | null = null
+
+/** The replay's modules, loaded once: every later file awaits the same promise, not three imports. */
+function replayModules() {
+  replayReady ??= loadReplayModules()
+  return replayReady
 }

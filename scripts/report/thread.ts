@@ -59,7 +59,8 @@ export function startThread(
  * The first thread, started before the arguments are parsed: the setup
  * they will most likely ask for (the bill's with `--no-replay`, else a
  * replay's). The pool adopts it when the setup is right and ends it
- * otherwise; the caller ends it if no pool ever does.
+ * otherwise; when no pool adopts it (--help, a bad argument) the process
+ * ends it as it exits (scripts/report.mjs).
  */
 export function startEarly(
   bundle: string,

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import type { FileAnalysis, FileCall } from "@/lib/fleet/analyse"
 import { analyseLog } from "@/lib/fleet/analyse"
 import type { FleetJobResult } from "@/lib/fleet/jobs"
+import { claudeLog } from "@/lib/real-usage/test-log"
 
 import {
   packCalls,
@@ -33,47 +34,15 @@ const call = (i: number, over: Partial<FileCall["call"]> = {}): FileCall => ({
   config: i === 2 ? 0 : -0.5 + i,
 })
 
-/** A Claude Code log of `n` calls (two entries each) for a real analysis. */
-function logOf(n: number): string {
-  const lines: string[] = []
-  let parent: string | null = null
-  for (let i = 0; i < n; i++) {
-    const u = `u${i}`
-    const a = `a${i}`
-    lines.push(
-      JSON.stringify({
-        type: "user",
-        uuid: u,
-        parentUuid: parent,
-        sessionId: "s",
-        timestamp: `2026-11-02T10:0${i}:00.000Z`,
-        message: { role: "user", content: `question ${i}` },
-      }),
-      JSON.stringify({
-        type: "assistant",
-        uuid: a,
-        parentUuid: u,
-        sessionId: "s",
-        requestId: `req_${i}`,
-        timestamp: `2026-11-02T10:0${i}:30.000Z`,
-        message: {
-          id: `msg_${i}`,
-          role: "assistant",
-          model: "claude-sonnet-4-5",
-          content: [{ type: "text", text: `answer ${i}` }],
-          usage: {
-            input_tokens: 3,
-            cache_creation_input_tokens: 100 * (i + 1),
-            cache_read_input_tokens: 1000 * i,
-            output_tokens: 20,
-          },
-        },
-      })
-    )
-    parent = a
-  }
-  return lines.join("\n")
-}
+/** A Claude Code log of `n` calls for a real analysis. */
+const logOf = (n: number) =>
+  claudeLog(
+    Array.from({ length: n }, (_, i) => ({
+      say: `question ${i}`,
+      at: `2026-11-02T10:0${i}:30.000Z`,
+      usage: { input: 3, write: 100 * (i + 1), read: 1000 * i },
+    }))
+  )
 
 describe("a file's calls posted in columns", () => {
   it("unpack to the same calls, field for field (nulls, several models, fractions)", () => {

@@ -24,8 +24,14 @@ import { billJson, reportJson } from "@/lib/fleet/report-json"
 import { type FailedFile, textReport } from "@/lib/fleet/text-report"
 import type { SimulateOptions } from "@/lib/context-editing"
 
-import { type Task, ThreadPool } from "./pool"
-import { BILL_THREAD, type EarlyThread, REPLAY_THREAD } from "./thread"
+import { ReplayHere } from "./here"
+import { type Done, type Task, ThreadPool } from "./pool"
+import {
+  BILL_THREAD,
+  type EarlyThread,
+  REPLAY_THREAD,
+  replaysHere,
+} from "./thread"
 import type { WorkerJob } from "./worker-job"
 
 const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : `${s}\n`)
@@ -80,8 +86,14 @@ interface Pass {
   failed: FailedFile[]
 }
 
+/** Where the files are read: the pool's threads, or (a replay) here with the pool behind it (here.ts). */
+interface Readers {
+  pool: ThreadPool
+  here: ReplayHere | null
+}
+
 async function readAll(
-  pool: ThreadPool,
+  { pool, here }: Readers,
   files: readonly LogFile[],
   job: WorkerJob,
   label: string
@@ -89,11 +101,13 @@ async function readAll(
   const got: Array<FileAnalysis | undefined> = new Array(files.length)
   const failed: FailedFile[] = []
   const tick = progress(label, files.length)
-  await pool.run(files, job, (i, r) => {
+  const done: Done = (i, r) => {
     tick()
     if ("error" in r) failed.push({ file: files[i]!.rel, reason: r.error })
     else if (r.kind === "analyse") got[i] = r.analysis
-  })
+  }
+  if (here && job.kind === "analyse") await here.run(files, job, done)
+  else await pool.run(files, job, done)
   const results = files.flatMap((f, i) =>
     got[i] ? [{ path: f.rel, analysis: got[i], file: f }] : []
   )
@@ -202,17 +216,24 @@ export async function main(
   })
   if ("error" in where) return (err(where.error), 2)
   // One thread starts (and loads the engine) while the files are listed;
-  // the others once there are files for them.
+  // the others once there are files for them. A replay here (here.ts)
+  // starts none: the pool starts one if a file needs it.
   const threads = args.workers ?? defaultThreads(args.replay)
+  const here = args.replay && replaysHere(args.workers)
+  const timeoutMs = args.fileTimeout * 1000
   const pool = new ThreadPool(
     bundle,
-    1,
-    args.fileTimeout * 1000,
+    here ? 0 : 1,
+    timeoutMs,
     args.replay ? REPLAY_THREAD : BILL_THREAD,
     early
   )
   try {
-    return await report(args, where.folders, pool, threads)
+    const readers = {
+      pool,
+      here: here ? new ReplayHere(pool, timeoutMs) : null,
+    }
+    return await report(args, where.folders, readers, threads)
   } finally {
     // Not awaited: ending a thread frees its heap, which takes as long as
     // building the report; the command exits without waiting for it.
@@ -223,9 +244,10 @@ export async function main(
 async function report(
   args: ReportArgs,
   folders: string[],
-  pool: ThreadPool,
+  readers: Readers,
   threads: number
 ): Promise<number> {
+  const { pool } = readers
   let config
   try {
     config = await readConfig(args.replay ? args.config : null)
@@ -243,12 +265,12 @@ async function report(
   const options: SimulateOptions = config.assumptions
     ? { assumptions: config.assumptions as SimulateOptions["assumptions"] }
     : {}
-  pool.grow(Math.min(threads, files.length))
+  if (!readers.here) pool.grow(Math.min(threads, files.length))
   const job: WorkerJob = args.replay
     ? { kind: "analyse", edits: config.edits, options }
     : { kind: "bill" }
   const pass = await readAll(
-    pool,
+    readers,
     files,
     job,
     args.replay ? "reading" : "reading the bill"
@@ -277,9 +299,10 @@ async function report(
     : null
   const best = tuned?.frontier[tuned.best]
   const exact = best
-    ? (
+    ? // On the tuner's threads, every core's.
+      (
         await readAll(
-          pool,
+          { ...readers, here: null },
           replayed.map((r) => r.file),
           { kind: "analyse", edits: best.edits as FleetEdits, options },
           "replaying the best config"

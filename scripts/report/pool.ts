@@ -19,7 +19,7 @@ export interface Task {
 }
 
 type Outcome = FleetJobResult | { error: string }
-type Done = (index: number, r: Outcome) => void
+export type Done = (index: number, r: Outcome) => void
 
 /**
  * Files sent to a thread ahead of its answer: the next one is waiting in
@@ -113,8 +113,8 @@ export class ThreadPool {
 
   /**
    * `bundle`: the folder of the built worker entry, worker.mjs (bundle.mjs);
-   * `size` threads start now, `early` among them when it was started with
-   * this setup (else it is ended).
+   * `size` threads start now (none: the first as `run` needs it), `early`
+   * among them when it was started with this setup (else it is ended).
    */
   constructor(
     private readonly bundle: string,
@@ -129,7 +129,7 @@ export class ThreadPool {
         (w) => w.terminate(),
         () => {}
       )
-    this.grow(size)
+    if (size > 0) this.grow(size)
   }
 
   /** Starts threads until there are `size` (at least one). */
@@ -144,6 +144,7 @@ export class ThreadPool {
 
   /** Runs `job` on every task; `done` gets each result (or error) as it arrives. */
   async run(tasks: readonly Task[], job: WorkerJob, done: Done): Promise<void> {
+    if (tasks.length > 0) this.grow(1)
     const order = tasks
       .map((_, i) => i)
       .sort((a, b) => tasks[b]!.size - tasks[a]!.size)

@@ -2,6 +2,7 @@
 // and the first one, started by scripts/report.mjs before the command's
 // own modules load: its engine loads while the main thread reads the
 // arguments and lists the files, and the pool adopts it.
+import { availableParallelism } from "node:os"
 import { join } from "node:path"
 import { Worker } from "node:worker_threads"
 
@@ -56,17 +57,32 @@ export function startThread(
 }
 
 /**
+ * Whether a replay runs on the command's own thread (here.ts): one thread
+ * is all it would get (two cores or fewer; main.ts's defaultThreads) and
+ * no number of threads was asked for (`workers`: --workers, or null).
+ */
+export const replaysHere = (workers: number | null): boolean =>
+  workers === null && availableParallelism() <= 2
+
+/**
  * The first thread, started before the arguments are parsed: the setup
  * they will most likely ask for (the bill's with `--no-replay`, else a
- * replay's). The pool adopts it when the setup is right and ends it
- * otherwise; when no pool adopts it (--help, a bad argument) the process
- * ends it as it exits (scripts/report.mjs).
+ * replay's), or none when the replay runs here and no tuner follows. The
+ * pool adopts it when the setup is right and ends it otherwise; when no
+ * pool adopts it (--help, a bad argument) the process ends it as it exits
+ * (scripts/report.mjs).
  */
 export function startEarly(
   bundle: string,
   argv: readonly string[]
-): EarlyThread {
-  const setup = argv.includes("--no-replay") ? BILL_THREAD : REPLAY_THREAD
+): EarlyThread | undefined {
+  const bill = argv.includes("--no-replay")
+  const asked = argv.some(
+    (a) => a === "--workers" || a.startsWith("--workers=")
+  )
+  if (!bill && argv.includes("--no-tune") && replaysHere(asked ? 1 : null))
+    return undefined
+  const setup = bill ? BILL_THREAD : REPLAY_THREAD
   const worker = startThread(bundle, setup)
   // A thread that fails to start fails the pool that adopts it (or nothing).
   worker.catch(() => {})

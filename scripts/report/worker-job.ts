@@ -14,6 +14,9 @@ import {
   opensAsClaudeCode,
 } from "@/lib/fleet/fast-bill"
 import type { FleetJob, FleetJobResult } from "@/lib/fleet/jobs"
+import type { sessionIdIn } from "@/lib/fleet/layout"
+import type { readLog } from "@/lib/fleet/log-reading"
+import type { whyNoCalls } from "@/lib/fleet/no-calls"
 
 import { type Lent, readsByLine, REPLAY_MAX_BYTES } from "./file-bytes"
 import { posted, type PostedResult } from "./packed-calls"
@@ -72,31 +75,59 @@ function billNotes(v: Extract<BillVerdict, { kind: "bill" }>): string[] {
 const notClaudeCode = (size: number) =>
   `not a Claude Code log, and at ${mb(size)} over the ${mb(GENERAL_MAX_BYTES)} other formats may have`
 
+/** What reading a file of another format calls (the bill's threads load it only for such a file). */
+interface OtherModules {
+  readLog: typeof readLog
+  sessionIdIn: typeof sessionIdIn
+  whyNoCalls: typeof whyNoCalls
+}
+
+async function loadOtherModules(): Promise<OtherModules> {
+  const [r, l, n] = await Promise.all([
+    import("@/lib/fleet/log-reading"),
+    import("@/lib/fleet/layout"),
+    import("@/lib/fleet/no-calls"),
+  ])
+  return {
+    readLog: r.readLog,
+    sessionIdIn: l.sessionIdIn,
+    whyNoCalls: n.whyNoCalls,
+  }
+}
+
 /** Any other format, read whole by the importer (every format parseImport knows). */
-async function otherFormat(path: string, size: number): Promise<FileAnalysis> {
+function otherFormat(
+  m: OtherModules,
+  path: string,
+  size: number
+): FileAnalysis {
   if (size > GENERAL_MAX_BYTES) throw new Error(notClaudeCode(size))
-  const { readLog } = await import("@/lib/fleet/log-reading")
-  const { sessionIdIn } = await import("@/lib/fleet/layout")
-  const { whyNoCalls } = await import("@/lib/fleet/no-calls")
   const text = readFileSync(path, "utf8")
-  const log = readLog(text)
+  const log = m.readLog(text)
   // As the full analysis does: a row that says why (analyse.ts).
   if ("error" in log)
     return billAnalysis(
       [],
-      sessionIdIn(text),
+      m.sessionIdIn(text),
       text.length,
       [],
-      whyNoCalls(text, 0, log.error)
+      m.whyNoCalls(text, 0, log.error)
     )
-  return billAnalysis(log.calls, sessionIdIn(text), text.length)
+  return billAnalysis(log.calls, m.sessionIdIn(text), text.length)
+}
+
+/** The bill of a streamed Claude Code log (null: another format). */
+function streamedBill(path: string, why: string[]): FileAnalysis | null {
+  const v = streamBill(path)
+  if (v.kind === "other") return null
+  return billAnalysis(v.calls, v.sessionId, v.bytes, [...why, ...billNotes(v)])
 }
 
 /** The bill alone: streamed when it is a Claude Code log, else the general reading. */
-async function bill(path: string, size: number, why: string[] = []) {
-  const v = streamBill(path)
-  if (v.kind === "other") return otherFormat(path, size)
-  return billAnalysis(v.calls, v.sessionId, v.bytes, [...why, ...billNotes(v)])
+async function bill(path: string, size: number): Promise<FileAnalysis> {
+  return (
+    streamedBill(path, []) ?? otherFormat(await loadOtherModules(), path, size)
+  )
 }
 
 let engineReady: Promise<void> | null = null
@@ -125,25 +156,40 @@ async function run(
   job: WorkerJob,
   lent?: Lent | null
 ): Promise<FleetJobResult> {
-  const size = lent ? lent.bytes.length : statSync(path).size
-  if (job.kind === "bill")
+  if (job.kind === "bill") {
+    const size = lent ? lent.bytes.length : statSync(path).size
     return { kind: "analyse", analysis: await bill(path, size) }
+  }
+  return replayFile(await replayModules(), path, job, lent)
+}
+
+/**
+ * A replay's or the tuner's job on one file, its modules loaded
+ * (`replayModules`): synchronous, so the command's own thread can run it
+ * under a time limit (here.ts).
+ */
+export function replayFile(
+  m: ReplayModules,
+  path: string,
+  job: FleetJob,
+  lent?: Lent | null
+): FleetJobResult {
+  const size = lent ? lent.bytes.length : statSync(path).size
   if (size > REPLAY_MAX_BYTES) {
     if (job.kind === "tune")
       throw new Error(`not tuned: over ${mb(REPLAY_MAX_BYTES)}`)
     const why = `not replayed: at ${mb(size)} over the ${mb(REPLAY_MAX_BYTES)} a replay reads whole; the bill is read`
-    return { kind: "analyse", analysis: await bill(path, size, [why]) }
+    const analysis = streamedBill(path, [why]) ?? otherFormat(m, path, size)
+    return { kind: "analyse", analysis }
   }
-  await extensionsInstalled()
   const buf = lent
     ? Buffer.from(lent.bytes.buffer, lent.bytes.byteOffset, size)
     : readWhole(path, size)
   if (job.kind === "analyse" && (lent ? lent.byLine : readsByLine(buf)))
-    return { kind: "analyse", analysis: await analyseByLine(buf, job) }
+    return { kind: "analyse", analysis: analyseByLine(m, buf, job) }
   if (size > GENERAL_MAX_BYTES && !opensAsClaudeCode(buf))
     throw new Error(notClaudeCode(size))
-  const { runJob } = await import("@/lib/fleet/jobs")
-  return runJob(buf.toString("utf8"), job)
+  return m.runJob(buf.toString("utf8"), job)
 }
 
 /** One buffer per thread, grown as needed: each file is read into it (fresh memory for every file costs page faults). */
@@ -171,12 +217,12 @@ function readWhole(path: string, size: number): Buffer {
  * a line at a time: the same numbers, without making one string of the
  * file (which costs several times its parse).
  */
-async function analyseByLine(
+function analyseByLine(
+  m: ReplayModules,
   buf: Buffer,
   job: Extract<FleetJob, { kind: "analyse" }>
-): Promise<FileAnalysis> {
-  const { analyseRead, readClaudeCodeLines, sessionIdIn } =
-    await replayModules()
+): FileAnalysis {
+  const { analyseRead, readClaudeCodeLines, sessionIdIn } = m
   let chars = -1
   function* lines() {
     for (let start = 0; start <= buf.length;) {
@@ -220,7 +266,8 @@ export function sessionIdOfHead(
     : sessionIdIn(buf.toString("utf8", 0, end))
 }
 
-const reason = (e: unknown) => {
+/** An error's reason in a report's words. */
+export const reason = (e: unknown): string => {
   const m = e instanceof Error ? e.message : String(e)
   // Node's file errors name the call and path ("EACCES: permission denied, open '…'"): the code's words are enough.
   const code = (e as { code?: unknown }).code
@@ -279,28 +326,34 @@ async function engineLoaded(): Promise<void> {
 }
 
 /**
- * What a Claude Code log's replay calls, loaded with the engine's
- * extensions installed (together: one module's file is read while another
- * compiles).
+ * What a replay calls (a Claude Code log's, another format's, the
+ * tuner's), loaded with the engine's extensions installed (together: one
+ * module's file is read while another compiles).
  */
 async function loadReplayModules() {
-  const [, a, r, l] = await Promise.all([
+  const [, a, r, l, other, j] = await Promise.all([
     extensionsInstalled(),
     import("@/lib/fleet/analyse"),
     import("@/lib/fleet/log-reading"),
     import("@/lib/fleet/layout"),
+    loadOtherModules(),
+    import("@/lib/fleet/jobs"),
   ])
   return {
+    ...other,
     analyseRead: a.analyseRead,
     readClaudeCodeLines: r.readClaudeCodeLines,
     sessionIdIn: l.sessionIdIn,
+    runJob: j.runJob,
   }
 }
 
-let replayReady: ReturnType<typeof loadReplayModules> | null = null
+export type ReplayModules = Awaited<ReturnType<typeof loadReplayModules>>
 
-/** The replay's modules, loaded once: every later file awaits the same promise, not three imports. */
-function replayModules() {
+let replayReady: Promise<ReplayModules> | null = null
+
+/** The replay's modules, loaded once: every later file awaits the same promise, not several imports. */
+export function replayModules(): Promise<ReplayModules> {
   replayReady ??= loadReplayModules()
   return replayReady
 }

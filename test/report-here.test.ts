@@ -97,7 +97,7 @@ describe("a replay on the report's own thread", () => {
       return replayFile(m, path, j, lent)
     }
     const pool = threads()
-    const here = new ReplayHere(pool, 400, replay)
+    const here = new ReplayHere(pool, 400, { replay })
     const started = performance.now()
     const got = await answers(here, tasks)
     expect(performance.now() - started).toBeLessThan(5_000)

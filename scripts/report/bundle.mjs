@@ -23,6 +23,7 @@ const ENTRIES = {
   main: join(root, "scripts/report/main.ts"),
   worker: join(root, "scripts/report/worker-main.ts"),
   thread: join(root, "scripts/report/thread.ts"),
+  reader: join(root, "scripts/report/reader-main.ts"),
 }
 
 const stamp = (path) => {
@@ -102,6 +103,6 @@ function readdirOld(keep) {
   }
 }
 
-/** Imports an entry ("main", "worker" or "thread") of the bundle in `dir`. */
+/** Imports an entry ("main", "worker", "thread" or "reader") of the bundle in `dir`. */
 export const importEntry = (dir, name) =>
   import(pathToFileURL(join(dir, `${name}.mjs`)).href)

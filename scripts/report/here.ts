@@ -12,11 +12,13 @@
 // - a file over HERE_MAX_BYTES goes to a worker thread from the start, so
 //   running out of memory on it ends a thread, not the command.
 import { Script } from "node:vm"
+import type { Worker } from "node:worker_threads"
 
 import type { FleetJob, FleetJobResult } from "@/lib/fleet/jobs"
 
 import { ByteLender, type Lent } from "./file-bytes"
 import type { Done, Task, ThreadPool } from "./pool"
+import { ReadAhead } from "./read-ahead"
 import {
   reason,
   replayFile,
@@ -36,6 +38,11 @@ const turnScript = new Script(
 
 type Outcome = FleetJobResult | { error: string }
 
+export interface HereOptions {
+  reader?: Promise<Worker> | null
+  replay?: Replay
+}
+
 /** What a file's replay does (replayFile; a test's stand-in). */
 export type Replay = (
   m: ReplayModules,
@@ -49,11 +56,19 @@ export class ReplayHere {
   /** A file was cut short here: from then on every file goes to the pool. */
   private cut = false
 
+  private reader: Promise<Worker> | null
+
+  /** `reader`: a thread to read the files ahead (read-ahead.ts; for one run); `replay`: a test's stand-in. */
   constructor(
     private readonly pool: Pick<ThreadPool, "run">,
     private readonly timeoutMs: number,
-    private readonly replay: Replay = replayFile
-  ) {}
+    { reader = null, replay = replayFile }: HereOptions = {}
+  ) {
+    this.reader = reader
+    this.replay = replay
+  }
+
+  private readonly replay: Replay
 
   /**
    * Runs `job` on every task, here, in turns of at most a quarter second
@@ -63,28 +78,47 @@ export class ReplayHere {
   async run(tasks: readonly Task[], job: FleetJob, done: Done): Promise<void> {
     const all = tasks.map((_, i) => i).sort(bySize(tasks))
     if (this.cut) return sendTo(this.pool, tasks, all, job, done)
-    const m = await replayModules()
     // The largest first: the first buffer read serves every later file.
     const here = all.filter((i) => tasks[i]!.size <= HERE_MAX_BYTES)
     const big = all.filter((i) => tasks[i]!.size > HERE_MAX_BYTES)
     const elsewhere = [sendTo(this.pool, tasks, big, job, done)]
+    // The first files are read while the engine's modules load.
+    const ahead = await this.readAhead(here.map((i) => tasks[i]!))
+    const m = await replayModules()
     const lender = new ByteLender()
     const answer = (i: number): Outcome => {
-      const lent = lender.lend(tasks[i]!.path)
+      const read = ahead?.take() ?? null
+      const lent = read ?? lender.lend(tasks[i]!.path)
       try {
         return this.replay(m, tasks[i]!.path, job, lent)
       } catch (e) {
         return { error: reason(e) }
       } finally {
-        if (lent) lender.giveBack(lent.bytes.buffer as ArrayBuffer)
+        ahead?.done()
+        if (lent && !read) lender.giveBack(lent.bytes.buffer as ArrayBuffer)
       }
     }
-    const rest = await this.turns(here, answer, done)
+    const rest = await this.turns(here, answer, done).finally(() =>
+      ahead?.stop()
+    )
     if (rest.length > 0) {
       this.cut = true
       elsewhere.push(sendTo(this.pool, tasks, rest, job, done))
     }
     await Promise.all(elsewhere)
+  }
+
+  /** The reader's read-ahead of `files`, in order (null: none, the replay reads each file). */
+  private async readAhead(files: Task[]): Promise<ReadAhead | null> {
+    const reader = await this.reader?.catch(() => null)
+    this.reader = null
+    if (!reader || files.length === 0) return (void reader?.terminate(), null)
+    const capacity = Math.max(...files.map((f) => f.size))
+    return ReadAhead.start(
+      reader,
+      files.map((f) => f.path),
+      capacity
+    )
   }
 
   /** Answers `ids` in turns; the ids a time limit left unanswered. */

@@ -29,6 +29,7 @@ import { type Done, type Task, ThreadPool } from "./pool"
 import {
   BILL_THREAD,
   type EarlyThread,
+  READER_THREAD,
   REPLAY_THREAD,
   replaysHere,
 } from "./thread"
@@ -221,17 +222,19 @@ export async function main(
   const threads = args.workers ?? defaultThreads(args.replay)
   const here = args.replay && replaysHere(args.workers)
   const timeoutMs = args.fileTimeout * 1000
+  // The thread started early to read ahead for a replay here (thread.ts).
+  const reader = early?.setup === READER_THREAD ? early.worker : null
   const pool = new ThreadPool(
     bundle,
     here ? 0 : 1,
     timeoutMs,
     args.replay ? REPLAY_THREAD : BILL_THREAD,
-    early
+    reader ? undefined : early
   )
   try {
     const readers = {
       pool,
-      here: here ? new ReplayHere(pool, timeoutMs) : null,
+      here: here ? new ReplayHere(pool, timeoutMs, { reader }) : null,
     }
     return await report(args, where.folders, readers, threads)
   } finally {

@@ -14,6 +14,8 @@ export interface ThreadSetup {
   youngMb?: number
   /** The job will replay: each thread loads the engine as it starts. */
   engine?: boolean
+  /** The thread reads files ahead for a replay here (read-ahead.ts), nothing else. */
+  reader?: boolean
 }
 
 /** A replay's threads. */
@@ -24,6 +26,9 @@ export const REPLAY_THREAD: ThreadSetup = Object.freeze({
 
 /** The bill's threads (`--no-replay`). */
 export const BILL_THREAD: ThreadSetup = Object.freeze({})
+
+/** The thread that reads ahead for a replay here. */
+export const READER_THREAD: ThreadSetup = Object.freeze({ reader: true })
 
 /** A thread started ahead, with the setup it was started with. */
 export interface EarlyThread {
@@ -37,8 +42,8 @@ export function startThread(
   setup: ThreadSetup
 ): Promise<Worker> {
   return new Promise<Worker>((resolve, reject) => {
-    const { youngMb, engine = false } = setup
-    const w = new Worker(join(bundle, "worker.mjs"), {
+    const { youngMb, engine = false, reader = false } = setup
+    const w = new Worker(join(bundle, reader ? "reader.mjs" : "worker.mjs"), {
       workerData: { engine },
       ...(youngMb
         ? { resourceLimits: { maxYoungGenerationSizeMb: youngMb } }
@@ -66,23 +71,23 @@ export const replaysHere = (workers: number | null): boolean =>
 
 /**
  * The first thread, started before the arguments are parsed: the setup
- * they will most likely ask for (the bill's with `--no-replay`, else a
- * replay's), or none when the replay runs here and no tuner follows. The
- * pool adopts it when the setup is right and ends it otherwise; when no
- * pool adopts it (--help, a bad argument) the process ends it as it exits
- * (scripts/report.mjs).
+ * they will most likely ask for: the bill's with `--no-replay`, the reader
+ * when the replay runs here and no tuner follows (here.ts), else a
+ * replay's. The pool adopts a bill's or a replay's when the setup is right
+ * and ends it otherwise; when nothing adopts it (--help, a bad argument)
+ * the process ends it as it exits (scripts/report.mjs).
  */
 export function startEarly(
   bundle: string,
   argv: readonly string[]
-): EarlyThread | undefined {
+): EarlyThread {
   const bill = argv.includes("--no-replay")
   const asked = argv.some(
     (a) => a === "--workers" || a.startsWith("--workers=")
   )
-  if (!bill && argv.includes("--no-tune") && replaysHere(asked ? 1 : null))
-    return undefined
-  const setup = bill ? BILL_THREAD : REPLAY_THREAD
+  const here =
+    !bill && argv.includes("--no-tune") && replaysHere(asked ? 1 : null)
+  const setup = bill ? BILL_THREAD : here ? READER_THREAD : REPLAY_THREAD
   const worker = startThread(bundle, setup)
   // A thread that fails to start fails the pool that adopts it (or nothing).
   worker.catch(() => {})

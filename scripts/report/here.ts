@@ -82,9 +82,16 @@ export class ReplayHere {
     const here = all.filter((i) => tasks[i]!.size <= HERE_MAX_BYTES)
     const big = all.filter((i) => tasks[i]!.size > HERE_MAX_BYTES)
     const elsewhere = [sendTo(this.pool, tasks, big, job, done)]
-    // The first files are read while the engine's modules load.
-    const ahead = await this.readAhead(here.map((i) => tasks[i]!))
-    const m = await replayModules()
+    if (here.length === 0) {
+      this.endReader()
+      await Promise.all(elsewhere)
+      return
+    }
+    // The engine's modules load while the reader starts and reads the first files.
+    const [ahead, m] = await Promise.all([
+      this.readAhead(here.map((i) => tasks[i]!)),
+      replayModules(),
+    ])
     const lender = new ByteLender()
     const answer = (i: number): Outcome => {
       const read = ahead?.take() ?? null
@@ -112,13 +119,19 @@ export class ReplayHere {
   private async readAhead(files: Task[]): Promise<ReadAhead | null> {
     const reader = await this.reader?.catch(() => null)
     this.reader = null
-    if (!reader || files.length === 0) return (void reader?.terminate(), null)
+    if (!reader) return null
     const capacity = Math.max(...files.map((f) => f.size))
     return ReadAhead.start(
       reader,
       files.map((f) => f.path),
       capacity
     )
+  }
+
+  /** The reader is not needed: its thread ends once it has started. */
+  private endReader(): void {
+    void this.reader?.then((w) => w.terminate()).catch(() => {})
+    this.reader = null
   }
 
   /** Answers `ids` in turns; the ids a time limit left unanswered. */

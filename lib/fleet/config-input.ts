@@ -8,7 +8,7 @@
 import { parseEdits } from "@/lib/context-editing/rules/parse-edits"
 import { decodeFragment } from "@/lib/share"
 
-import { editsOfRequest, type FleetEdits } from "./config"
+import { editsOfRequest } from "./config"
 import { decodeSummary, SUMMARY_PREFIX } from "./permalink"
 
 export interface ConfigInput {
@@ -98,11 +98,4 @@ export async function readConfigInput(
       error: `${source} is a short link: open it in the browser and pass the #v2.… address it goes to (the terminal does not ask the server)`,
     }
   return fromJson(t, source)
-}
-
-/** A one-line description of a config for headers. */
-export function configLabel(edits: FleetEdits): string {
-  if (edits === null) return "each log's own config"
-  if (edits.length === 0) return "no edits"
-  return edits.map((e) => String(e.type).replace(/_\d+$/, "")).join(" + ")
 }

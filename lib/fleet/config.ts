@@ -71,3 +71,10 @@ export function withConfig(
     notes,
   }
 }
+
+/** A one-line description of a config for headers. */
+export function configLabel(edits: FleetEdits): string {
+  if (edits === null) return "each log's own config"
+  if (edits.length === 0) return "no edits"
+  return edits.map((e) => String(e.type).replace(/_\d+$/, "")).join(" + ")
+}

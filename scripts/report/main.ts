@@ -14,7 +14,7 @@ import {
   REPORT_USAGE,
   type ReportArgs,
 } from "@/lib/fleet/cli-args"
-import type { FleetEdits } from "@/lib/fleet/config"
+import { configLabel, type FleetEdits } from "@/lib/fleet/config"
 import { withinDays } from "@/lib/fleet/date-range"
 import { classifyPath } from "@/lib/fleet/layout"
 import { logFolders } from "@/lib/fleet/log-folders"
@@ -139,10 +139,10 @@ async function configText(
 }
 
 async function readConfig(arg: string | null) {
-  const { configLabel, readConfigInput } =
-    await import("@/lib/fleet/config-input")
+  // The reader of configs (permalinks, presets) loads only for one.
   if (arg === null)
     return { edits: null as FleetEdits, label: configLabel(null) }
+  const { readConfigInput } = await import("@/lib/fleet/config-input")
   const { text, file } = await configText(arg)
   const c = await readConfigInput(text, file ? arg : "the permalink")
   if ("error" in c) throw new Error(c.error)

@@ -38,7 +38,8 @@ export const REPORT_USAGE = `Usage: npm run report -- [dir] [options]
   --since <day>        count calls from this UTC day on (YYYY-MM-DD or YYYYMMDD)
   --until <day>        count calls up to this UTC day
   --workers <n>        worker threads (default: one per core; one fewer
-                       to replay, leaving a core to garbage collection)
+                       to replay, leaving a core to garbage collection;
+                       on two cores the replay runs on the main thread)
   --top <n>            rows per table (default 10)
   --file-timeout <s>   give up a file after this many seconds (default 60)
   -h, --help           this text

@@ -1,10 +1,10 @@
 // A replay on the command's own thread, when one thread is all it would
 // get (two cores or fewer, no --workers): there a worker thread cost more
-// than it saved. Its own start (Node's bootstrap, again, before the first
-// file), the copy of every answer and its heap's teardown at exit came to
-// 8 % of the report's time and 15 % of its CPU on the generated 332 MB
-// folder (lib/fleet/README.md, "What the replaying thread does not have to
-// do"). What the worker guarded against is kept:
+// than it saved — its own start (Node's bootstrap, again, before the first
+// file), the copy of every answer and its heap's teardown at exit. With
+// the files read ahead by a thread of their own (read-ahead.ts) the report
+// ran 5–6 % faster on the bench's 332 MB folder, paired against the worker
+// thread (lib/fleet/README.md). What the worker guarded against is kept:
 // - a file that runs past the time limit is cut short (node:vm's timeout)
 //   and handed, with every file after it, to worker threads: it gets its
 //   whole time limit there, and nothing a cut-short replay may have left

@@ -28,6 +28,34 @@ export interface Lent {
   byLine: boolean
 }
 
+/**
+ * A whole file read into the memory `into(size)` gives; null when it
+ * cannot be read, or `into` gives none (too large for the caller).
+ */
+export function readFileInto(
+  path: string,
+  into: (size: number) => Uint8Array | null
+): Uint8Array | null {
+  let fd: number
+  try {
+    fd = openSync(path, "r")
+  } catch {
+    return null
+  }
+  try {
+    const bytes = into(fstatSync(fd).size)
+    if (!bytes) return null
+    let n = 0
+    for (let k = -1; k !== 0 && n < bytes.length; n += k)
+      k = readSync(fd, bytes, n, bytes.length - n, null)
+    return bytes.subarray(0, n)
+  } catch {
+    return null
+  } finally {
+    closeSync(fd)
+  }
+}
+
 export class ByteLender {
   private readonly free: ArrayBuffer[] = []
 
@@ -37,26 +65,12 @@ export class ByteLender {
    * or unreadable (the worker's own reading says why, as for any file).
    */
   lend(path: string): Lent | null {
-    let fd: number
-    try {
-      fd = openSync(path, "r")
-    } catch {
-      return null
-    }
-    try {
-      const size = fstatSync(fd).size
-      if (size > REPLAY_MAX_BYTES) return null
-      const bytes = new Uint8Array(this.bufferOf(size), 0, size)
-      let n = 0
-      for (let k = -1; k !== 0 && n < size; n += k)
-        k = readSync(fd, bytes, n, size - n, null)
-      const read = bytes.subarray(0, n)
-      return { bytes: read, byLine: readsByLine(read) }
-    } catch {
-      return null
-    } finally {
-      closeSync(fd)
-    }
+    const read = readFileInto(path, (size) =>
+      size > REPLAY_MAX_BYTES
+        ? null
+        : new Uint8Array(this.bufferOf(size), 0, size)
+    )
+    return read && { bytes: read, byLine: readsByLine(read) }
   }
 
   /** A buffer back from a worker, for the next file. */

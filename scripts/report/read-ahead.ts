@@ -12,10 +12,9 @@
 // replay to read itself, with the reason it gives for any file; a reader
 // that stops answering is given up after WAIT_MS and the replay reads the
 // rest itself.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs"
 import type { Worker } from "node:worker_threads"
 
-import { type Lent, readsByLine } from "./file-bytes"
+import { type Lent, readsByLine, readFileInto } from "./file-bytes"
 
 /** Slots: the file being replayed, and the next ones read ahead. */
 const SLOTS = 6
@@ -118,35 +117,15 @@ export function readAhead({ paths, control, slots }: ReadAheadPlan): void {
       Atomics.wait(c, at + STATE, Atomics.load(c, at + STATE), 1_000)
     }
     if (Atomics.load(c, STOP) === 1) return
-    const length = readInto(path, new Uint8Array(slots[slot]!))
-    if (length !== null) {
-      const bytes = new Uint8Array(slots[slot]!, 0, length)
-      c[at + LENGTH] = length
+    const memory = slots[slot]!
+    const bytes = readFileInto(path, (size) =>
+      size > memory.byteLength ? null : new Uint8Array(memory, 0, size)
+    )
+    if (bytes) {
+      c[at + LENGTH] = bytes.length
       c[at + BY_LINE] = readsByLine(bytes) ? 1 : 0
     }
-    Atomics.store(c, at + STATE, length === null ? LEFT : FILLED)
+    Atomics.store(c, at + STATE, bytes ? FILLED : LEFT)
     Atomics.notify(c, at + STATE)
-  }
-}
-
-/** Reads a file into `into`; its length, or null when it cannot be read or does not fit. */
-function readInto(path: string, into: Uint8Array): number | null {
-  let fd: number
-  try {
-    fd = openSync(path, "r")
-  } catch {
-    return null
-  }
-  try {
-    const size = fstatSync(fd).size
-    if (size > into.length) return null
-    let n = 0
-    for (let k = -1; k !== 0 && n < size; n += k)
-      k = readSync(fd, into, n, size - n, null)
-    return n
-  } catch {
-    return null
-  } finally {
-    closeSync(fd)
   }
 }

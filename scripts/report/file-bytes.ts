@@ -17,10 +17,15 @@ const KEEP = 4
 /**
  * Whether a file can be read line by line with the page's exact result:
  * Claude Code JSONL, valid UTF-8 (a line decodes as the whole does) and no
- * NUL (which the page's import gate refuses).
+ * NUL (which the page's import gate refuses). The NUL is looked for with
+ * Buffer's search (memchr): a Uint8Array's own `indexOf` visits byte by
+ * byte, eight times slower, and was 4 % of a report's CPU.
  */
 export const readsByLine = (bytes: Uint8Array): boolean =>
-  bytes.indexOf(0) === -1 && isUtf8(bytes) && opensAsClaudeCode(bytes)
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0) ===
+    -1 &&
+  isUtf8(bytes) &&
+  opensAsClaudeCode(bytes)
 
 /** A file's bytes lent to a worker, and whether it reads them line by line (`readsByLine`). */
 export interface Lent {

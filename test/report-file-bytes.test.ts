@@ -69,4 +69,22 @@ describe("the bytes lent to the replaying thread", () => {
     expect(lender.lend(file("request.json", request))!.byLine).toBe(false)
     expect(readsByLine(Buffer.from(log))).toBe(true)
   })
+
+  it("judge only the file's own bytes in the reader's shared slot", () => {
+    // The read-ahead thread hands a view of a larger shared buffer: a NUL
+    // left there by an earlier, longer file must not count against this one.
+    const bytes = Buffer.from(log)
+    const slot = new Uint8Array(new SharedArrayBuffer(bytes.length + 16))
+    slot.set(bytes, 8)
+    const view = (at: number, nul: number) => {
+      slot.fill(0x20, 0, 8)
+      slot.fill(0x20, 8 + bytes.length)
+      slot[nul] = 0
+      return new Uint8Array(slot.buffer, at, bytes.length)
+    }
+    expect(readsByLine(view(8, 3))).toBe(true)
+    expect(readsByLine(view(8, 8 + bytes.length + 2))).toBe(true)
+    slot.set(bytes, 8)
+    expect(readsByLine(view(8, 8 + 10))).toBe(false)
+  })
 })

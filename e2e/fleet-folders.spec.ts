@@ -44,9 +44,11 @@ const second = folder("side-projects", 2, 12, {
   "-Users-me-side/notes.jsonl": "these are my notes\nnot a log\n",
   "-Users-me-side/left.jsonl": `${opened}\n`,
 })
+// A newcomer's first folder: one session.
+const single = folder("one-session", 1, 13)
 test.afterAll(() => {
-  rmSync(first.root, { recursive: true, force: true })
-  rmSync(second.root, { recursive: true, force: true })
+  for (const f of [first, second, single])
+    rmSync(f.root, { recursive: true, force: true })
 })
 
 test("a second folder never replaces the first analysis: both stay, each a click away, exactly as they were", async ({
@@ -125,4 +127,21 @@ test("files that hold no API calls are listed with a reason in the Sessions view
   await expect(skipped.getByRole("button")).toHaveCount(0)
   // Not the import dialog's words.
   await expect(fleet.view).not.toContainText(/paste|curl command/i)
+})
+
+test("a folder of one session is counted in the singular", async ({
+  playground,
+  page,
+}) => {
+  await playground.openSample()
+  const fleet = new FleetPage(page)
+  await fleet.pickFolder(single.dir)
+  await fleet.waitForReport()
+  const line = page.getByTestId("fleet.summary.line")
+  await expect(line).toContainText(
+    /^1 session \(1 file, [\d.]+ MB\), [\d,]+ API calls?\.$/
+  )
+  await expect(page.getByTestId("fleet.progress.done")).toContainText(
+    /^Read 1 file \(/
+  )
 })

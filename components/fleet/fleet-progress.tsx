@@ -1,5 +1,6 @@
 "use client"
 
+import { plural } from "@/lib/context-editing/request/format"
 import { formatCount } from "@/lib/format/number"
 
 import { stopWorkers } from "./fleet-runner"
@@ -98,7 +99,7 @@ export function FleetProgress() {
     >
       {status === "cancelled"
         ? `Cancelled after ${formatCount(progress.filesDone)} of ${formatCount(progress.files)} files: the tables cover those.`
-        : `Read ${formatCount(progress.files)} files (${mb(progress.bytesDone)}) in ${s.toFixed(1)} s.`}
+        : `Read ${plural(progress.files, "file")} (${mb(progress.bytesDone)}) in ${s.toFixed(1)} s.`}
     </p>
   )
 }

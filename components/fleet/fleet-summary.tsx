@@ -3,6 +3,7 @@
 import type { ReactNode } from "react"
 
 import { formatDollars as usd } from "@/lib/context-editing"
+import { plural } from "@/lib/context-editing/request/format"
 import { formatCount as n } from "@/lib/format/number"
 
 import { savedOrMore } from "./config-words"
@@ -56,9 +57,10 @@ export function FleetSummary() {
     >
       <p data-testid="fleet.summary.line">
         {status === "cancelled" ? "So far: " : ""}
-        <strong>{n(t.sessions)} sessions</strong> ({n(t.files)} files
+        <strong>{plural(t.sessions, "session")}</strong> (
+        {plural(t.files, "file")}
         {t.bytes > 0 ? `, ${(t.bytes / 1e6).toFixed(1)} MB` : ""}
-        ), {n(t.requests)} API calls.
+        ), {plural(t.requests, "API call")}.
         {report.skipped.length > 0 &&
           ` ${n(report.skipped.length)} file${report.skipped.length === 1 ? "" : "s"} with no API calls, not counted (listed under Sessions).`}
       </p>

@@ -4,6 +4,7 @@
  * the given config, what the engine could not model, and the tuner's best
  * config. Plain text, columns aligned, widest numbers first.
  */
+import { plural } from "@/lib/context-editing/request/format"
 import { formatDollars as usd } from "@/lib/context-editing/request/prices"
 import { formatCount as n } from "@/lib/format/number"
 
@@ -256,7 +257,7 @@ export function textReport(r: FleetReport, o: TextReportOptions): string {
   const replay = o.replay ?? true
   const failed = o.failed ?? []
   const parts = [
-    `Claude Code sessions in ${printable(o.folder)}: ${n(t.sessions)} sessions (${n(t.files)} files, ${(t.bytes / 1e6).toFixed(1)} MB), ${n(t.requests)} API calls. Nothing left this machine.`,
+    `Claude Code sessions in ${printable(o.folder)}: ${plural(t.sessions, "session")} (${plural(t.files, "file")}, ${(t.bytes / 1e6).toFixed(1)} MB), ${plural(t.requests, "API call")}. Nothing left this machine.`,
     replay ? whatIfLine(r, printable(o.configLabel)) : billLine(r),
     groupTable("What you paid, by project", r.byProject, limit),
     groupTable("What you paid, by day", r.byDay, 31, true),

@@ -7,7 +7,11 @@ import { dirname, join } from "node:path"
 import { analyseLog } from "@/lib/fleet/analyse"
 import { editsOfRequest } from "@/lib/fleet/config"
 import { buildReport } from "@/lib/fleet/report"
-import { generateLogFolder } from "@/lib/generate/claude-code-log"
+import {
+  EXAMPLE_FOLDER,
+  type FolderFile,
+  generateLogFolder,
+} from "@/lib/generate/claude-code-log"
 
 import { expect, test } from "./fixtures"
 import { FleetPage } from "./pages/fleet-page"
@@ -15,8 +19,12 @@ import type { PlaygroundPage } from "./pages/playground-page"
 
 /** A generated ~/.claude/projects folder on disk (every subagent layout, 1-hour writes in some). */
 function folder(sessions: number, bytes: number, seed: number) {
+  return onDisk([...generateLogFolder({ sessions, totalBytes: bytes, seed })])
+}
+
+/** Generated files written under a new temporary folder. */
+function onDisk(files: FolderFile[]) {
   const dir = mkdtempSync(join(tmpdir(), "cep-e2e-fleet-"))
-  const files = [...generateLogFolder({ sessions, totalBytes: bytes, seed })]
   for (const f of files) {
     mkdirSync(dirname(join(dir, f.path)), { recursive: true })
     writeFileSync(join(dir, f.path), f.text)
@@ -135,6 +143,38 @@ test("the terminal prints the same totals as the page for the same folder", asyn
   expect(cli.total.logged.inputDollars).toBeCloseTo(got.inputDollars, 9)
   expect(cli.total.replayDollars).toBeCloseTo(got.replayDollars, 9)
   expect(cli.total.configDollars).toBeCloseTo(got.configDollars, 9)
+})
+
+test("with no logs at hand, the example folder is made in the page and gets the terminal's numbers for the same files", async ({
+  playground,
+  page,
+}) => {
+  const sample = await playground.openSample()
+  const fleet = new FleetPage(page)
+  await fleet.toggle()
+  await expect(page.getByTestId("fleet.sources")).toContainText(
+    "No logs at hand?"
+  )
+  await page.getByTestId("fleet.example").click()
+  await fleet.waitForReport()
+  await expect(page.getByTestId("fleet.sources")).toContainText(
+    "Shown: an example folder of generated sessions, not yours."
+  )
+  // Once a folder is shown, the offer is gone.
+  await expect(page.getByTestId("fleet.example")).toHaveCount(0)
+  const got = await fleet.totals()
+  expect(got.sessions).toBe(EXAMPLE_FOLDER.sessions)
+  const example = onDisk([...generateLogFolder(EXAMPLE_FOLDER)])
+  try {
+    const cli = terminal(example.dir, editsOfRequest(sample))
+    expect(cli.sessions.length).toBe(got.sessions)
+    expect(cli.total.requests).toBe(got.requests)
+    expect(cli.total.logged.dollars).toBeCloseTo(got.loggedDollars, 9)
+    expect(cli.total.replayDollars).toBeCloseTo(got.replayDollars, 9)
+    expect(cli.total.configDollars).toBeCloseTo(got.configDollars, 9)
+  } finally {
+    rmSync(example.dir, { recursive: true, force: true })
+  }
 })
 
 test("a session opens in the playground with one click, and the header brings the summary back", async ({

@@ -2,6 +2,11 @@
 
 import { type ReactNode, useRef } from "react"
 
+import {
+  EXAMPLE_FOLDER,
+  EXAMPLE_FOLDER_LABEL,
+} from "@/lib/generate/claude-code-log/example"
+
 import { useFleet } from "./fleet-store"
 import { type FormConfig, takeFolder } from "./fleet-take"
 
@@ -39,6 +44,7 @@ export function FleetSources({ config }: { config: FormConfig }) {
   const folder = useRef<HTMLInputElement>(null)
   const files = useRef<HTMLInputElement>(null)
   const status = useFleet((s) => s.status)
+  const label = useFleet((s) => s.label)
   const busy = status === "listing" || status === "reading"
   const picker =
     typeof window !== "undefined"
@@ -56,7 +62,9 @@ export function FleetSources({ config }: { config: FormConfig }) {
       <span className="text-zinc-600 dark:text-zinc-400">
         {status === "empty"
           ? "Drop a folder anywhere on this page, or"
-          : "Another folder (the one shown stays here, a click away):"}
+          : label === EXAMPLE_FOLDER_LABEL
+            ? "Shown: an example folder of generated sessions, not yours. Your own: drop a folder anywhere on this page, or"
+            : "Another folder (the one shown stays here, a click away):"}
       </span>
       <SourceButton
         testId="fleet.pick-folder"
@@ -90,6 +98,22 @@ export function FleetSources({ config }: { config: FormConfig }) {
         folder: in the picker press ⌘⇧. (macOS) or Ctrl+H (Linux) to see it, or
         type the path.
       </span>
+      {status === "empty" && (
+        <span className="flex w-full flex-wrap items-center gap-2 text-xs text-zinc-500">
+          No logs at hand?
+          <SourceButton
+            testId="fleet.example"
+            busy={busy}
+            onClick={() => void takeFolder({ kind: "example" }, config)}
+          >
+            Try an example folder
+          </SourceButton>
+          {EXAMPLE_FOLDER.sessions} generated sessions over{" "}
+          {EXAMPLE_FOLDER.projects} projects (about{" "}
+          {Math.round(EXAMPLE_FOLDER.totalBytes / 1e6)} MB), made in this page:
+          the bill, replay and tuning your own folder would get.
+        </span>
+      )}
       <input
         ref={folder}
         type="file"

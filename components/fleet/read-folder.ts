@@ -1,6 +1,7 @@
 "use client"
 
 import { classifyPath } from "@/lib/fleet/layout"
+import { EXAMPLE_FOLDER_LABEL } from "@/lib/generate/claude-code-log/example"
 
 /** A log file to read, its path relative to the folder the user gave. */
 export interface FleetFile {
@@ -13,6 +14,8 @@ export type FolderInput =
   | { kind: "entries"; entries: FileSystemEntry[] }
   | { kind: "files"; files: File[] }
   | { kind: "handle"; handle: FileSystemDirectoryHandle }
+  /** The generated example folder (lib/generate/claude-code-log/example.ts). */
+  | { kind: "example" }
 
 const logsOnly = (list: FleetFile[]) =>
   list
@@ -76,8 +79,23 @@ async function walkHandle(
   }
 }
 
+/**
+ * The example folder's files, generated here (the generator loads only
+ * when asked): the same files on every machine.
+ */
+async function exampleFolder(): Promise<FleetFile[]> {
+  const { EXAMPLE_FOLDER, generateLogFolder } =
+    await import("@/lib/generate/claude-code-log")
+  const files = [...generateLogFolder(EXAMPLE_FOLDER)].map((f) => ({
+    file: new File([f.text], f.path.slice(f.path.lastIndexOf("/") + 1)),
+    path: f.path,
+  }))
+  return logsOnly(files)
+}
+
 /** The log files of a drop or a pick, paths relative to the folder given. */
 export async function readFolder(input: FolderInput): Promise<FleetFile[]> {
+  if (input.kind === "example") return exampleFolder()
   if (input.kind === "files")
     return logsOnly(
       relative(
@@ -100,6 +118,7 @@ export function folderLabel(input: FolderInput, files: FleetFile[]): string {
   const more = (name: string, n: number) =>
     n > 1 ? `${name} and ${n - 1} more` : name
   if (input.kind === "handle") return input.handle.name
+  if (input.kind === "example") return EXAMPLE_FOLDER_LABEL
   if (input.kind === "entries") {
     const [first] = input.entries
     return first ? more(first.name, input.entries.length) : "dropped files"

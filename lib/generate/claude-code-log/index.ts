@@ -1,4 +1,5 @@
 /** Generated Claude Code logs (tests, the sessions benchmark): see README in lib/generate. */
+export { EXAMPLE_FOLDER, EXAMPLE_FOLDER_LABEL } from "./example"
 export {
   generateLogFolder,
   planFolder,

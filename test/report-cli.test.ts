@@ -9,6 +9,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -20,7 +21,10 @@ import { dirname, join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 
 import { analyseLog } from "@/lib/fleet/analyse"
-import { generateLogFolder } from "@/lib/generate/claude-code-log"
+import {
+  EXAMPLE_FOLDER,
+  generateLogFolder,
+} from "@/lib/generate/claude-code-log"
 
 const tmp = mkdtempSync(join(tmpdir(), "cep-report-cli-"))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -195,6 +199,36 @@ describe("npm run report in a terminal", () => {
     )
     expect(text.stdout).toContain("hostile/sparse.jsonl: not a Claude Code log")
   }, 120_000)
+
+  it("--example reports the page's example folder as the same files on disk, says so, and leaves nothing behind", () => {
+    const leftovers = () =>
+      readdirSync(tmpdir()).filter((n) =>
+        n.startsWith("claude-sessions-example-")
+      )
+    const before = leftovers()
+    const example = report(["--example", "--json", "--no-tune"])
+    expect(example.code).toBe(0)
+    const got = JSON.parse(example.stdout) as Json & {
+      total: { replayDollars: number }
+    }
+    const dir = join(tmp, "example")
+    for (const f of generateLogFolder(EXAMPLE_FOLDER)) {
+      mkdirSync(dirname(join(dir, f.path)), { recursive: true })
+      writeFileSync(join(dir, f.path), f.text)
+    }
+    const same = JSON.parse(
+      report([dir, "--json", "--no-tune"]).stdout
+    ) as typeof got
+    expect(got.total.sessions).toBe(EXAMPLE_FOLDER.sessions)
+    expect(got.total.requests).toBe(same.total.requests)
+    expect(got.total.logged.dollars).toBeCloseTo(same.total.logged.dollars, 9)
+    expect(got.total.replayDollars).toBeCloseTo(same.total.replayDollars, 9)
+    expect(leftovers()).toEqual(before)
+    const text = report(["--example", "--no-replay"])
+    expect(text.stdout.split("\n")[0]).toMatch(
+      /^Claude Code sessions in an example folder \(generated sessions\): 12 sessions/
+    )
+  })
 
   it("reads every folder CLAUDE_CONFIG_DIR names when no folder is given", () => {
     const a = join(tmp, "config-a")

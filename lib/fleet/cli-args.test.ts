@@ -46,6 +46,18 @@ describe("npm run report's arguments", () => {
       error: expect.stringMatching(/One folder at a time/),
     })
   })
+
+  it("reads --example, which names its own folder", () => {
+    expect(parseReportArgs(["--example", "--json"])).toMatchObject({
+      example: true,
+      dir: null,
+      json: true,
+    })
+    expect(parseReportArgs([])).toMatchObject({ example: false })
+    expect(parseReportArgs(["logs", "--example"])).toEqual({
+      error: "--example reads the example folder: name no folder with it",
+    })
+  })
 })
 
 describe("npm run report's bill-only and date options", () => {

@@ -19,6 +19,8 @@ export interface ReportArgs {
   top: number
   /** Seconds one file may take before it is given up (a row with the reason). */
   fileTimeout: number
+  /** Read the generated example folder (lib/generate/claude-code-log/example.ts), not the user's logs. */
+  example: boolean
   help: boolean
 }
 
@@ -42,6 +44,9 @@ export const REPORT_USAGE = `Usage: npm run report -- [dir] [options]
                        on two cores the replay runs on the main thread)
   --top <n>            rows per table (default 10)
   --file-timeout <s>   give up a file after this many seconds (default 60)
+  --example            read a generated example folder (12 sessions over 3
+                       projects, the page's "Try an example folder") instead
+                       of your logs: to see what the report says
   -h, --help           this text
 
 Progress and notes go to stderr. Everything runs on this machine; no log leaves it.`
@@ -81,6 +86,7 @@ function program(): Command {
     .option("--workers <n>", "", count("--workers"))
     .option("--top <n>", "", count("--top"), 10)
     .option("--file-timeout <s>", "", count("--file-timeout"), 60)
+    .option("--example")
     .option("-h, --help")
 }
 
@@ -117,10 +123,15 @@ export function parseReportArgs(
     workers?: number
     top: number
     fileTimeout: number
+    example?: boolean
     help?: boolean
   }>()
   if (o.since && o.until && o.since > o.until)
     return { error: `--since ${o.since} is after --until ${o.until}` }
+  if (o.example && p.args.length > 0)
+    return {
+      error: "--example reads the example folder: name no folder with it",
+    }
   return {
     dir: p.args[0] ?? null,
     config: o.config ?? null,
@@ -132,6 +143,7 @@ export function parseReportArgs(
     workers: o.workers ?? null,
     top: o.top,
     fileTimeout: o.fileTimeout,
+    example: o.example === true,
     help: o.help === true,
   }
 }

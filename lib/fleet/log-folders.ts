@@ -46,6 +46,6 @@ export function logFolders(
   return found.length > 0
     ? { folders: found }
     : {
-        error: `No Claude Code logs found: neither ${defaults.join(" nor ")} exists. Name a folder, or set CLAUDE_CONFIG_DIR.`,
+        error: `No Claude Code logs found: neither ${defaults.join(" nor ")} exists. Name a folder, or set CLAUDE_CONFIG_DIR (or see what the report says on generated sessions: npm run report -- --example).`,
       }
 }

@@ -22,6 +22,7 @@ import { printableJson, printableLines } from "@/lib/fleet/printable"
 import { buildReport, type FileResult } from "@/lib/fleet/report"
 import { billJson, reportJson } from "@/lib/fleet/report-json"
 import { type FailedFile, textReport } from "@/lib/fleet/text-report"
+import { EXAMPLE_FOLDER_LABEL } from "@/lib/generate/claude-code-log/example"
 import type { SimulateOptions } from "@/lib/context-editing"
 
 import { ReplayHere } from "./here"
@@ -208,14 +209,34 @@ export async function main(
   const args = parseReportArgs(argv)
   if ("error" in args) return (err(args.error), 2)
   if (args.help) return (out(REPORT_USAGE), 0)
-  const where = logFolders({
-    dir: args.dir === null ? null : resolve(args.dir),
-    configDir: process.env.CLAUDE_CONFIG_DIR,
-    home: homedir(),
-    isDir: (p) => existsSync(p) && statSync(p).isDirectory(),
-    join,
-  })
-  if ("error" in where) return (err(where.error), 2)
+  // Loaded only when asked: the generator is no part of a report's start.
+  const example = args.example
+    ? (await import("./example-folder")).writeExampleFolder()
+    : null
+  try {
+    const where = example
+      ? { folders: [example.dir] }
+      : logFolders({
+          dir: args.dir === null ? null : resolve(args.dir),
+          configDir: process.env.CLAUDE_CONFIG_DIR,
+          home: homedir(),
+          isDir: (p) => existsSync(p) && statSync(p).isDirectory(),
+          join,
+        })
+    if ("error" in where) return (err(where.error), 2)
+    return await reportFolders(args, where.folders, bundle, early)
+  } finally {
+    example?.remove()
+  }
+}
+
+/** The report of `folders`, on the threads the arguments ask for. */
+async function reportFolders(
+  args: ReportArgs,
+  folders: string[],
+  bundle: string,
+  early?: EarlyThread
+): Promise<number> {
   // One thread starts (and loads the engine) while the files are listed;
   // the others once there are files for them. A replay here (here.ts)
   // starts none: the pool starts one if a file needs it.
@@ -236,7 +257,7 @@ export async function main(
       pool,
       here: here ? new ReplayHere(pool, timeoutMs, { reader }) : null,
     }
-    return await report(args, where.folders, readers, threads)
+    return await report(args, folders, readers, threads)
   } finally {
     // Not awaited: ending a thread frees its heap, which takes as long as
     // building the report; the command exits without waiting for it.
@@ -312,7 +333,7 @@ async function report(
         )
       ).results.reduce((s, r) => s + (r.analysis.config?.dollars ?? 0), 0)
     : null
-  const folder = folders.join(", ")
+  const folder = args.example ? EXAMPLE_FOLDER_LABEL : folders.join(", ")
   if (args.json) {
     const doc = {
       ...(args.replay ? reportJson(report, config.edits) : billJson(report)),

@@ -24,6 +24,7 @@ import { getModelInfo } from "@/lib/context-editing/models"
 import { blockOwner } from "@/lib/context-editing/rules/catalogue"
 import { sessionBase } from "@/lib/context-editing/session/base"
 import { SUMMARY_TOKENS } from "@/lib/context-editing/session/summary"
+import { restartSegments } from "@/lib/context-editing/session/restarts"
 import { runSession } from "@/lib/context-editing/session/run"
 import { engineEdits } from "@/lib/context-editing/session/timeline"
 import { editsOf, type TuneConfig } from "@/lib/context-editing/tuner/eval"
@@ -63,6 +64,9 @@ function leanParts(
   usage: RealUsage[],
   options: SimulateOptions
 ) {
+  // One session base spans the whole history: a conversation the client
+  // started again from a summary is replayed part by part (timeline()).
+  if (restartSegments(request.messages as unknown[])) return null
   const base = sessionBase(request, options)
   if (!base.ok) return null
   const o = replayOptions(request)

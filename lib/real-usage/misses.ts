@@ -123,6 +123,8 @@ function prefixText(at: BreakAt): string {
     return "images were added or removed: that empties the messages' cache"
   if (at.why === "citations")
     return "citations were turned on or off: that empties the system prompt's cache and the messages'"
+  if (at.why === "restart")
+    return `the client compacted: the conversation started again from its summary (message ${at.messageIndex})`
   if (at.summary)
     return `the prefix changed at the compaction summary in message ${at.messageIndex}`
   return `the prefix changed at message ${at.messageIndex}, block ${at.blockIndex}`

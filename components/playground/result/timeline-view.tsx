@@ -75,9 +75,11 @@ function Row({ p }: { p: Ok }) {
           <BlockLink
             at={p.breakAt}
             label={
-              p.breakAt.summary
-                ? `summary (message ${p.breakAt.messageIndex})`
-                : undefined
+              p.breakAt.why === "restart"
+                ? `restart from the summary (message ${p.breakAt.messageIndex})`
+                : p.breakAt.summary
+                  ? `summary (message ${p.breakAt.messageIndex})`
+                  : undefined
             }
           />
         ) : (

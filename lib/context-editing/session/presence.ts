@@ -95,6 +95,11 @@ export function rememberPresence(
   runs.set(t, presenceOf(b, run))
 }
 
+/** Remembers the presence of a timeline joined from parts (restarts.ts). */
+export function rememberJoined(t: Timeline, p: ResultPresence): void {
+  runs.set(t, p)
+}
+
 /**
  * The results a timeline's requests hold (null: the timeline was not
  * computed by the session engine over every request, so it is not known).

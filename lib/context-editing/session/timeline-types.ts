@@ -26,8 +26,10 @@ export interface BreakAt {
    * More than the changed blocks was invalidated (docs/semantics.md#cache-invalidation):
    * images added or removed empty the messages' cache, citations turned on
    * or off the system prompt's too; the break is then at the first message.
+   * "restart": the client started the conversation again from its summary
+   * here (session/restarts.ts); nothing before it is sent any more.
    */
-  why?: "images" | "citations"
+  why?: "images" | "citations" | "restart"
 }
 
 /**

@@ -29,7 +29,13 @@ import { cacheTokens } from "./cache"
 import { SUMMARY_TOKENS } from "./summary"
 import { runSession, type SessionRun } from "./run"
 import { accepts } from "../result/simulate"
-import { rememberPresence } from "./presence"
+import { presenceOf, rememberJoined, rememberPresence } from "./presence"
+import {
+  joinedPresence,
+  placedPoint,
+  restartSegments,
+  type Segment,
+} from "./restarts"
 import { replayEach, windowStart } from "./replay"
 import type {
   BreakAt,
@@ -309,14 +315,66 @@ export function timeline(
   const o = { budget, summaryTokens, caching, writePrice }
   const opts = options ?? {}
   const messages = Array.isArray(request.messages) ? request.messages : []
-  const ends = requestEnds(messages)
+  const segments = restartSegments(messages)
+  if (segments) return restartedTimeline(request, segments, opts, o, perRequest)
+  const run = conversationPoints(request, opts, o, perRequest)
+  const t = assemble(
+    request,
+    requestEnds(messages).length,
+    run.points,
+    o,
+    run.engine
+  )
+  if (run.fast && budget === TIMELINE_BUDGET)
+    rememberPresence(t, run.fast.b, run.fast.run)
+  return t
+}
+
+/** One conversation's raw points, by the session engine when it can. */
+function conversationPoints(
+  request: Record<string, unknown>,
+  opts: SimulateOptions,
+  o: Required<Omit<TimelineOptions, "perRequest">>,
+  perRequest: boolean
+) {
   const fast = perRequest ? null : incrementalOnce(request, opts, o)
-  if (fast) {
-    const t = assemble(request, ends.length, fast.points, o, "incremental")
-    // Which results each request holds (session/presence.ts), every request covered.
-    if (budget === TIMELINE_BUDGET) rememberPresence(t, fast.b, fast.run)
-    return t
+  if (fast) return { points: fast.points, engine: "incremental" as const, fast }
+  const points = replayEach(request, opts, o.caching, o.summaryTokens, o.budget)
+  return { points, engine: "per-request" as const, fast: null }
+}
+
+/**
+ * A conversation the client started again from a summary (restarts.ts):
+ * each part replayed as the conversation it was, one after the other.
+ */
+function restartedTimeline(
+  request: Record<string, unknown>,
+  segments: readonly Segment[],
+  opts: SimulateOptions,
+  o: Required<Omit<TimelineOptions, "perRequest">>,
+  perRequest: boolean
+): Timeline {
+  const points: RawPoint[] = []
+  const parts: Parameters<typeof joinedPresence>[1][number][] = []
+  let engine: Timeline["engine"] = "incremental"
+  let requests = 0
+  for (const seg of segments) {
+    const n = requestEnds(seg.messages).length
+    if (n === 0) continue
+    const part = { ...request, messages: seg.messages }
+    const run = conversationPoints(part, opts, o, perRequest)
+    if (run.engine === "per-request") engine = run.engine
+    for (const p of run.points) points.push(placedPoint(p, seg, requests))
+    if (run.fast)
+      parts.push({
+        seg,
+        p: presenceOf(run.fast.b, run.fast.run),
+        requestsBefore: requests,
+      })
+    requests += n
   }
-  const slow = replayEach(request, options, caching, summaryTokens, budget)
-  return assemble(request, ends.length, slow, o, "per-request")
+  const t = assemble(request, requests, points, o, engine)
+  if (engine === "incremental" && o.budget === TIMELINE_BUDGET)
+    rememberJoined(t, joinedPresence(request, parts))
+  return t
 }

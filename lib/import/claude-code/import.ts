@@ -134,7 +134,7 @@ function compactionBlocks(
     return true
   }
   notes.warn(
-    `${model} has no compaction (the API rejects compaction blocks there), so the log's ${plural(boundaries, "compaction")} stay${boundaries === 1 ? "s" : ""} as Claude Code's summary message${boundaries === 1 ? "" : "s"}: each request here also holds what came before, which Claude Code no longer sent. Pick a model with compaction to see them as compaction points.`
+    `${model} has no compaction (the API rejects compaction blocks there), so the log's ${plural(boundaries, "compaction")} stay${boundaries === 1 ? "s" : ""} as Claude Code's summary message${boundaries === 1 ? "" : "s"}: this request holds what came before too, but the session replay (Timeline, the bill) starts again at each summary, as Claude Code did (docs: client restarts). Pick a model with compaction to see them as compaction points.`
   )
   return false
 }

@@ -1,0 +1,75 @@
+/**
+ * Claude Code's own compaction on a model without server-side compaction
+ * (docs/semantics.md#client-restarts): the session replay starts the
+ * conversation again at each summary, as Claude Code did. Checked on the
+ * five public compacted logs (Opus 4.6, where the importer writes
+ * compaction blocks) with their model re-labelled Sonnet 4.5 (no
+ * compaction: the summaries stay user messages): both readings of the
+ * same calls replay close to the log's own bill, call by call after each
+ * compaction too.
+ */
+import { readFileSync } from "node:fs"
+import { gunzipSync } from "node:zlib"
+
+import { describe, expect, it } from "vitest"
+
+import { timeline } from "@/lib/context-editing"
+import { readLog, replayOptions } from "@/lib/fleet/log-reading"
+import { compareWithLog } from "@/lib/real-usage/compare"
+
+const sources = JSON.parse(
+  readFileSync(new URL("sources.json", import.meta.url), "utf8")
+) as { logs: Array<{ file: string }> }
+
+const textOf = (file: string) =>
+  gunzipSync(readFileSync(new URL(file, import.meta.url))).toString("utf8")
+
+/** The log's replay with its own config: the error against the bill, and the calls' real and replayed prompts. */
+function replayed(text: string) {
+  const log = readLog(text)
+  if ("error" in log) throw new Error(log.error)
+  const request = log.request as unknown as Record<string, unknown>
+  const t = timeline(request, {}, replayOptions(request))
+  const c = compareWithLog(t, log.usage)
+  const main = c.rows.filter((r) => r.thread === "main" && !r.unmodelled)
+  return {
+    error: c.configDollars / c.realDollars - 1,
+    calls: main.map((r) => ({ real: r.real, prompt: r.withEdits + r.hidden })),
+    messages: (request.messages as unknown[]).length,
+    restarts: t.points.filter((p) => p.ok && p.breakAt?.why === "restart")
+      .length,
+  }
+}
+
+const SONNET = "claude-sonnet-4-5-20250929"
+
+describe.each(sources.logs.map((l) => l.file))("%s", (file) => {
+  const text = textOf(file)
+  const relabelled = text.replaceAll(
+    '"model":"claude-opus-4-6"',
+    `"model":"${SONNET}"`
+  )
+
+  it("re-labelled without compaction, replays at the log's bill as the compaction blocks do", () => {
+    expect(relabelled).not.toBe(text)
+    const blocks = replayed(text)
+    const restarts = replayed(relabelled)
+    // The same conversation either way: compaction blocks add no message of
+    // their own when they join an answer, so the restarts' reading holds
+    // at least as many messages.
+    expect(restarts.messages).toBeGreaterThanOrEqual(blocks.messages - 1)
+    expect(Math.abs(restarts.error)).toBeLessThan(0.1)
+    expect(Math.abs(restarts.error - blocks.error)).toBeLessThan(0.1)
+    expect(restarts.restarts).toBeGreaterThan(0)
+  })
+
+  it("after each compaction the replayed prompt follows the real one down", () => {
+    const { calls } = replayed(relabelled)
+    // The calls where the real prompt fell by more than half: a compaction.
+    const drops = calls.filter(
+      (c, i) => i > 0 && c.real < calls[i - 1]!.real / 2
+    )
+    expect(drops.length).toBeGreaterThan(0)
+    for (const c of drops) expect(c.prompt).toBeLessThan(c.real * 1.5)
+  })
+})

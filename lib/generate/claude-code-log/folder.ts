@@ -57,6 +57,9 @@ const LAYOUTS: SubagentLayout[] = [
 ]
 
 /** Relative weights of the three kinds of session, and their size ranges (× the mean). */
+/** Where Claude Code compacts by itself: most of a 200k window. */
+const AUTO_COMPACT = 167_000
+
 const KINDS = [
   { share: 0.7, min: 0.04, max: 0.4, subagents: [0, 1], compact: false },
   { share: 0.25, min: 0.6, max: 3, subagents: [0, 3], compact: false },
@@ -112,10 +115,12 @@ function spec(
     start,
     layout,
     subagents: randomInt(random, kind.subagents[0], kind.subagents[1]),
+    // Claude Code compacts on its own near the 200k window (these models'),
+    // a long session earlier when it is told to.
     compactAt:
       kind.compact && !model.includes("haiku")
         ? randomInt(random, 140_000, 160_000)
-        : null,
+        : AUTO_COMPACT,
     thinking: random() < 0.6,
     ttl: random() < (o.hourTtl ?? 0.2) ? "1h" : "5m",
     cwd,

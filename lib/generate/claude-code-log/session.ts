@@ -14,6 +14,8 @@ import {
   type Random,
   randomInt,
 } from "../prng"
+import { getModelInfo } from "@/lib/context-editing/request/models"
+
 import { followUp, taskPrompt } from "../text/turns"
 import { codeText, proseText } from "./pool"
 import { type Block, type Clock, Thread } from "./thread"
@@ -117,20 +119,41 @@ function toolCall(random: Random, cwd: string): { use: Block; result: string } {
   }
 }
 
-/** The blocks an answer starts with: thinking on some turns, a lead-in on some. */
-function lead(t: Thread, thinking: boolean): Block[] {
+/**
+ * The thinking an answer starts with: on every answer under manual
+ * thinking (the API requires it of a tool loop, and every answer of such a
+ * log has it), on some under adaptive thinking, which may skip it.
+ */
+function thought(t: Thread, thinking: boolean): Block[] {
   const r = t.random
-  const out: Block[] = []
-  if (thinking && r() < 0.45)
-    out.push({
+  if (!thinking || (r() >= 0.45 && adaptive(t.spec.model))) return []
+  return [
+    {
       type: "thinking",
       thinking: proseText(r, randomInt(r, 200, 1500)),
       signature: base64(r, 240),
-    })
+    },
+  ]
+}
+
+/** The blocks an answer starts with: its thinking, a lead-in on some. */
+function lead(t: Thread, thinking: boolean): Block[] {
+  const r = t.random
+  const out = thought(t, thinking)
   if (r() < 0.5)
     out.push({ type: "text", text: proseText(r, randomInt(r, 60, 300)) })
   return out
 }
+
+/** Whether the model thinks adaptively (it may skip a turn with the same parameters): it lists adaptive, or, listing none, is of Claude 4.6 or later (no prefill). */
+const adaptive = (model: string) => {
+  const m = getModelInfo(model)
+  return m.thinkingTypes?.includes("adaptive") ?? m.prefill === false
+}
+
+/** Whether the model keeps only the last turn's thinking (DOC: the implicit default). */
+const stripsThinking = (model: string) =>
+  getModelInfo(model).thinkingDefaultKeep === 1
 
 /** Tool calls until the turn ends; results answered one user row per call. */
 function toolLoop(
@@ -186,6 +209,7 @@ function subagent(
       model: spec.subagentModel ?? spec.model,
       hidden: randomInt(random, 7_000, 11_000),
       warm: 6_000,
+      stripsThinking: stripsThinking(spec.subagentModel ?? spec.model),
       agentId: spec.layout === "inline" ? undefined : agentId,
       bareSidechain: spec.layout === "inline",
     },
@@ -195,7 +219,7 @@ function subagent(
   t.user(proseText(random, 300))
   toolLoop(t, spec, randomInt(random, 3, 18))
   const answer = proseText(random, randomInt(random, 300, 2_000))
-  t.answer([{ type: "text", text: answer }])
+  t.answer([...thought(t, spec.thinking), { type: "text", text: answer }])
   return { agentId, thread: t, answer }
 }
 
@@ -213,6 +237,8 @@ export function generateLogSession(spec: LogSessionSpec): LogSession {
       hidden: randomInt(random, 14_000, 19_000),
       warm: 15_000,
       ttl: spec.ttl,
+      stripsThinking: stripsThinking(spec.model),
+      compactAt: spec.compactAt,
     },
     random,
     clock
@@ -236,8 +262,6 @@ export function generateLogSession(spec: LogSessionSpec): LogSession {
   const size = () => main.bytes + agentBytes
   while (size() + (turns > 0 ? size() / turns / 2 : 0) < spec.targetBytes) {
     turns++
-    if (spec.compactAt !== null && main.prompt > spec.compactAt)
-      main.compact(proseText(random, randomInt(random, 4_000, 12_000)), "auto")
     const spawn = subagentsLeft > 0 && random() < 0.3
     toolLoop(
       main,
@@ -256,6 +280,7 @@ export function generateLogSession(spec: LogSessionSpec): LogSession {
         : undefined
     )
     main.answer([
+      ...thought(main, spec.thinking),
       { type: "text", text: proseText(random, randomInt(random, 100, 900)) },
     ])
     // The user reads, then asks again: sometimes after a long break (the cache expires).
@@ -267,6 +292,9 @@ export function generateLogSession(spec: LogSessionSpec): LogSession {
         : proseText(random, randomInt(random, 40, 400))
     )
   }
-  main.answer([{ type: "text", text: proseText(random, 200) }])
+  main.answer([
+    ...thought(main, spec.thinking),
+    { type: "text", text: proseText(random, 200) },
+  ])
   return { sessionId, main: main.text(), agents }
 }

@@ -10,6 +10,7 @@
  * are read).
  */
 import { base62, type Random, randomInt } from "../prng"
+import { proseText } from "./pool"
 
 /** Tokens of a text, by the rough 3.6 characters a token of code and prose. */
 export const tokensOf = (chars: number) => Math.ceil(chars / 3.6)
@@ -34,6 +35,14 @@ export interface ThreadSpec {
   agentId?: string
   /** Old logs: sidechain rows without an agentId. */
   bareSidechain?: boolean
+  /**
+   * The model keeps only the last turn's thinking (DOC: older models and
+   * Haiku through 4.5): a new prompt strips the turn before's, and the
+   * cached prefix breaks at its first thinking block.
+   */
+  stripsThinking?: boolean
+  /** Claude Code compacts before a request whose prompt is over this (tokens; none: never). */
+  compactAt?: number | null
 }
 
 export type Block = Record<string, unknown>
@@ -56,6 +65,8 @@ export class Thread {
   private last: string | null = null
   private cachedEnd = 0
   private cachedAt = Number.NEGATIVE_INFINITY
+  /** The turn's thinking: where its first block sits in the prompt (-1: none yet) and its tokens. */
+  private thought = { at: -1, tokens: 0 }
 
   constructor(
     readonly spec: ThreadSpec,
@@ -98,12 +109,22 @@ export class Thread {
 
   /** A user message: a prompt (string) or tool results (blocks). */
   user(content: string | Block[], extra: Record<string, unknown> = {}): void {
+    if (typeof content === "string") this.newTurn()
     const chars =
       typeof content === "string"
         ? content.length
         : JSON.stringify(content).length
     this.conv += tokensOf(chars)
     this.push({ type: "user", message: { role: "user", content }, ...extra })
+  }
+
+  /** A prompt opens a turn: the model drops the thinking of the one before (if it keeps only the last turn's). */
+  private newTurn(): void {
+    const { at, tokens } = this.thought
+    this.thought = { at: -1, tokens: 0 }
+    if (!this.spec.stripsThinking || at < 0) return
+    this.conv -= tokens
+    this.cachedEnd = Math.min(this.cachedEnd, at)
   }
 
   /** The usage of the next request, from the cache state. */
@@ -132,11 +153,26 @@ export class Thread {
 
   /** One API call: its answer's blocks, one row each, sharing the usage. */
   answer(blocks: Block[]): void {
+    // Claude Code checks before every request, so mostly inside a tool loop (OBS).
+    const limit = this.spec.compactAt
+    if (limit != null && this.prompt > limit)
+      this.compact(
+        proseText(this.random, randomInt(this.random, 4_000, 12_000)),
+        "auto"
+      )
     this.tick(2_000, 25_000)
     const sizes = blocks.map((b) => tokensOf(JSON.stringify(b).length))
     const total =
       sizes.reduce((a, b) => a + b, 0) + randomInt(this.random, 5, 60)
     const usage = this.usage(total)
+    let at = this.prompt
+    blocks.forEach((b, i) => {
+      if (b.type === "thinking") {
+        if (this.thought.at < 0) this.thought.at = at
+        this.thought.tokens += sizes[i]!
+      }
+      at += sizes[i]!
+    })
     const id = `msg_01${base62(this.random, 22)}`
     const requestId = `req_011C${base62(this.random, 20)}`
     let soFar = 0
@@ -184,6 +220,7 @@ export class Thread {
       compactMetadata: { trigger, preTokens },
     })
     this.conv = 0
+    this.thought = { at: -1, tokens: 0 }
     this.cachedEnd = this.spec.warm
     this.user(
       `This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n${summary}`,

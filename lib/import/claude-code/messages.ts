@@ -99,7 +99,12 @@ export function buildMessages(
       compactions.push({ preTokens, trigger })
       if (!compactionBlocks) continue // the summary stays a user message
       open = { type: "compaction", content: STAND_IN }
-      list.add("assistant", [open])
+      // After results or a prompt, Claude Code compacted before sending
+      // them: its next request was the summary (and what follows it), so the
+      // block ends that user message; after an answer it ends the answer.
+      list.add(list.messages.at(-1)?.role === "user" ? "user" : "assistant", [
+        open,
+      ])
       lastId = undefined
       continue
     }

@@ -212,6 +212,8 @@ export function resultNeeds(
       if (b?.type === "tool_result") scan.addResult(b, m)
       else if (b?.type === "text" && typeof b.text === "string")
         scan.addDurable(b.text)
+      // A client compacted after these results (Claude Code's logs).
+      else if (b?.type === "compaction") compaction(scan, b, options)
     }
   })
   return scan.results

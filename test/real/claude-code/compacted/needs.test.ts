@@ -87,9 +87,11 @@ describe("which results later turns needed, at five real compaction boundaries",
   const total = { tp: 0, fp: 0, fn: 0, tn: 0 }
   for (const { file } of sources.logs) {
     const msgs = messagesOf(file)
+    // The first message after each compaction: the answer that holds its
+    // block, or the one after the results (or prompt) whose message ends with it.
     const boundaries = msgs.flatMap((m, i) =>
-      m.role === "assistant" && blocksOf(m).some((b) => b.type === "compaction")
-        ? [i]
+      blocksOf(m).some((b) => b.type === "compaction")
+        ? [m.role === "assistant" ? i : i + 1]
         : []
     )
     const needs = resultNeeds(msgs, { acrossCompaction: true })

@@ -3,10 +3,10 @@
  * (docs/semantics.md#client-restarts): the session replay starts the
  * conversation again at each summary, as Claude Code did. Checked on the
  * five public compacted logs (Opus 4.6, where the importer writes
- * compaction blocks) with their model re-labelled Sonnet 4.5 (no
- * compaction: the summaries stay user messages): both readings of the
- * same calls replay close to the log's own bill, call by call after each
- * compaction too.
+ * compaction blocks) with their model re-labelled Opus 4.5 (no compaction,
+ * the summaries stay user messages; the same tokenizer and thinking
+ * default): both readings give every call the same prompt, and after each
+ * compaction that prompt follows the real one down.
  */
 import { readFileSync } from "node:fs"
 import { gunzipSync } from "node:zlib"
@@ -41,26 +41,27 @@ function replayed(text: string) {
   }
 }
 
-const SONNET = "claude-sonnet-4-5-20250929"
+const NO_COMPACTION = "claude-opus-4-5-20251101"
 
 describe.each(sources.logs.map((l) => l.file))("%s", (file) => {
   const text = textOf(file)
   const relabelled = text.replaceAll(
     '"model":"claude-opus-4-6"',
-    `"model":"${SONNET}"`
+    `"model":"${NO_COMPACTION}"`
   )
 
-  it("re-labelled without compaction, replays at the log's bill as the compaction blocks do", () => {
+  it("re-labelled without compaction, every call's prompt is the compaction blocks' own", () => {
     expect(relabelled).not.toBe(text)
     const blocks = replayed(text)
     const restarts = replayed(relabelled)
-    // The same conversation either way: compaction blocks add no message of
-    // their own when they join an answer, so the restarts' reading holds
-    // at least as many messages.
-    expect(restarts.messages).toBeGreaterThanOrEqual(blocks.messages - 1)
-    expect(Math.abs(restarts.error)).toBeLessThan(0.1)
-    expect(Math.abs(restarts.error - blocks.error)).toBeLessThan(0.1)
     expect(restarts.restarts).toBeGreaterThan(0)
+    expect(restarts.calls.length).toBe(blocks.calls.length)
+    restarts.calls.forEach((c, i) => {
+      expect(c.real).toBe(blocks.calls[i]!.real)
+      expect(Math.abs(c.prompt - blocks.calls[i]!.prompt)).toBeLessThanOrEqual(
+        0.01 * c.prompt
+      )
+    })
   })
 
   it("after each compaction the replayed prompt follows the real one down", () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs"
+import { gunzipSync } from "node:zlib"
 
 import { formatDollars, timeline } from "@/lib/context-editing"
 import { parseImport } from "@/lib/import"
@@ -75,4 +76,58 @@ test("an imported Claude Code log shows every API call's bill beside the engine'
   await expect(page.getByTestId("real.replayed-total")).toContainText(
     formatDollars(c.configDollars)
   )
+})
+
+test("a Claude Code log compacted on a model without compaction replays each part from its summary, as Claude Code sent it", async ({
+  playground,
+  page,
+}) => {
+  test.setTimeout(180_000)
+  // A public compacted log (Opus 4.6), its model re-labelled Sonnet 4.5:
+  // no compaction blocks there, the summary stays a user message.
+  const text = gunzipSync(
+    readFileSync(
+      "test/real/claude-code/compacted/258c7280-ae70-4798-800f-63464d01a85d.jsonl.gz"
+    )
+  )
+    .toString("utf8")
+    .replaceAll(
+      '"model":"claude-opus-4-6"',
+      '"model":"claude-sonnet-4-5-20250929"'
+    )
+  const imported = parseImport(text)
+  if (!imported.success || !imported.realUsage) throw new Error("fixture")
+  const c = compareWithLog(timeline(imported.data), imported.realUsage)
+  // The first call after the compaction: the log's prompt fell to the
+  // summary's size, and so does the replay's.
+  const at = c.rows.findIndex(
+    (r, i) => i > 0 && r.real < c.rows[i - 1]!.real / 2
+  )
+  expect(at).toBeGreaterThan(0)
+  const first = c.rows[at]!
+  expect(first.withEdits + first.hidden).toBeLessThan(1.5 * first.real)
+
+  await playground.open()
+  await playground.importText(text, { keepEdits: false })
+  await playground.resultTab("timeline").click()
+  await expect(page.getByTestId("real.replayed-total")).toContainText(
+    formatDollars(c.configDollars),
+    { timeout: 60_000 }
+  )
+  // Within a tenth of the bill (it was half as much again, each request
+  // holding the whole history).
+  expect(Math.abs(c.configDollars / c.realDollars - 1)).toBeLessThan(0.1)
+  const scroll = page.getByTestId("real.table.scroll")
+  await scroll.evaluate((el, top) => el.scrollTo(0, top), at * 24)
+  const row = page.getByTestId(`real.row.${at + 1}`)
+  await expect(row.getByTestId("real.real")).toHaveText(
+    first.real.toLocaleString("en-US")
+  )
+  await expect(row.getByTestId("real.cause")).toHaveAttribute(
+    "title",
+    /the client compacted: the conversation started again from its summary/
+  )
+  await page
+    .getByTestId("real.view")
+    .screenshot({ path: "test-results/restart-real.png" })
 })

@@ -84,6 +84,34 @@ export function agentCost(
   }
 }
 
+const messageNeeds = new WeakMap<object, ResultNeed[]>()
+
+/**
+ * The agent's cost of a timeline whose requests' results are known
+ * (`timelinePresence`: a conversation its client restarted, priced part by
+ * part), against the whole conversation's needs.
+ */
+export function timelineAgentCost(
+  p: ResultPresence,
+  messages: readonly unknown[],
+  costs: RequestCosts,
+  s: AgentSwitches,
+  baseline: ResultPresence | null = null
+): AgentCost {
+  let needs = messageNeeds.get(messages)
+  if (!needs) {
+    needs = resultNeeds(messages)
+    messageNeeds.set(messages, needs)
+  }
+  const l = lossesOf(p, needs, costs, s, baseline)
+  return {
+    refetch: l.refetch,
+    summaries: l.summaries,
+    infeasible: l.infeasible,
+    lost: l.lost.length,
+  }
+}
+
 /** The agent's cost of a run on the session's own prices. */
 export function runAgentCost(
   b: SessionBase,

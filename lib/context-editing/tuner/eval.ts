@@ -19,8 +19,9 @@ import { parseEdits } from "../rules/parse-edits"
 import { editsOf, labelOf, type TuneConfig } from "./kinds"
 import type { Refetch } from "../session/needs/losses"
 import type { AgentSwitches } from "../session/needs/switches"
-import { presenceOf } from "../session/presence"
-import { type AgentCost, agentCost, runCosts } from "./agent"
+import { presenceOf, timelinePresence } from "../session/presence"
+import { restartSegments } from "../session/restarts"
+import { type AgentCost, agentCost, runCosts, timelineAgentCost } from "./agent"
 import {
   batchAgentCost,
   type BillPrice,
@@ -183,10 +184,18 @@ export function evaluator(
     writePrice: tl.writePrice ?? CACHE_WRITE,
   }
   const compact = requiredCompact(request, b)
+  const messages = Array.isArray(request.messages) ? request.messages : []
+  // A conversation its client restarted: timeline() knows each request's
+  // results, so its losses are priced as the incremental path prices them.
+  const restarted = restartSegments(messages) !== null
   const byTimeline = (c: TuneConfig, body: Record<string, unknown>) => {
     const t = timeline(body, options, o)
-    const a = batchAgentCost(c, t, request)
     const p = bill?.timeline(body, t)
+    const presence = restarted ? timelinePresence(t) : null
+    const a =
+      presence && p?.costs
+        ? timelineAgentCost(presence, messages, p.costs, agent, bill!.baseline)
+        : batchAgentCost(c, t, request)
     return p
       ? entryOf(c, { ...t, overflows: p.overflows }, billed(p, a))
       : entryOf(c, t, {

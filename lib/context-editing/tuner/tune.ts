@@ -15,6 +15,7 @@
  * evaluation is one incremental timeline run.
  */
 import { sessionBase } from "../session/base"
+import { restartSegments } from "../session/restarts"
 import type { TimelineOptions } from "../session/timeline-types"
 import {
   evaluator,
@@ -206,7 +207,16 @@ export async function tuneSession(
   const base = sessionBase(request, options)
   const b = base.ok ? base.base : null
   const agent = agentSwitches(options.agent)
-  const ev = evaluator(request, options, { tl, b, bill: options.bill, agent })
+  // A conversation its client started again from a summary is priced by
+  // timeline(), part by part (session/restarts.ts); its whole history still
+  // shapes the search and the advice.
+  const restarted = restartSegments(request.messages as unknown[]) !== null
+  const ev = evaluator(request, options, {
+    tl,
+    b: restarted ? null : b,
+    bill: options.bill,
+    agent,
+  })
   const budget = options.maxEvaluations ?? (b ? 1500 : 60)
   const search = new Search(ev, options, budget)
   const none = await search.run({})

@@ -13,9 +13,12 @@ import { gunzipSync } from "node:zlib"
 
 import { describe, expect, it } from "vitest"
 
-import { timeline } from "@/lib/context-editing"
+import { timeline, tuneSession } from "@/lib/context-editing"
 import { readLog, replayOptions } from "@/lib/fleet/log-reading"
+import { parseImport } from "@/lib/import"
 import { compareWithLog } from "@/lib/real-usage/compare"
+import { billDollars } from "@/lib/real-usage/headline"
+import { logBill } from "@/lib/real-usage/tune-bill"
 
 const sources = JSON.parse(
   readFileSync(new URL("sources.json", import.meta.url), "utf8")
@@ -73,4 +76,34 @@ describe.each(sources.logs.map((l) => l.file))("%s", (file) => {
     expect(drops.length).toBeGreaterThan(0)
     for (const c of drops) expect(c.prompt).toBeLessThan(c.real * 1.5)
   })
+})
+
+describe("Tune on a log its client restarted", () => {
+  it("prices the config it recommends as the Timeline does, re-fetches included (one bill)", async () => {
+    const file = sources.logs[0]!.file
+    const text = textOf(file).replaceAll(
+      '"model":"claude-opus-4-6"',
+      '"model":"claude-sonnet-4-5-20250929"'
+    )
+    const r = parseImport(text)
+    if (!r.success || !r.realUsage) throw new Error("import")
+    const request = r.data as unknown as Record<string, unknown>
+    const tl = replayOptions(request)
+    const result = await tuneSession(request, {
+      timeline: tl,
+      bill: logBill(request, r.realUsage, tl, {}),
+      maxEvaluations: 120,
+    })
+    const own = compareWithLog(timeline(request, {}, tl), r.realUsage)
+    const priced = [result.recommended!, ...result.frontier].filter(Boolean)
+    expect(priced.length).toBeGreaterThan(1)
+    let refetched = 0
+    for (const e of priced) {
+      const body = { ...request, context_management: { edits: e.edits } }
+      const c = compareWithLog(timeline(body, {}, tl), r.realUsage)
+      expect(e.cost).toBeCloseTo(billDollars(c, own), 9)
+      if (c.refetch.dollars > 0) refetched++
+    }
+    expect(refetched).toBeGreaterThan(0)
+  }, 60_000)
 })

@@ -22,7 +22,11 @@ import {
 } from "@/lib/context-editing"
 import { getModelInfo } from "@/lib/context-editing/models"
 import { blockOwner } from "@/lib/context-editing/rules/catalogue"
-import { sessionBase } from "@/lib/context-editing/session/base"
+import {
+  type SessionBase,
+  sessionBase,
+} from "@/lib/context-editing/session/base"
+import { requestEnds } from "@/lib/context-editing/session/ends"
 import { SUMMARY_TOKENS } from "@/lib/context-editing/session/summary"
 import { restartSegments } from "@/lib/context-editing/session/restarts"
 import { runSession } from "@/lib/context-editing/session/run"
@@ -30,7 +34,7 @@ import { engineEdits } from "@/lib/context-editing/session/timeline"
 import { editsOf, type TuneConfig } from "@/lib/context-editing/tuner/eval"
 import type { RealUsage } from "@/lib/import/types"
 import { billDollars } from "@/lib/real-usage/headline"
-import { leanBill, logParts } from "@/lib/real-usage/tune-bill"
+import { type LeanPart, leanBill, logParts } from "@/lib/real-usage/tune-bill"
 
 import { editsOfRequest, withConfig } from "./config"
 import { readLog, replay, replayOptions } from "./log-reading"
@@ -58,20 +62,32 @@ type Score = {
 } | null
 type Own = ReturnType<typeof replay>
 
-/** What the lean path takes once per file from the log's own replay. */
+/**
+ * What the lean path takes once per file from the log's own replay: a
+ * session base per conversation the client ran (one, or one per part of a
+ * conversation it restarted from a summary: session/restarts.ts).
+ */
 function leanParts(
   request: Request,
   usage: RealUsage[],
   options: SimulateOptions
 ) {
-  // One session base spans the whole history: a conversation the client
-  // started again from a summary is replayed part by part (timeline()).
-  if (restartSegments(request.messages as unknown[])) return null
-  const base = sessionBase(request, options)
-  if (!base.ok) return null
+  const messages = request.messages as unknown[]
+  const segments = restartSegments(messages)
+  const bases: Array<{ b: SessionBase; messages: unknown[]; message: number }> =
+    []
+  for (const seg of segments ?? [{ messages, message: 0 }]) {
+    if (requestEnds(seg.messages).length === 0) continue
+    const part = segments ? { ...request, messages: seg.messages } : request
+    const base = sessionBase(part, options)
+    if (!base.ok) return null
+    bases.push({ b: base.base, messages: seg.messages, message: seg.message })
+  }
   const o = replayOptions(request)
   return {
-    b: base.base,
+    request,
+    bases,
+    whole: segments === null,
     parts: logParts(request, usage, o, options),
     summaryTokens: o.summaryTokens ?? SUMMARY_TOKENS,
   }
@@ -83,10 +99,17 @@ function leanScore(
   body: Request,
   options: SimulateOptions
 ): Score {
-  const cfg = engineEdits(p.b, body, options)
-  if (!cfg) return null
-  const run = runSession(p.b, cfg.edits, p.summaryTokens)
-  return { ...leanBill(p.parts, p.b, run, DEFAULT_AGENT_SWITCHES), rejected: 0 }
+  const runs: LeanPart[] = []
+  for (const { b, messages, message } of p.bases) {
+    const part = p.whole ? body : { ...body, messages }
+    const cfg = engineEdits(b, part, options)
+    if (!cfg) return null
+    runs.push({ b, run: runSession(b, cfg.edits, p.summaryTokens), message })
+  }
+  return {
+    ...leanBill(p.parts, p.request, runs, DEFAULT_AGENT_SWITCHES),
+    rejected: 0,
+  }
 }
 
 /**

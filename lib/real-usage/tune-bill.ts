@@ -28,6 +28,7 @@ import {
 import { cacheTokens } from "@/lib/context-editing/session/cache"
 import type { SessionBase } from "@/lib/context-editing/session/base"
 import type { SessionRun } from "@/lib/context-editing/session/run"
+import { joinedPresence } from "@/lib/context-editing/session/restarts"
 import { SUMMARY_TOKENS } from "@/lib/context-editing/session/summary"
 import type { BillPrice, TuneBill } from "@/lib/context-editing/tuner/bill"
 import type { RealUsage } from "@/lib/import/types"
@@ -91,29 +92,50 @@ export function logParts(
   }
 }
 
-/** The imported conversation's points under a run (only what the replay reads). */
-function runPoints(p: LogParts, b: SessionBase, run: SessionRun) {
+/**
+ * One conversation's run on the lean path: the whole imported one, or a
+ * part of one its client restarted from a summary (its first message at
+ * `message` in the whole; session/restarts.ts).
+ */
+export interface LeanPart {
+  b: SessionBase
+  run: SessionRun
+  message: number
+}
+
+/** The imported conversation's points under its parts' runs (only what the replay reads), numbered in the whole. */
+function runPoints(p: LogParts, parts: readonly LeanPart[]) {
   const points = new Map<number, Point>()
   const list: Point[] = []
-  run.steps.forEach((st, k) => {
-    const prev = k > 0 ? run.steps[k - 1]!.after : null
-    const u = cacheTokens(b, run.tc, prev, st.after, st.inputTokens, p.caching)
-    const use = { ...u, cost: 0, dollars: 0 }
-    const point: Point = {
-      request: k + 1,
-      lastMessage: st.after.end,
-      ok: true,
-      originalTokens: st.originalTokens,
-      inputTokens: st.inputTokens,
-      applied: st.applied,
-      compacted: st.compacted,
-      withEdits: use,
-      withoutEdits: use,
-      breakAt: null,
-    }
-    points.set(st.after.end, point)
-    list.push(point)
-  })
+  for (const { b, run, message } of parts) {
+    const before = list.length
+    run.steps.forEach((st, k) => {
+      const prev = k > 0 ? run.steps[k - 1]!.after : null
+      const u = cacheTokens(
+        b,
+        run.tc,
+        prev,
+        st.after,
+        st.inputTokens,
+        p.caching
+      )
+      const use = { ...u, cost: 0, dollars: 0 }
+      const point: Point = {
+        request: before + k + 1,
+        lastMessage: st.after.end + message,
+        ok: true,
+        originalTokens: st.originalTokens,
+        inputTokens: st.inputTokens,
+        applied: st.applied,
+        compacted: st.compacted,
+        withEdits: use,
+        withoutEdits: use,
+        breakAt: null,
+      }
+      points.set(point.lastMessage, point)
+      list.push(point)
+    })
+  }
   return { points, list }
 }
 
@@ -148,13 +170,9 @@ function priceOf(
   }
 }
 
-/** The lean path: a config's run priced over the log's calls. */
-export function leanReplay(
-  p: LogParts,
-  b: SessionBase,
-  run: SessionRun
-): BillPrice {
-  const { points, list } = runPoints(p, b, run)
+/** The lean path: a config's runs priced over the log's calls. */
+export function leanReplay(p: LogParts, parts: readonly LeanPart[]): BillPrice {
+  const { points, list } = runPoints(p, parts)
   const t = {
     caching: p.caching,
     points: list,
@@ -163,29 +181,52 @@ export function leanReplay(
   return priceOf(p, t, points)
 }
 
+/** Which results each request of the parts holds, numbered in the whole. */
+function partsPresence(
+  request: Request,
+  parts: readonly LeanPart[]
+): ResultPresence {
+  if (parts.length === 1) return presenceOf(parts[0]!.b, parts[0]!.run)
+  let before = 0
+  return joinedPresence(
+    request,
+    parts.map(({ b, run, message }) => {
+      const part = {
+        seg: { messages: [], message, block: 0 },
+        p: presenceOf(b, run),
+        requestsBefore: before,
+      }
+      before += run.steps.length
+      return part
+    })
+  )
+}
+
 /**
  * A config's bill on the lean path, its re-fetches included, and whether it
  * breaks the agent: what the Sessions view's tuner scores (tune-eval.ts).
+ * `request`: the imported conversation whole (its results' needs).
  */
 export function leanBill(
   p: LogParts,
-  b: SessionBase,
-  run: SessionRun,
+  request: Request,
+  parts: readonly LeanPart[],
   agent: AgentSwitches
 ): { cost: number; peak: number; infeasible: boolean } {
-  const price = leanReplay(p, b, run)
-  const messages = b.body.messages as unknown[]
+  const price = leanReplay(p, parts)
+  const messages = request.messages as unknown[]
   const l = lossesOf(
-    presenceOf(b, run),
+    partsPresence(request, parts),
     needsOf(messages),
     price.costs!,
     agent,
     p.baseline
   )
+  const steps = parts.reduce((n, x) => n + x.run.steps.length, 0)
   return {
     cost:
       price.dollars + (l.refetch.dollars + l.summaries.dollars) * price.scale,
-    peak: run.steps.length < 2 ? 0 : price.peak,
+    peak: steps < 2 ? 0 : price.peak,
     infeasible: l.infeasible !== null,
   }
 }
@@ -201,7 +242,7 @@ export function logBill(
   return {
     covers: p.covers,
     baseline: p.baseline,
-    run: (_body, b, run) => leanReplay(p, b, run),
+    run: (_body, b, run) => leanReplay(p, [{ b, run, message: 0 }]),
     timeline: (_body, t) => {
       const points = new Map<number, Point>()
       for (const pt of t.points) if (pt.ok) points.set(pt.lastMessage, pt)

@@ -14,7 +14,14 @@ import { gunzipSync } from "node:zlib"
 import { describe, expect, it } from "vitest"
 
 import { timeline, tuneSession } from "@/lib/context-editing"
+import {
+  editsOf,
+  toolConfig,
+  type TuneConfig,
+} from "@/lib/context-editing/tuner/eval"
+import { analyseLog } from "@/lib/fleet/analyse"
 import { readLog, replayOptions } from "@/lib/fleet/log-reading"
+import { evaluateConfigs } from "@/lib/fleet/tune-eval"
 import { parseImport } from "@/lib/import"
 import { compareWithLog } from "@/lib/real-usage/compare"
 import { billDollars } from "@/lib/real-usage/headline"
@@ -106,4 +113,34 @@ describe("Tune on a log its client restarted", () => {
     }
     expect(refetched).toBeGreaterThan(0)
   }, 60_000)
+})
+
+describe("the Sessions view's tuner on logs their client restarted", () => {
+  const tool = (value: number, keep: number): TuneConfig => ({
+    tool: toolConfig(value, keep),
+  })
+  const configs: TuneConfig[] = [
+    {},
+    tool(30_000, 3),
+    tool(60_000, 1),
+    { ...tool(40_000, 2), thinking: 1 },
+  ]
+  it.each(sources.logs.slice(0, 2).map((l) => l.file))(
+    "%s: takes the lean path, part by part, and scores each config as the Sessions view bills it",
+    (file) => {
+      const text = textOf(file).replaceAll(
+        '"model":"claude-opus-4-6"',
+        '"model":"claude-sonnet-4-5-20250929"'
+      )
+      const s = evaluateConfigs(text, configs, {})
+      expect(s.fast).toBe(true)
+      configs.forEach((c, k) => {
+        const a = analyseLog(text, editsOf(c))
+        expect(s.cost[k]).toBeCloseTo(a.config!.bill!, 9)
+        expect(s.peak[k]).toBe(a.config!.peak)
+        expect(s.infeasible[k]).toBe(a.config!.infeasible ? 1 : 0)
+      })
+    },
+    60_000
+  )
 })

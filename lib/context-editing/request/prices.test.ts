@@ -60,5 +60,9 @@ describe("prices", () => {
     expect(formatDollars(1234.5)).toBe("$1,234.50")
     expect(formatDollars(0.0034567)).toBe("$0.0035")
     expect(formatDollars(0)).toBe("$0")
+    // A token's price, in digits; a difference of rounding is no money.
+    expect(formatDollars(3e-8)).toBe("$0.000000030")
+    expect(formatDollars(-0.00009)).toBe("−$0.000090")
+    expect(formatDollars(-2.8e-17)).toBe("$0")
   })
 })

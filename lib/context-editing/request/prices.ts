@@ -165,12 +165,19 @@ export function requestDollars(
 export const OUTPUT_NOT_MODELLED =
   "Input only: output tokens (and thinking, billed as output) are not modelled."
 
-/** A dollar amount for the page: cents, or two significant digits below a cent. */
+/**
+ * Below a billionth of a dollar a difference is rounding, not money (one
+ * token costs at least a few hundred-millionths): it is shown as $0.
+ */
+const NOISE_DOLLARS = 1e-9
+
+/** A dollar amount for the page: cents, or two significant digits below a cent (never in exponent form). */
 export function formatDollars(n: number): string {
   if (!Number.isFinite(n)) return "–"
   const sign = n < 0 ? "−" : ""
   const a = Math.abs(n)
-  if (a === 0) return "$0"
-  if (a < 0.01) return `${sign}$${a.toPrecision(2)}`
+  if (a < NOISE_DOLLARS) return "$0"
+  if (a < 0.01)
+    return `${sign}$${a.toLocaleString("en-US", { maximumSignificantDigits: 2, minimumSignificantDigits: 2 })}`
   return `${sign}$${a.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 }

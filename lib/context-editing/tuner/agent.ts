@@ -34,17 +34,23 @@ export const NO_AGENT_COST: AgentCost = {
   lost: 0,
 }
 
-const needsMemo = new WeakMap<SessionBase, ResultNeed[]>()
+const needsMemo = new WeakMap<object, ResultNeed[]>()
+const NO_MESSAGES: readonly unknown[] = []
+
+/** A conversation's evidence of which later turn used each result (once per messages array). */
+function needsOf(messages: readonly unknown[]): ResultNeed[] {
+  let out = needsMemo.get(messages)
+  if (!out) {
+    out = resultNeeds(messages)
+    needsMemo.set(messages, out)
+  }
+  return out
+}
 
 /** The session's evidence of which later turn used each result (once per session). */
 export function sessionNeeds(b: SessionBase): ResultNeed[] {
-  let out = needsMemo.get(b)
-  if (!out) {
-    const messages = b.body.messages
-    out = resultNeeds(Array.isArray(messages) ? messages : [])
-    needsMemo.set(b, out)
-  }
-  return out
+  const messages = b.body.messages
+  return needsOf(Array.isArray(messages) ? messages : NO_MESSAGES)
 }
 
 /** The session's own prices for its re-fetches: each request's prompt with the config, at the request's model. */
@@ -75,16 +81,15 @@ export function agentCost(
   s: AgentSwitches,
   baseline: ResultPresence | null = null
 ): AgentCost {
-  const l = lossesOf(p, sessionNeeds(b), costs, s, baseline)
-  return {
-    refetch: l.refetch,
-    summaries: l.summaries,
-    infeasible: l.infeasible,
-    lost: l.lost.length,
-  }
+  return costOfLosses(lossesOf(p, sessionNeeds(b), costs, s, baseline))
 }
 
-const messageNeeds = new WeakMap<object, ResultNeed[]>()
+const costOfLosses = (l: Losses): AgentCost => ({
+  refetch: l.refetch,
+  summaries: l.summaries,
+  infeasible: l.infeasible,
+  lost: l.lost.length,
+})
 
 /**
  * The agent's cost of a timeline whose requests' results are known
@@ -98,18 +103,7 @@ export function timelineAgentCost(
   s: AgentSwitches,
   baseline: ResultPresence | null = null
 ): AgentCost {
-  let needs = messageNeeds.get(messages)
-  if (!needs) {
-    needs = resultNeeds(messages)
-    messageNeeds.set(messages, needs)
-  }
-  const l = lossesOf(p, needs, costs, s, baseline)
-  return {
-    refetch: l.refetch,
-    summaries: l.summaries,
-    infeasible: l.infeasible,
-    lost: l.lost.length,
-  }
+  return costOfLosses(lossesOf(p, needsOf(messages), costs, s, baseline))
 }
 
 /** The agent's cost of a run on the session's own prices. */

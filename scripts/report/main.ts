@@ -271,7 +271,48 @@ async function report(
   readers: Readers,
   threads: number
 ): Promise<number> {
-  const { pool } = readers
+  const input = await readInput(args, folders)
+  if (typeof input === "number") return input
+  const { config, files, options } = input
+  if (!readers.here) readers.pool.grow(Math.min(threads, files.length))
+  const job: WorkerJob = args.replay
+    ? { kind: "analyse", edits: config.edits, options }
+    : { kind: "bill" }
+  const pass = await readAll(
+    readers,
+    files,
+    job,
+    args.replay ? "reading" : "reading the bill"
+  )
+  // No tuning to follow: the threads end now, freeing their heaps while the
+  // report is built (the process cannot exit before they have).
+  if (!(args.replay && args.tune)) void readers.pool.close()
+  const results = pass.results.flatMap((r) => {
+    const a = withinDays(r.analysis, args)
+    return a ? [{ path: r.path, analysis: a }] : []
+  })
+  const built = buildReport(results)
+  const tuned =
+    args.replay && args.tune && built.total.requests > 0
+      ? await tunePass(args, readers, pass, options)
+      : null
+  await printReport(args, folders, config, built, pass, tuned)
+  if (pass.failed.length > 0)
+    err(
+      `${pass.failed.length} of ${files.length} files could not be read (listed in the report).`
+    )
+  return 0
+}
+
+type Config = Awaited<ReturnType<typeof readConfig>>
+
+/** The config and the files the arguments ask for; an exit code when they cannot be read. */
+async function readInput(
+  args: ReportArgs,
+  folders: string[]
+): Promise<
+  { config: Config; files: LogFile[]; options: SimulateOptions } | number
+> {
   let config
   try {
     config = await readConfig(args.replay ? args.config : null)
@@ -289,77 +330,77 @@ async function report(
   const options: SimulateOptions = config.assumptions
     ? { assumptions: config.assumptions as SimulateOptions["assumptions"] }
     : {}
-  if (!readers.here) pool.grow(Math.min(threads, files.length))
-  const job: WorkerJob = args.replay
-    ? { kind: "analyse", edits: config.edits, options }
-    : { kind: "bill" }
-  const pass = await readAll(
-    readers,
-    files,
-    job,
-    args.replay ? "reading" : "reading the bill"
-  )
-  // No tuning to follow: the threads end now, freeing their heaps while the
-  // report is built (the process cannot exit before they have).
-  if (!(args.replay && args.tune)) void pool.close()
-  const results = pass.results.flatMap((r) => {
-    const a = withinDays(r.analysis, args)
-    return a ? [{ path: r.path, analysis: a }] : []
-  })
-  const report = buildReport(results)
+  return { config, files, options }
+}
+
+type Tuned = Awaited<ReturnType<typeof tune>> & { exactDollars: number | null }
+
+/** Tune across the replayed files (every core), and the best config replayed exactly. */
+async function tunePass(
+  args: ReportArgs,
+  readers: Readers,
+  pass: Pass,
+  options: SimulateOptions
+): Promise<Tuned> {
   // The tuner's sessions: the files that were replayed.
   const replayed = pass.results.filter((r) => r.analysis.replay)
-  const tunes = args.replay && args.tune && report.total.requests > 0
   // The tuner replays many configs on each file: every core.
-  if (tunes)
-    pool.grow(Math.min(args.workers ?? availableParallelism(), replayed.length))
-  const tuned = tunes
-    ? await tune(
-        pool,
-        replayed.map((r) => r.file),
-        replayed.map((r) => r.analysis),
-        options
-      )
-    : null
-  const best = tuned?.frontier[tuned.best]
-  const exact = best
-    ? // On the tuner's threads, every core's.
-      (
+  readers.pool.grow(
+    Math.min(args.workers ?? availableParallelism(), replayed.length)
+  )
+  const files = replayed.map((r) => r.file)
+  const tuned = await tune(
+    readers.pool,
+    files,
+    replayed.map((r) => r.analysis),
+    options
+  )
+  const best = tuned.frontier[tuned.best]
+  // On the tuner's threads, every core's.
+  const exactDollars = best
+    ? (
         await readAll(
           { ...readers, here: null },
-          replayed.map((r) => r.file),
+          files,
           { kind: "analyse", edits: best.edits as FleetEdits, options },
           "replaying the best config"
         )
       ).results.reduce((s, r) => s + (r.analysis.config?.dollars ?? 0), 0)
     : null
-  const folder = args.example ? EXAMPLE_FOLDER_LABEL : folders.join(", ")
+  return { ...tuned, exactDollars }
+}
+
+/** The report on stdout: one JSON document with --json, else the tables. */
+async function printReport(
+  args: ReportArgs,
+  folders: string[],
+  config: Config,
+  built: ReturnType<typeof buildReport>,
+  pass: Pass,
+  tuned: Tuned | null
+): Promise<void> {
   if (args.json) {
     const doc = {
-      ...(args.replay ? reportJson(report, config.edits) : billJson(report)),
+      ...(args.replay ? reportJson(built, config.edits) : billJson(built)),
       folders,
       failed: pass.failed,
       ...(args.since || args.until
         ? { days: { since: args.since, until: args.until } }
         : {}),
-      ...(tuned ? { tune: { ...tuned, exactDollars: exact } } : {}),
+      ...(tuned ? { tune: tuned } : {}),
     }
     out(printableJson(JSON.stringify(doc, null, 2)))
-  } else {
-    const { tuneText } = await import("./tune-text")
-    out(
-      `${textReport(report, {
-        folder,
-        configLabel: config.label,
-        limit: args.top,
-        replay: args.replay,
-        failed: pass.failed,
-      })}${tuned ? `\n\n${tuneText(tuned, exact)}` : ""}`
-    )
+    return
   }
-  if (pass.failed.length > 0)
-    err(
-      `${pass.failed.length} of ${files.length} files could not be read (listed in the report).`
-    )
-  return 0
+  const folder = args.example ? EXAMPLE_FOLDER_LABEL : folders.join(", ")
+  const { tuneText } = await import("./tune-text")
+  out(
+    `${textReport(built, {
+      folder,
+      configLabel: config.label,
+      limit: args.top,
+      replay: args.replay,
+      failed: pass.failed,
+    })}${tuned ? `\n\n${tuneText(tuned, tuned.exactDollars)}` : ""}`
+  )
 }

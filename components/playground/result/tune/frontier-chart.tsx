@@ -7,6 +7,8 @@ import { approxShort } from "../../store/use-simulation"
 const W = 480
 const H = 200
 const PAD = 36
+/** Room at the picture's edges for the largest ring (radius 7, stroke 2). */
+const EDGE = 8
 
 /**
  * The tuner's frontier: session cost (dollars) against peak context, one
@@ -38,8 +40,8 @@ export function FrontierChart({
     ...(none ? [none] : []),
   ]
   const scale = chartScale(frontier.length > 0 ? frontier : all, contextWindow)
-  const { x, y } = scale
-  /** A config's dot, its tooltip naming it with its cost and peak. */
+  const { x, y, fits } = scale
+  /** A config's dot, its tooltip naming it with its cost and peak (and saying so when it lies beyond the axes, drawn at their edge). */
   const dot = (
     at: { cost: number; peak: number },
     name: string,
@@ -57,55 +59,106 @@ export function FrontierChart({
       data-testid={extra.testId}
     >
       <title>
-        {name}: {dollars(at.cost)}, peak {approxShort(at.peak)}
+        {`${name}: ${dollars(at.cost)}, peak ${approxShort(at.peak)}${fits(at) ? "" : " (beyond this chart's axes: drawn at their edge)"}`}
       </title>
     </circle>
   )
+  const offAxes = [current, none, ...alternatives].some((e) => e && !fits(e))
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H + 8}`}
-      className="w-full max-w-xl text-zinc-500"
-      role="group"
-      aria-label="Frontier: session cost against peak context"
-      data-testid="tune.chart"
-    >
-      <Axes scale={scale} />
-      {contextWindow !== null && (
-        <WindowMark scale={scale} contextWindow={contextWindow} />
-      )}
-      {none && dot(none, "No edits", 4, "fill-zinc-400")}
-      {current &&
-        dot(current, "Your config", 7, "fill-none stroke-amber-500", {
-          strokeWidth: 2,
-          testId: "tune.current",
-        })}
-      {alternatives.map((e, i) =>
-        dot(e, e.label, 3, "fill-zinc-300 dark:fill-zinc-600", {
-          key: `alt${i}`,
-        })
-      )}
-      <polyline
-        points={frontier.map((e) => `${x(e.peak)},${y(e.cost)}`).join(" ")}
-        className="fill-none stroke-sky-400"
+    <figure className="max-w-xl">
+      <svg
+        viewBox={`0 0 ${W} ${H + 8}`}
+        className="w-full max-w-xl text-zinc-500"
+        role="group"
+        aria-label="Frontier: session cost against peak context"
+        data-testid="tune.chart"
+      >
+        <Axes scale={scale} />
+        {contextWindow !== null && (
+          <WindowMark scale={scale} contextWindow={contextWindow} />
+        )}
+        {none && dot(none, "No edits", 4, "fill-zinc-400")}
+        {current &&
+          dot(current, "Your config", 7, "fill-none stroke-amber-500", {
+            strokeWidth: 2,
+            testId: "tune.current",
+          })}
+        {alternatives.map((e, i) =>
+          dot(e, e.label, 3, "fill-zinc-300 dark:fill-zinc-600", {
+            key: `alt${i}`,
+          })
+        )}
+        <polyline
+          points={frontier.map((e) => `${x(e.peak)},${y(e.cost)}`).join(" ")}
+          className="fill-none stroke-sky-400"
+        />
+        {frontier.map((e, i) => (
+          <circle
+            key={i}
+            cx={x(e.peak)}
+            cy={y(e.cost)}
+            r={active === i ? 6 : 4.5}
+            className={active === i ? "fill-sky-700" : "fill-sky-500"}
+            tabIndex={0}
+            role="button"
+            aria-label={`${e.label}: ${dollars(e.cost)}, peak ${approxShort(e.peak)}`}
+            data-testid={`tune.point.${i}`}
+            onMouseEnter={() => onHover(i)}
+            onFocus={() => onHover(i)}
+          >
+            <title>{e.label}</title>
+          </circle>
+        ))}
+      </svg>
+      <Legend
+        current={current !== null}
+        none={none !== null}
+        alternatives={alternatives.length > 0}
+        offAxes={offAxes}
       />
-      {frontier.map((e, i) => (
-        <circle
-          key={i}
-          cx={x(e.peak)}
-          cy={y(e.cost)}
-          r={active === i ? 6 : 4.5}
-          className={active === i ? "fill-sky-700" : "fill-sky-500"}
-          tabIndex={0}
-          role="button"
-          aria-label={`${e.label}: ${dollars(e.cost)}, peak ${approxShort(e.peak)}`}
-          data-testid={`tune.point.${i}`}
-          onMouseEnter={() => onHover(i)}
-          onFocus={() => onHover(i)}
-        >
-          <title>{e.label}</title>
-        </circle>
-      ))}
+    </figure>
+  )
+}
+
+/** What each mark is, under the chart (the marks drawn as in it). */
+function Legend(has: {
+  current: boolean
+  none: boolean
+  alternatives: boolean
+  offAxes: boolean
+}) {
+  const mark = (className: string, ring = false) => (
+    <svg viewBox="0 0 12 12" className="inline h-3 w-3 align-[-1px]">
+      <circle
+        cx={6}
+        cy={6}
+        r={ring ? 4.5 : 4}
+        className={className}
+        strokeWidth={ring ? 2 : undefined}
+      />
     </svg>
+  )
+  return (
+    <figcaption
+      className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-[11px] text-zinc-500"
+      data-testid="tune.legend"
+    >
+      <span>
+        {mark("fill-sky-500")} the frontier: no other config is both cheaper and
+        smaller
+      </span>
+      {has.current && (
+        <span>{mark("fill-none stroke-amber-500", true)} your config</span>
+      )}
+      {has.none && <span>{mark("fill-zinc-400")} no edits</span>}
+      {has.alternatives && (
+        <span>
+          {mark("fill-zinc-300 dark:fill-zinc-600")} cheapest for each number of
+          tool results kept
+        </span>
+      )}
+      {has.offAxes && <span>a mark on an axis&rsquo;s end lies beyond it</span>}
+    </figcaption>
   )
 }
 
@@ -131,19 +184,17 @@ function chartScale(
   const { lo: minCost, hi: maxCost } = fitAxis(fit.map((e) => e.cost))
   const clamp = (v: number, lo: number, hi: number) =>
     Math.min(hi, Math.max(lo, v))
-  const x = (peak: number) =>
-    clamp(
-      PAD + ((W - PAD - 8) * (peak - minPeak)) / (maxPeak - minPeak),
-      PAD,
-      W - 4
-    )
-  const y = (cost: number) =>
-    clamp(
-      H - PAD + 8 - ((H - PAD) * (cost - minCost)) / (maxCost - minCost),
-      4,
-      H - PAD + 8
-    )
-  return { x, y, minPeak, maxPeak, minCost, maxCost, windowNear }
+  // A dot beyond the axes sits on their edge, whole (the largest ring's
+  // radius and stroke inside the picture).
+  const rawX = (peak: number) =>
+    PAD + ((W - PAD - EDGE) * (peak - minPeak)) / (maxPeak - minPeak)
+  const rawY = (cost: number) =>
+    H - PAD + 8 - ((H - PAD) * (cost - minCost)) / (maxCost - minCost)
+  const x = (peak: number) => clamp(rawX(peak), PAD, W - EDGE)
+  const y = (cost: number) => clamp(rawY(cost), EDGE, H - PAD + 8)
+  const fits = (at: { cost: number; peak: number }) =>
+    x(at.peak) === rawX(at.peak) && y(at.cost) === rawY(at.cost)
+  return { x, y, fits, minPeak, maxPeak, minCost, maxCost, windowNear }
 }
 
 /** The two axes, labelled at their ends. */

@@ -163,6 +163,14 @@ test("with no logs at hand, the example folder is made in the page and gets the 
   // Once a folder is shown, the offer is gone.
   await expect(page.getByTestId("fleet.example")).toHaveCount(0)
   const got = await fleet.totals()
+  // The sample config costs these sessions more than they paid: the card
+  // points to the tuner rather than leaving a newcomer with that number.
+  const bill = Number(await fleet.summary.getAttribute("data-bill-dollars"))
+  if (bill - got.inputDollars >= 0.005)
+    await expect(page.getByTestId("fleet.card.config.more")).toContainText(
+      "Tune across sessions"
+    )
+  else await expect(page.getByTestId("fleet.card.config.more")).toHaveCount(0)
   expect(got.sessions).toBe(EXAMPLE_FOLDER.sessions)
   const example = onDisk([...generateLogFolder(EXAMPLE_FOLDER)])
   try {

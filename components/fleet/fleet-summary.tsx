@@ -95,6 +95,13 @@ export function FleetSummary() {
             {t.infeasible > 0 &&
               ` It would break the agent in ${n(t.infeasible)} session${t.infeasible === 1 ? "" : "s"} (it clears results before the model reads them).`}
           </p>
+          {t.correctedDollars - t.logged.inputDollars >= 0.005 && (
+            <p className="text-xs" data-testid="fleet.card.config.more">
+              It costs these sessions more than they paid: the tab{" "}
+              <strong>Tune across sessions</strong> below finds the config that
+              costs them least.
+            </p>
+          )}
         </Card>
         <Card title="Cache misses (as logged)" testId="fleet.card.misses">
           <p className="text-lg font-semibold">{usd(t.misses.dollars)}</p>
